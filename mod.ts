@@ -1,0 +1,45 @@
+/**
+ * taskline: the event contract of an AI coding agent engine, as a library.
+ *
+ * - The contract: the 22 event types, the envelope and tagged envelope, the
+ *   event cursor, and the JSON Schema of an envelope.
+ * - The codec: decoding a log line into the read form (upgrading every older
+ *   format) and encoding an envelope as one line.
+ * - The state directory: tasks, references, settings, run state, the log
+ *   reader and the run recorder, the trace store.
+ *
+ * The library API is pre-1.0 and changes with releases; the event format is
+ * the stable contract.
+ *
+ * @example
+ * ```ts
+ * import { RunRecorder, StateDir, createTask } from "./mod.ts";
+ * const state = new StateDir(".taskline");
+ * const task = await createTask(state, "Add login");
+ * const rec = await RunRecorder.open(state, task);
+ * rec.start();
+ * await rec.finish({ success: true, status: "done" });
+ * await rec.close();
+ * ```
+ *
+ * @module
+ */
+export * from "./src/contract/events.ts";
+export * from "./src/contract/envelope.ts";
+export * from "./src/contract/cursor.ts";
+export * from "./src/contract/time.ts";
+export { ENVELOPE_SCHEMA } from "./src/contract/schema.ts";
+export { type Decoded, decodeLine, decodeValue } from "./src/codec/decode.ts";
+export { encodeEnvelope } from "./src/codec/encode.ts";
+export { type LineBatch, LineSplitter } from "./src/codec/lines.ts";
+export { type ErrorCode, TasklineError } from "./src/errors.ts";
+export { readJsonFile, StateDir } from "./src/store/state_dir.ts";
+export * from "./src/store/tasks.ts";
+export { resolveRef } from "./src/store/refs.ts";
+export * from "./src/store/settings.ts";
+export * from "./src/store/run_state.ts";
+export * from "./src/store/log_reader.ts";
+export { acquireTaskLock, isTaskRunning, type TaskLock } from "./src/store/lock.ts";
+export * from "./src/store/trace_store.ts";
+export * from "./src/store/recorder.ts";
+export { openReplay, type Replay, type ReplayOptions } from "./src/follow/replay.ts";

@@ -1,0 +1,59 @@
+/**
+ * What every command gets: its arguments, the streams, and the project.
+ *
+ * @module
+ */
+import type { Io } from "./io.ts";
+import { StateDir } from "../store/state_dir.ts";
+import type { LogProblem } from "../store/log_reader.ts";
+import { listTasks, type Task } from "../store/tasks.ts";
+import { resolveRef } from "../store/refs.ts";
+import { loadSettings, type Settings } from "../store/settings.ts";
+
+/** A command's view of the world. */
+export class Context {
+  readonly io: Io;
+  readonly state: StateDir;
+  /** `--json` was given: errors go to stderr as one JSON object. */
+  json = false;
+  #warnedFiles = new Set<string>();
+
+  constructor(io: Io, state = new StateDir()) {
+    this.io = io;
+    this.state = state;
+  }
+
+  /** Prints a warning line on stderr. */
+  async warn(message: string): Promise<void> {
+    await this.io.stderr.write(`taskline: warning: ${message}\n`);
+    await this.io.stderr.flush();
+  }
+
+  /** Reports a broken line: one warning per file. */
+  problem = (p: LogProblem): void => {
+    if (this.#warnedFiles.has(p.path)) return;
+    this.#warnedFiles.add(p.path);
+    const where = p.line > 0 ? `line ${p.line}` : `near byte ${p.offset}`;
+    void this.warn(`${p.path}: ${where}: skipped a broken line (${p.reason})`);
+  };
+
+  /** Every task of the project (unreadable task directories are warned about). */
+  async tasks(): Promise<Task[]> {
+    await this.state.requireExists();
+    return await listTasks(this.state, {
+      onProblem: (p) => void this.warn(`${this.state.tasksDir}/${p.dir}: ${p.reason}`),
+    });
+  }
+
+  /** Resolves a task reference. */
+  async task(ref: string): Promise<Task> {
+    return resolveRef(ref, await this.tasks());
+  }
+
+  /** The project's settings, with warnings about the config file printed. */
+  async settings(): Promise<Settings> {
+    const { settings, warnings } = await loadSettings(this.state);
+    for (const w of warnings) await this.warn(w);
+    return settings;
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * Splitting a byte stream into complete lines, in bounded memory.
+ *
+ * A last line without its newline is being written: it is held back until
+ * its newline arrives. A line longer than `lineBytesMax` is not kept: it
+ * comes out as {@link OVERSIZED_LINE} so that the reader reports it and goes
+ * on.
+ *
+ * @module
+ */
+import { OVERSIZED_LINE } from "./decode.ts";
+
+/** Lines of one chunk. */
+export interface LineBatch {
+  /** Complete lines, without their newline (a trailing `\r` is kept). */
+  lines: string[];
+  /** Byte offset just after the last complete line. */
+  end: number;
+}
+
+/** Options of {@link LineSplitter}. */
+export interface LineSplitterOptions {
+  /** Byte offset of the first byte pushed. Default 0. */
+  offset?: number;
+  /** Longest line kept, in bytes. Default 64 MiB. */
+  lineBytesMax?: number;
+}
+
+const NL = 10;
+const decoder = new TextDecoder();
+
+/**
+ * Push bytes in, get complete lines out.
+ *
+ * @example
+ * ```ts
+ * const s = new LineSplitter();
+ * s.push(new TextEncoder().encode('{"a":1}\n{"b"')); // lines: ['{"a":1}']
+ * s.push(new TextEncoder().encode(':2}\n'));          // lines: ['{"b":2}']
+ * ```
+ */
+export class LineSplitter {
+  #pending: Uint8Array[] = [];
+  #pendingBytes = 0;
+  #oversized = false;
+  #end: number;
+  readonly #lineBytesMax: number;
+
+  constructor(options: LineSplitterOptions = {}) {
+    this.#end = options.offset ?? 0;
+    this.#lineBytesMax = options.lineBytesMax ?? 64 * 1024 * 1024;
+  }
+
+  /** Byte offset just after the last complete line. */
+  get offset(): number {
+    return this.#end;
+  }
+
+  /** Bytes held back: the start of a line whose newline has not come yet. */
+  get pendingBytes(): number {
+    return this.#pendingBytes;
+  }
+
+  /** Adds bytes; returns the lines they completed. */
+  push(chunk: Uint8Array): LineBatch {
+    const lines: string[] = [];
+    let start = 0;
+    let nl = chunk.indexOf(NL);
+    if (nl >= 0 && (this.#pendingBytes > 0 || this.#oversized)) {
+      // Finish the held-back line.
+      if (this.#oversized || this.#pendingBytes + nl > this.#lineBytesMax) {
+        lines.push(OVERSIZED_LINE);
+      } else {
+        this.#pending.push(chunk.subarray(0, nl));
+        lines.push(decoder.decode(concat(this.#pending, this.#pendingBytes + nl)));
+      }
+      this.#end += this.#pendingBytes + nl + 1;
+      this.#pending = [];
+      this.#pendingBytes = 0;
+      this.#oversized = false;
+      start = nl + 1;
+      nl = chunk.indexOf(NL, start);
+    }
+    if (nl >= 0) {
+      // Every complete line of the chunk at once: one decode, one split.
+      const last = chunk.lastIndexOf(NL);
+      const text = decoder.decode(chunk.subarray(start, last));
+      const parts = text.split("\n");
+      const max = this.#lineBytesMax;
+      if (last - start <= max) {
+        for (const p of parts) lines.push(p);
+      } else {
+        // Some line may be too long; only long strings need their bytes counted.
+        for (const p of parts) {
+          lines.push(p.length * 3 > max && byteLength(p) > max ? OVERSIZED_LINE : p);
+        }
+      }
+      this.#end += last + 1 - start;
+      start = last + 1;
+    }
+    if (start < chunk.length) {
+      const rest = chunk.length - start;
+      if (this.#oversized || this.#pendingBytes + rest > this.#lineBytesMax) {
+        this.#oversized = true;
+        this.#pendingBytes += rest;
+        this.#pending = [];
+      } else {
+        // Copy: the caller may reuse its buffer.
+        this.#pending.push(chunk.slice(start));
+        this.#pendingBytes += rest;
+      }
+    }
+    return { lines, end: this.#end };
+  }
+}
+
+function concat(parts: Uint8Array[], total: number): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+function byteLength(s: string): number {
+  return new TextEncoder().encode(s).length;
+}

@@ -1,0 +1,71 @@
+/**
+ * Timestamps of the contract: RFC 3339 text read as exact nanoseconds since
+ * the epoch, and the writer's clock that never goes backwards.
+ *
+ * @module
+ */
+
+const RFC3339 =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Reads an RFC 3339 timestamp as nanoseconds since the epoch, exactly (any
+ * offset, up to nine fractional digits). Returns null when `at` is not one.
+ *
+ * @example
+ * ```ts
+ * parseTimeNs("1970-01-01T00:00:01.5Z"); // 1_500_000_000n
+ * ```
+ */
+export function parseTimeNs(at: string): bigint | null {
+  const m = RFC3339.exec(at);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s, frac, zone] = m;
+  const month = Number(mo), day = Number(d), hour = Number(h), minute = Number(mi);
+  const second = Number(s);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) {
+    return null;
+  }
+  const ms = Date.UTC(Number(y), month - 1, day, hour, minute, second);
+  if (!Number.isFinite(ms)) return null;
+  let ns = BigInt(ms) * 1_000_000n;
+  if (frac) ns += BigInt(frac.padEnd(9, "0"));
+  if (zone !== "Z" && zone !== "z") {
+    const sign = zone[0] === "-" ? -1n : 1n;
+    const offMin = BigInt(Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+    ns -= sign * offMin * 60_000_000_000n;
+  }
+  return ns;
+}
+
+/** Formats nanoseconds since the epoch as UTC RFC 3339 with microseconds. */
+export function formatTimeNs(ns: bigint): string {
+  const ms = ns / 1_000_000n;
+  const iso = new Date(Number(ms)).toISOString(); // 2026-01-02T03:04:05.678Z
+  const micros = (((ns % 1_000_000_000n) + 1_000_000_000n) % 1_000_000_000n) / 1000n;
+  return `${iso.slice(0, 19)}.${micros.toString().padStart(6, "0")}Z`;
+}
+
+/**
+ * A clock for stamping events: UTC with microseconds, strictly increasing
+ * within the process even when the system clock steps back.
+ */
+export class MonotonicClock {
+  #lastNs = 0n;
+
+  /** The next timestamp, in nanoseconds since the epoch. */
+  nowNs(): bigint {
+    const wall = BigInt(Math.round((performance.timeOrigin + performance.now()) * 1000)) * 1000n;
+    const ns = wall > this.#lastNs ? wall : this.#lastNs + 1000n;
+    this.#lastNs = ns;
+    return ns;
+  }
+
+  /** The next timestamp as RFC 3339 text. */
+  now(): string {
+    return formatTimeNs(this.nowNs());
+  }
+}
+
+/** The clock every recorder of this process shares. */
+export const processClock: MonotonicClock = new MonotonicClock();

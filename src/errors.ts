@@ -1,0 +1,79 @@
+/**
+ * The one error family of taskline. Library code throws these; the CLI maps
+ * `code` to an exit code in one place, the server to an HTTP status in one
+ * place.
+ *
+ * @module
+ */
+
+/** What went wrong, as a literal the CLI and the server map. */
+export type ErrorCode =
+  | "usage"
+  | "not-found"
+  | "ambiguous-ref"
+  | "bad-cursor"
+  | "bad-request"
+  | "task-running"
+  | "not-running"
+  | "nothing-pending"
+  | "bad-state"
+  | "io"
+  | "interrupted";
+
+/**
+ * An error a user can act on. The message names the action and the value.
+ *
+ * @example
+ * ```ts
+ * throw new TasklineError("not-found", `Cannot resolve task "12": no task matches`);
+ * ```
+ */
+export class TasklineError extends Error {
+  override name = "TasklineError";
+  readonly code: ErrorCode;
+  /** Extra facts for JSON renderings (candidates of an ambiguous reference...). */
+  readonly details?: Record<string, unknown>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { details?: Record<string, unknown>; cause?: unknown },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    if (options?.details) this.details = options.details;
+  }
+}
+
+/** Exit code of the CLI for an error code (see docs: exit codes). */
+export function exitCodeOf(code: ErrorCode): number {
+  switch (code) {
+    case "usage":
+    case "bad-cursor":
+    case "bad-request":
+      return 2;
+    case "interrupted":
+      return 130;
+    default:
+      return 1;
+  }
+}
+
+/** HTTP status of the server for an error code. */
+export function httpStatusOf(code: ErrorCode): number {
+  switch (code) {
+    case "usage":
+    case "bad-cursor":
+    case "bad-request":
+    case "ambiguous-ref":
+      return 400;
+    case "not-found":
+      return 404;
+    case "task-running":
+    case "not-running":
+    case "nothing-pending":
+      return 409;
+    default:
+      return 500;
+  }
+}

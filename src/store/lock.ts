@@ -1,0 +1,71 @@
+/**
+ * The task lock: `tasks/<dir>/run.lock`, an OS lock held by the process that
+ * runs the task (or records into it). The OS drops it when the process dies,
+ * even by SIGKILL.
+ *
+ * @module
+ */
+import { TasklineError } from "../errors.ts";
+import type { StateDir } from "./state_dir.ts";
+
+/** A held task lock. */
+export interface TaskLock extends Disposable {
+  release(): void;
+}
+
+/**
+ * Takes the task's lock, or throws `task-running` when another process
+ * holds it.
+ *
+ * @example
+ * ```ts
+ * using lock = await acquireTaskLock(state, "001-add-login");
+ * ```
+ */
+export async function acquireTaskLock(state: StateDir, dir: string): Promise<TaskLock> {
+  const path = state.lockPath(dir);
+  const file = await Deno.open(path, { read: true, write: true, create: true });
+  let locked = false;
+  try {
+    locked = await file.tryLock(true);
+  } catch (e) {
+    file.close();
+    throw new TasklineError("io", `Cannot lock ${path}: ${(e as Error).message}`);
+  }
+  if (!locked) {
+    file.close();
+    throw new TasklineError(
+      "task-running",
+      `Cannot run task ${dir}: another process is running it (it holds ${path})`,
+    );
+  }
+  let held = true;
+  const release = () => {
+    if (!held) return;
+    held = false;
+    try {
+      file.unlockSync();
+    } catch { /* closing releases it too */ }
+    file.close();
+  };
+  return { release, [Symbol.dispose]: release };
+}
+
+/** Whether a process holds the task's lock right now. */
+export async function isTaskRunning(state: StateDir, dir: string): Promise<boolean> {
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(state.lockPath(dir), { read: true });
+  } catch {
+    return false;
+  }
+  try {
+    const free = await file.tryLock(false);
+    if (free) await file.unlock();
+    return !free;
+  } catch {
+    return false;
+  } finally {
+    file.close();
+  }
+}

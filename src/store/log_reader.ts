@@ -1,0 +1,377 @@
+/**
+ * Reading a task's `events.jsonl` in bounded memory: from any byte offset, in
+ * batches of decoded events, with broken lines reported and skipped and a
+ * last line without its newline held back until it is complete. Finding the
+ * current run and the first event after a seq takes a few small reads, not a
+ * scan of the file.
+ *
+ * @module
+ */
+import { Buffer } from "node:buffer";
+import type { Envelope } from "../contract/envelope.ts";
+import { runOf } from "../contract/events.ts";
+import { decodeLine } from "../codec/decode.ts";
+import { LineSplitter } from "../codec/lines.ts";
+
+/** One decoded event of a log. */
+export interface LogRecord {
+  env: Envelope;
+  /** 0.5 defaults were filled in (the line was written before 0.5). */
+  upgraded: boolean;
+  /** The line as it is in the file. */
+  text: string;
+  /** Line number in the file (1-based) when reading started at offset 0; else 0. */
+  line: number;
+}
+
+/** A line that was skipped. */
+export interface LogProblem {
+  path: string;
+  /** 1-based line number, or 0 when reading started mid-file. */
+  line: number;
+  /** Byte offset of the batch the line was in. */
+  offset: number;
+  reason: string;
+}
+
+/** Decoded events of one read, and where the next read starts. */
+export interface LogBatch {
+  records: LogRecord[];
+  /** Byte offset just after the last complete line of this batch. */
+  end: number;
+}
+
+/** Options of {@link readLog}. */
+export interface ReadLogOptions {
+  /** Byte offset to start at; must be a line start. Default 0. */
+  from?: number;
+  /** Stop at this byte offset (a snapshot of a growing file). Default: the size at open. */
+  to?: number;
+  /** Bytes read at a time. Default 1 MiB. */
+  chunkBytes?: number;
+  /** Longest line read, in bytes. Default 64 MiB. */
+  lineBytesMax?: number;
+  /**
+   * Cheap test on the raw line before it is parsed: lines it rejects are not
+   * decoded (nor reported when broken). Default: every line.
+   */
+  prefilter?: (line: string) => boolean;
+  /** Called for each broken line. Default: ignored. */
+  onProblem?: (p: LogProblem) => void;
+  signal?: AbortSignal;
+}
+
+/** The size of a file, or 0 when it does not exist. */
+export async function fileSize(path: string): Promise<number> {
+  try {
+    return (await Deno.stat(path)).size;
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return 0;
+    throw e;
+  }
+}
+
+async function openOrNull(path: string): Promise<Deno.FsFile | null> {
+  try {
+    return await Deno.open(path, { read: true });
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return null;
+    throw e;
+  }
+}
+
+/**
+ * Reads complete lines of a log from `from` up to `to`, decoding each into
+ * the read form. A missing file reads as empty.
+ *
+ * @example
+ * ```ts
+ * for await (const batch of readLog(".taskline/tasks/001-x/events.jsonl")) {
+ *   for (const r of batch.records) console.log(r.env.event.type);
+ * }
+ * ```
+ */
+export async function* readLog(
+  path: string,
+  options: ReadLogOptions = {},
+): AsyncGenerator<LogBatch> {
+  const file = await openOrNull(path);
+  if (!file) return;
+  try {
+    const from = options.from ?? 0;
+    const to = options.to ?? (await file.stat()).size;
+    if (from > 0) await file.seek(from, Deno.SeekMode.Start);
+    const splitter = new LineSplitter({ offset: from, lineBytesMax: options.lineBytesMax });
+    const buf = new Uint8Array(options.chunkBytes ?? 1024 * 1024);
+    let pos = from;
+    let lineNo = from === 0 ? 0 : -1;
+    const prefilter = options.prefilter;
+    while (pos < to) {
+      options.signal?.throwIfAborted();
+      const want = Math.min(buf.length, to - pos);
+      const n = await file.read(want === buf.length ? buf : buf.subarray(0, want));
+      if (n === null || n === 0) break;
+      const batchStart = splitter.offset;
+      pos += n;
+      const { lines, end } = splitter.push(buf.subarray(0, n));
+      const records: LogRecord[] = [];
+      for (const text of lines) {
+        if (lineNo >= 0) lineNo++;
+        if (text === "" || (prefilter && !prefilter(text))) continue;
+        const d = decodeLine(text);
+        if (d.ok) {
+          records.push({ env: d.env, upgraded: d.upgraded, text, line: Math.max(lineNo, 0) });
+        } else if (!(text.trim() === "")) {
+          options.onProblem?.({
+            path,
+            line: Math.max(lineNo, 0),
+            offset: batchStart,
+            reason: d.reason,
+          });
+        }
+      }
+      if (lines.length > 0) yield { records, end };
+    }
+  } finally {
+    file.close();
+  }
+}
+
+/** Collects every record of a log (for small logs and tests). */
+export async function readAll(path: string, options: ReadLogOptions = {}): Promise<LogRecord[]> {
+  const out: LogRecord[] = [];
+  for await (const b of readLog(path, options)) for (const r of b.records) out.push(r);
+  return out;
+}
+
+/**
+ * Reads a log backwards in chunks and calls `onLine` for each complete line
+ * that contains `needle`, last first, until it returns true. Lines longer
+ * than `lineBytesMax` are passed over.
+ */
+export async function scanBackward(
+  path: string,
+  needle: string,
+  onLine: (text: string, start: number) => boolean,
+  options: { to?: number; chunkBytes?: number; lineBytesMax?: number } = {},
+): Promise<void> {
+  const file = await openOrNull(path);
+  if (!file) return;
+  try {
+    let end = options.to ?? (await file.stat()).size;
+    let chunk = options.chunkBytes ?? 1024 * 1024;
+    const lineBytesMax = options.lineBytesMax ?? 64 * 1024 * 1024;
+    const pattern = Buffer.from(needle);
+    // Only complete lines count: drop a last line without its newline.
+    const tail = await readAt(file, Math.max(0, end - 1), 1);
+    if (end > 0 && tail[0] !== 10) {
+      const lastNl = await lastNewlineBefore(file, end);
+      end = lastNl + 1;
+    }
+    while (end > 0) {
+      const start = Math.max(0, end - chunk);
+      const bytes = Buffer.from(await readAt(file, start, end - start));
+      let first = 0;
+      if (start > 0) {
+        // The chunk starts inside a line: that line is read with the next chunk.
+        const nl = bytes.indexOf(10);
+        if (nl < 0) {
+          if (chunk >= lineBytesMax) end = start; // too long to read: pass it over
+          else chunk *= 2;
+          continue;
+        }
+        first = nl + 1;
+      }
+      let hit = bytes.lastIndexOf(pattern);
+      while (hit >= first) {
+        const ls = bytes.lastIndexOf(10, hit) + 1;
+        let le = bytes.indexOf(10, hit);
+        if (le < 0) le = bytes.length;
+        const text = bytes.subarray(ls, le).toString("utf8");
+        if (onLine(text, start + ls)) return;
+        if (ls === 0) break;
+        hit = bytes.lastIndexOf(pattern, ls - 1);
+      }
+      end = start + first;
+      if (start === 0) break;
+    }
+  } finally {
+    file.close();
+  }
+}
+
+async function readAt(file: Deno.FsFile, at: number, len: number): Promise<Uint8Array> {
+  const out = new Uint8Array(len);
+  await file.seek(at, Deno.SeekMode.Start);
+  let got = 0;
+  while (got < len) {
+    const n = await file.read(out.subarray(got));
+    if (n === null || n === 0) break;
+    got += n;
+  }
+  return got === len ? out : out.subarray(0, got);
+}
+
+async function lastNewlineBefore(file: Deno.FsFile, end: number): Promise<number> {
+  let pos = end;
+  while (pos > 0) {
+    const start = Math.max(0, pos - 65536);
+    const bytes = await readAt(file, start, pos - start);
+    const i = bytes.lastIndexOf(10);
+    if (i >= 0) return start + i;
+    pos = start;
+  }
+  return -1;
+}
+
+/** Where the current run of a log started. */
+export interface CurrentRun {
+  run: string;
+  /** Byte offset of its last `run_started` line. */
+  offset: number;
+}
+
+/**
+ * The current run of a log: the run of its last `run_started`. Null when the
+ * log has none.
+ */
+export async function findCurrentRun(
+  path: string,
+  options: { to?: number } = {},
+): Promise<CurrentRun | null> {
+  let found: CurrentRun | null = null;
+  await scanBackward(path, '"run_started"', (text, start) => {
+    const d = decodeLine(text);
+    if (d.ok && d.env.event.type === "run_started") {
+      const run = runOf(d.env.event);
+      if (run) {
+        found = { run, offset: start };
+        return true;
+      }
+    }
+    return false;
+  }, options);
+  return found;
+}
+
+/** The runs of a log, in the order they first started. */
+export async function listRuns(
+  path: string,
+  options: { to?: number; onProblem?: (p: LogProblem) => void } = {},
+): Promise<string[]> {
+  const runs: string[] = [];
+  const seen = new Set<string>();
+  for await (
+    const b of readLog(path, { ...options, prefilter: (l) => l.includes('"run_started"') })
+  ) {
+    for (const r of b.records) {
+      const run = r.env.event.type === "run_started" ? runOf(r.env.event) : null;
+      if (run && !seen.has(run)) {
+        seen.add(run);
+        runs.push(run);
+      }
+    }
+  }
+  return runs;
+}
+
+/**
+ * A byte offset (a line start) from which reading finds every event of
+ * `run` with a seq above `seq`: a binary search over the file, probing a few
+ * lines at each step. Lines of other runs, run-less lines and schema-1 lines
+ * are stepped over.
+ */
+export async function seekAfterSeq(
+  path: string,
+  run: string,
+  seq: number,
+  options: { to?: number; windowBytes?: number } = {},
+): Promise<number> {
+  const file = await openOrNull(path);
+  if (!file) return 0;
+  try {
+    let lo = 0;
+    let hi = options.to ?? (await file.stat()).size;
+    const windowBytes = options.windowBytes ?? 256 * 1024;
+    while (hi - lo > windowBytes) {
+      const mid = lo + Math.floor((hi - lo) / 2);
+      const probe = await probeForward(file, mid, hi, run);
+      if (probe === null) {
+        // No line of the run in [mid, hi): whatever is left is before mid.
+        hi = mid;
+      } else if (probe.seq > seq) {
+        hi = probe.start;
+      } else {
+        lo = probe.end;
+      }
+    }
+    return lo === 0 ? 0 : lo;
+  } finally {
+    file.close();
+  }
+}
+
+/**
+ * The first line of `run` with a seq that starts after `from` (exclusive of
+ * a line that `from` falls inside) and before `hi`.
+ */
+async function probeForward(
+  file: Deno.FsFile,
+  from: number,
+  hi: number,
+  run: string,
+): Promise<{ start: number; end: number; seq: number } | null> {
+  let pos = from;
+  let skipPartial = true;
+  let block = 64 * 1024;
+  let carry = new Uint8Array(0);
+  let carryStart = pos;
+  while (pos < hi) {
+    const bytes = await readAt(file, pos, Math.min(block, hi - pos));
+    if (bytes.length === 0) return null;
+    const all = carry.length ? concat2(carry, bytes) : bytes;
+    const base = carry.length ? carryStart : pos;
+    let i = 0;
+    if (skipPartial) {
+      // `from` may fall inside a line: it belongs to the left half.
+      const prev = from === 0 ? 10 : (await readAt(file, from - 1, 1))[0];
+      if (prev !== 10) {
+        const nl = all.indexOf(10);
+        if (nl < 0) {
+          carry = new Uint8Array(0);
+          pos += bytes.length;
+          block = Math.min(block * 2, 16 * 1024 * 1024);
+          continue;
+        }
+        i = nl + 1;
+      }
+      skipPartial = false;
+    }
+    while (i < all.length) {
+      const nl = all.indexOf(10, i);
+      if (nl < 0) break;
+      const text = new TextDecoder().decode(all.subarray(i, nl));
+      if (text.includes(run)) {
+        const d = decodeLine(text);
+        if (
+          d.ok && d.env.schema >= 2 && typeof d.env.seq === "number" && runOf(d.env.event) === run
+        ) {
+          return { start: base + i, end: base + nl + 1, seq: d.env.seq };
+        }
+      }
+      i = nl + 1;
+    }
+    carry = all.slice(i);
+    carryStart = base + i;
+    pos += bytes.length;
+    block = Math.min(block * 2, 16 * 1024 * 1024);
+  }
+  return null;
+}
+
+function concat2(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}

@@ -1,0 +1,491 @@
+/**
+ * The run recorder: the one way events of a run are written.
+ *
+ * It takes the task's lock (a second run fails), repairs a torn last line
+ * left by a crash, continues seq across resumes, stamps `at` without going
+ * backwards, writes each event as one complete line, sends ephemeral events
+ * to live subscribers only, and ends every started run with `run_finished`.
+ *
+ * @module
+ */
+import type { Envelope } from "../contract/envelope.ts";
+import { SCHEMA_VERSION } from "../contract/envelope.ts";
+import {
+  type AnyEvent,
+  isEphemeral,
+  type KnownEvent,
+  runOf,
+  type Usage,
+  zeroUsage,
+} from "../contract/events.ts";
+import { type MonotonicClock, processClock } from "../contract/time.ts";
+import { decodeLine } from "../codec/decode.ts";
+import { encodeEnvelope } from "../codec/encode.ts";
+import { TasklineError } from "../errors.ts";
+import { acquireTaskLock, type TaskLock } from "./lock.ts";
+import { findCurrentRun, scanBackward } from "./log_reader.ts";
+import { loadRunState, type RunState, saveRunState } from "./run_state.ts";
+import type { StateDir } from "./state_dir.ts";
+import type { Task } from "./tasks.ts";
+import { defaultSettings, type Settings } from "./settings.ts";
+import { previewOf, writeTraceOutput } from "./trace_store.ts";
+
+/** An event as the engine hands it over: the recorder fills `run`. */
+export type EventInput = KnownEvent extends infer E
+  ? E extends KnownEvent ? Omit<E, "run"> & { run?: string } : never
+  : never;
+
+/** How a recorder joins the task's runs. */
+export type RecorderMode =
+  /** A new run: a fresh run id, seq from 1. */
+  | "new"
+  /** The current run again: same run id, seq continues, `run_started` repeated. */
+  | "resume"
+  /** Events into the current run without starting it (approve, reject). */
+  | "append";
+
+/** Options of {@link RunRecorder.open}. */
+export interface RecorderOptions {
+  /** Default `new`. */
+  mode?: RecorderMode;
+  /** Settings of the project (trace store). Default: the defaults. */
+  settings?: Settings;
+  /** Clock for `at`. Default: the process's clock. */
+  clock?: MonotonicClock;
+  /** Told about a repaired log tail. Default: ignored. */
+  onRepair?: (message: string) => void;
+  /** The run id of a new run. Default: a random UUID. */
+  runId?: string;
+}
+
+/** What a subscriber is given: every envelope, ephemeral ones included. */
+export type Subscriber = (env: Envelope) => void;
+
+/** Sinks every recorder of the process also publishes to (the server's live channel). */
+const globalSinks = new Set<Subscriber>();
+
+/** Adds a sink that receives the envelopes of every recorder of this process. */
+export function addGlobalSink(sink: Subscriber): () => void {
+  globalSinks.add(sink);
+  return () => globalSinks.delete(sink);
+}
+
+const encoder = new TextEncoder();
+
+/** What a tool returned, for {@link RunRecorder.toolReturned}. */
+export interface ToolResult {
+  role: string;
+  tool: string;
+  call: string;
+  subtask: string | null;
+  output: string;
+  is_error: boolean;
+  duration_ms: number;
+  exit_code?: number | null;
+  timed_out?: boolean;
+}
+
+/**
+ * Records the events of one run of one task.
+ *
+ * @example
+ * ```ts
+ * const rec = await RunRecorder.open(state, task);
+ * try {
+ *   rec.start();
+ *   rec.emit({ type: "phase_started", phase: "build" });
+ *   rec.finish({ success: true, status: "done" });
+ * } finally {
+ *   rec.close();
+ * }
+ * ```
+ */
+export class RunRecorder {
+  readonly state: StateDir;
+  readonly task: Task;
+  readonly run: string;
+  readonly mode: RecorderMode;
+  readonly settings: Settings;
+  #file: Deno.FsFile | null;
+  #lock: TaskLock | null;
+  #size: number;
+  #seq: number;
+  #clock: MonotonicClock;
+  #subscribers = new Set<Subscriber>();
+  #runState: RunState;
+  #started = false;
+  #finished = false;
+  #segmentStart = 0;
+
+  private constructor(init: {
+    state: StateDir;
+    task: Task;
+    run: string;
+    mode: RecorderMode;
+    settings: Settings;
+    file: Deno.FsFile;
+    lock: TaskLock;
+    size: number;
+    seq: number;
+    clock: MonotonicClock;
+    runState: RunState;
+  }) {
+    this.state = init.state;
+    this.task = init.task;
+    this.run = init.run;
+    this.mode = init.mode;
+    this.settings = init.settings;
+    this.#file = init.file;
+    this.#lock = init.lock;
+    this.#size = init.size;
+    this.#seq = init.seq;
+    this.#clock = init.clock;
+    this.#runState = init.runState;
+  }
+
+  /**
+   * Opens a run on a task: takes its lock and prepares its log.
+   *
+   * @throws TasklineError `task-running` when another process holds the
+   * task; `not-found` when resuming a task without a run.
+   */
+  static async open(
+    state: StateDir,
+    task: Task,
+    options: RecorderOptions = {},
+  ): Promise<RunRecorder> {
+    const mode = options.mode ?? "new";
+    const lock = await acquireTaskLock(state, task.dir);
+    try {
+      const logPath = state.logPath(task.dir);
+      const size = await repairTail(logPath, options.onRepair);
+      let run: string;
+      let seq = 0;
+      let runState = await loadRunState(state, task.dir);
+      if (mode === "new") {
+        run = options.runId ?? crypto.randomUUID();
+        runState = {
+          ...runState,
+          run,
+          started_at: "",
+          validations: [],
+          validation_fix_attempts: 0,
+          pending_validation_fix: false,
+          usage: zeroUsage(),
+          active_ms: 0,
+          pending_approval: null,
+          approvals: [],
+        };
+      } else {
+        const current = await findCurrentRun(logPath, { to: size });
+        if (!current) {
+          throw new TasklineError(
+            "not-found",
+            `Cannot resume task #${task.number}: it has no run yet`,
+          );
+        }
+        run = current.run;
+        seq = await lastSeqOf(logPath, run, size);
+        if (runState.run !== run) runState = await stateFromLog(logPath, run, size, runState);
+      }
+      const file = await Deno.open(logPath, { write: true, append: true, create: true });
+      return new RunRecorder({
+        state,
+        task,
+        run,
+        mode,
+        settings: options.settings ?? defaultSettings(),
+        file,
+        lock,
+        size,
+        seq,
+        clock: options.clock ?? processClock,
+        runState,
+      });
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
+  }
+
+  /** The seq of the last event written. */
+  get seq(): number {
+    return this.#seq;
+  }
+
+  /** Totals and state of the run (kept in run.json). */
+  get runState(): RunState {
+    return this.#runState;
+  }
+
+  /** Whether `run_finished` was written. */
+  get finished(): boolean {
+    return this.#finished;
+  }
+
+  /** Calls `fn` with every envelope published from now on, ephemeral ones included. */
+  subscribe(fn: Subscriber): () => void {
+    this.#subscribers.add(fn);
+    return () => this.#subscribers.delete(fn);
+  }
+
+  /**
+   * Publishes one event: stamps it, gives it the next seq and appends it as
+   * one line (ephemeral events are only sent to subscribers).
+   *
+   * @throws TasklineError `io` when the line cannot be written; the log is
+   * then left as it was before the call.
+   */
+  emit(input: EventInput): Envelope {
+    if (!this.#file) throw new Error("RunRecorder.emit after close");
+    if (this.#finished) throw new Error(`RunRecorder.emit(${input.type}) after run_finished`);
+    const event = { ...input, run: input.run ?? this.run } as AnyEvent;
+    if (event.type === "agent_finished") {
+      this.#addUsage((event as Extract<KnownEvent, { type: "agent_finished" }>).usage);
+    }
+    const at = this.#clock.now();
+    if (isEphemeral(event.type)) {
+      const env: Envelope = { schema: SCHEMA_VERSION, at, event };
+      this.#publish(env);
+      return env;
+    }
+    const env: Envelope = { schema: SCHEMA_VERSION, seq: this.#seq + 1, at, event };
+    this.#append(encodeEnvelope(env) + "\n");
+    this.#seq++;
+    this.#publish(env);
+    return env;
+  }
+
+  /** Publishes `run_started` (a new run, or a resume of the current one). */
+  start(): Envelope {
+    if (this.mode === "append") throw new Error("RunRecorder.start in append mode");
+    if (this.#started) throw new Error("RunRecorder.start twice");
+    const env = this.emit({ type: "run_started", task: this.task.id });
+    this.#started = true;
+    this.#segmentStart = performance.now();
+    if (this.#runState.started_at === "") this.#runState.started_at = env.at;
+    return env;
+  }
+
+  /**
+   * Keeps a tool's complete output in the trace store (when
+   * `pipeline.trace_outputs` is on) and publishes `tool_returned` with its
+   * preview, length and file.
+   */
+  async toolReturned(result: ToolResult): Promise<Envelope> {
+    const output_file = this.settings.pipeline.trace_outputs
+      ? await writeTraceOutput(
+        this.state,
+        { dir: this.task.dir, run: this.run, call: result.call },
+        result.output,
+        { maxChars: this.settings.pipeline.trace_max_chars },
+      )
+      : null;
+    return this.emit({
+      type: "tool_returned",
+      role: result.role,
+      tool: result.tool,
+      is_error: result.is_error,
+      duration_ms: result.duration_ms,
+      preview: previewOf(result.output),
+      call: result.call,
+      subtask: result.subtask,
+      exit_code: result.exit_code ?? null,
+      timed_out: result.timed_out ?? false,
+      output_chars: result.output.length,
+      output_file,
+    });
+  }
+
+  /** Active time of the run so far, resumes included, in milliseconds. */
+  activeMs(): number {
+    const segment = this.#started ? Math.round(performance.now() - this.#segmentStart) : 0;
+    return this.#runState.active_ms + segment;
+  }
+
+  /**
+   * Publishes `run_finished` with the totals of the whole run and saves
+   * run.json. Only once; afterwards the recorder accepts no event.
+   */
+  async finish(result: { success: boolean; status: string }): Promise<Envelope> {
+    if (!this.#started) throw new Error("RunRecorder.finish before start");
+    this.#runState.active_ms = this.activeMs();
+    this.#started = false;
+    const env = this.emit({
+      type: "run_finished",
+      success: result.success,
+      status: result.status,
+      usage: { ...this.#runState.usage },
+      active_ms: this.#runState.active_ms,
+      started_at: this.#runState.started_at,
+    });
+    this.#finished = true;
+    await this.saveState();
+    return env;
+  }
+
+  /** Saves run.json (the engine calls this after changing {@link runState}). */
+  async saveState(): Promise<void> {
+    await saveRunState(this.state, this.task.dir, this.#runState);
+  }
+
+  /**
+   * Ends the recorder. A run that published `run_started` and did not finish
+   * is finished now as failed, so `run_finished` is always its last event.
+   */
+  async close(failure?: { status?: string; message?: string }): Promise<void> {
+    if (!this.#file) return;
+    try {
+      if (this.#started && !this.#finished) {
+        if (failure?.message) {
+          try {
+            this.emit({ type: "log", level: "error", message: failure.message });
+          } catch { /* the finish below matters more */ }
+        }
+        await this.finish({ success: false, status: failure?.status ?? "failed" });
+      }
+    } finally {
+      this.#file.close();
+      this.#file = null;
+      this.#lock?.release();
+      this.#lock = null;
+    }
+  }
+
+  #addUsage(u: Usage) {
+    const t = this.#runState.usage;
+    t.input_tokens += u.input_tokens ?? 0;
+    t.output_tokens += u.output_tokens ?? 0;
+    t.cache_read_tokens += u.cache_read_tokens ?? 0;
+    t.cache_write_tokens += u.cache_write_tokens ?? 0;
+  }
+
+  #append(line: string) {
+    const bytes = encoder.encode(line);
+    const file = this.#file!;
+    let written = 0;
+    try {
+      while (written < bytes.length) written += file.writeSync(bytes.subarray(written));
+    } catch (e) {
+      // Leave no partial line behind for readers.
+      try {
+        if (written > 0) file.truncateSync(this.#size);
+      } catch { /* the reader skips a torn line; the next open repairs it */ }
+      throw new TasklineError(
+        "io",
+        `Cannot append to ${this.state.logPath(this.task.dir)}: ${(e as Error).message}`,
+        { cause: e },
+      );
+    }
+    this.#size += bytes.length;
+  }
+
+  #publish(env: Envelope) {
+    for (const fn of this.#subscribers) {
+      try {
+        fn(env);
+      } catch { /* a subscriber's failure never stops the run */ }
+    }
+    for (const fn of globalSinks) {
+      try {
+        fn(env);
+      } catch { /* idem */ }
+    }
+  }
+}
+
+/**
+ * Makes the log end with a complete line: a last line without its newline is
+ * completed when it is a whole event, and cut off when it is not. Returns the
+ * size of the log afterwards.
+ */
+export async function repairTail(path: string, onRepair?: (m: string) => void): Promise<number> {
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(path, { read: true, write: true });
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return 0;
+    throw e;
+  }
+  try {
+    const size = (await file.stat()).size;
+    if (size === 0) return 0;
+    // Find the start of the last line.
+    let pos = size;
+    let tail: Uint8Array = new Uint8Array(0);
+    let lastNl = -1;
+    while (pos > 0) {
+      const start = Math.max(0, pos - 65536);
+      const buf = new Uint8Array(pos - start);
+      await file.seek(start, Deno.SeekMode.Start);
+      let got = 0;
+      while (got < buf.length) {
+        const n = await file.read(buf.subarray(got));
+        if (n === null) break;
+        got += n;
+      }
+      if (pos === size && buf[buf.length - 1] === 10) return size;
+      const i = buf.lastIndexOf(10);
+      const merged = new Uint8Array(buf.length - (i + 1) + tail.length);
+      merged.set(buf.subarray(i + 1));
+      merged.set(tail, buf.length - (i + 1));
+      tail = merged;
+      if (i >= 0) {
+        lastNl = start + i;
+        break;
+      }
+      pos = start;
+    }
+    const text = new TextDecoder().decode(tail);
+    const d = decodeLine(text);
+    if (d.ok) {
+      await file.seek(0, Deno.SeekMode.End);
+      await file.write(encoder.encode("\n"));
+      onRepair?.(`${path}: completed a last line that lacked its newline`);
+      return size + 1;
+    }
+    await file.truncate(lastNl + 1);
+    onRepair?.(
+      `${path}: removed a torn last line of ${tail.length} bytes left by an interrupted write`,
+    );
+    return lastNl + 1;
+  } finally {
+    file.close();
+  }
+}
+
+/** The highest seq of `run` among schema-2 lines; 0 when it has none. */
+async function lastSeqOf(path: string, run: string, to: number): Promise<number> {
+  let seq = 0;
+  await scanBackward(path, run, (text) => {
+    const d = decodeLine(text);
+    if (d.ok && d.env.schema >= 2 && typeof d.env.seq === "number" && runOf(d.env.event) === run) {
+      seq = d.env.seq;
+      return true;
+    }
+    return false;
+  }, { to });
+  return seq;
+}
+
+/** Totals of a run from its last `run_finished`, when run.json describes another run. */
+async function stateFromLog(
+  path: string,
+  run: string,
+  to: number,
+  base: RunState,
+): Promise<RunState> {
+  const state: RunState = { ...base, run, started_at: "", usage: zeroUsage(), active_ms: 0 };
+  await scanBackward(path, '"run_finished"', (text) => {
+    const d = decodeLine(text);
+    if (d.ok && d.env.event.type === "run_finished" && runOf(d.env.event) === run) {
+      const ev = d.env.event as Extract<KnownEvent, { type: "run_finished" }>;
+      state.usage = { ...ev.usage };
+      state.active_ms = ev.active_ms;
+      if (!d.upgraded) state.started_at = ev.started_at;
+      return true;
+    }
+    return false;
+  }, { to });
+  return state;
+}

@@ -1,0 +1,104 @@
+/**
+ * The layout of the state directory `.taskline/` in the project root.
+ *
+ * Paths are relative to the directory taskline starts in, because its
+ * permissions (`--allow-read=.taskline`) are.
+ *
+ * @module
+ */
+import { TasklineError } from "../errors.ts";
+
+/** Where the files of one project live. */
+export class StateDir {
+  /** The state directory, for example `.taskline`. */
+  readonly root: string;
+
+  constructor(root = ".taskline") {
+    this.root = root.replace(/\/+$/, "") || ".";
+  }
+
+  get tasksDir(): string {
+    return `${this.root}/tasks`;
+  }
+  get toolOutputDir(): string {
+    return `${this.root}/tool-output`;
+  }
+  get configPath(): string {
+    return `${this.root}/config.jsonc`;
+  }
+  get memoryPath(): string {
+    return `${this.root}/memory.jsonl`;
+  }
+  get tokenPath(): string {
+    return `${this.root}/server.token`;
+  }
+  /** The Unix socket a running server listens on for live events of other processes. */
+  get liveSocketPath(): string {
+    return `${this.root}/live.sock`;
+  }
+  taskDir(dir: string): string {
+    return `${this.tasksDir}/${dir}`;
+  }
+  logPath(dir: string): string {
+    return `${this.tasksDir}/${dir}/events.jsonl`;
+  }
+  taskJsonPath(dir: string): string {
+    return `${this.tasksDir}/${dir}/task.json`;
+  }
+  runJsonPath(dir: string): string {
+    return `${this.tasksDir}/${dir}/run.json`;
+  }
+  lockPath(dir: string): string {
+    return `${this.tasksDir}/${dir}/run.lock`;
+  }
+  cancelPath(dir: string): string {
+    return `${this.tasksDir}/${dir}/cancel.request`;
+  }
+  /** The trace file of one call, relative to the project root when `root` is. */
+  traceFile(dir: string, run: string, call: string): string {
+    return `${this.toolOutputDir}/${dir}/${run}/${call}.txt`;
+  }
+
+  /** Whether the state directory exists. */
+  async exists(): Promise<boolean> {
+    try {
+      return (await Deno.stat(this.root)).isDirectory;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Throws a clear error when this is not a taskline project. */
+  async requireExists(): Promise<void> {
+    if (!(await this.exists())) {
+      throw new TasklineError(
+        "not-found",
+        `No taskline project here: ${this.root}/ does not exist (run \`taskline init\` in the project root)`,
+      );
+    }
+  }
+}
+
+/** Writes a file atomically: a temporary file beside it, then a rename. */
+export async function writeFileAtomic(path: string, data: string): Promise<void> {
+  const tmp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  await Deno.writeTextFile(tmp, data);
+  try {
+    await Deno.rename(tmp, path);
+  } catch (e) {
+    await Deno.remove(tmp).catch(() => {});
+    throw e;
+  }
+}
+
+/** Reads a JSON file; null when it does not exist. */
+export async function readJsonFile(path: string): Promise<unknown | null> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return null;
+    throw e;
+  }
+  return JSON.parse(text);
+}

@@ -1,0 +1,70 @@
+/**
+ * The trace store: the complete output of each tool call in
+ * `tool-output/<task dir>/<run>/<call>.txt`, cut at `trace_max_chars` with a
+ * marker line.
+ *
+ * @module
+ */
+import type { StateDir } from "./state_dir.ts";
+
+/** Characters of the preview in `tool_returned`. */
+export const PREVIEW_CHARS = 200;
+
+/** The first 200 characters of an output, never splitting a surrogate pair. */
+export function previewOf(output: string): string {
+  return cutChars(output, PREVIEW_CHARS);
+}
+
+function cutChars(text: string, n: number): string {
+  if (text.length <= n) return text;
+  let end = n;
+  const c = text.charCodeAt(end - 1);
+  if (c >= 0xd800 && c <= 0xdbff) end--; // do not split a surrogate pair
+  return text.slice(0, end);
+}
+
+/** The marker line that ends a cut trace file. */
+export function cutMarker(kept: number, total: number): string {
+  return `[taskline: output cut to the first ${kept} of ${total} characters]`;
+}
+
+/**
+ * The text of a trace file for `output`: the output itself when it fits in
+ * `maxChars`, else its beginning followed by the marker line, the whole file
+ * within `maxChars` characters.
+ */
+export function traceFileText(output: string, maxChars: number): string {
+  if (output.length <= maxChars) return output;
+  // The marker's digits depend on what is kept; its length at most this.
+  const room = maxChars - cutMarker(maxChars, output.length).length - 2;
+  const kept = cutChars(output, Math.max(0, room));
+  const sep = kept === "" || kept.endsWith("\n") ? "" : "\n";
+  return `${kept}${sep}${cutMarker(kept.length, output.length)}\n`;
+}
+
+/** Options of {@link writeTraceOutput}. */
+export interface WriteTraceOptions {
+  /** Longest file, in characters. Default 100000. */
+  maxChars?: number;
+}
+
+/**
+ * Writes the complete output of a call to the trace store. Returns the path
+ * to put in `output_file` (relative to the project root), or null when the
+ * file could not be written.
+ */
+export async function writeTraceOutput(
+  state: StateDir,
+  where: { dir: string; run: string; call: string },
+  output: string,
+  options: WriteTraceOptions = {},
+): Promise<string | null> {
+  const path = state.traceFile(where.dir, where.run, where.call);
+  try {
+    await Deno.mkdir(`${state.toolOutputDir}/${where.dir}/${where.run}`, { recursive: true });
+    await Deno.writeTextFile(path, traceFileText(output, options.maxChars ?? 100_000));
+    return path;
+  } catch {
+    return null;
+  }
+}
