@@ -23,7 +23,7 @@ import { decodeLine } from "../codec/decode.ts";
 import { encodeEnvelope } from "../codec/encode.ts";
 import { TasklineError } from "../errors.ts";
 import { acquireTaskLock, type TaskLock } from "./lock.ts";
-import { findCurrentRun, scanBackward } from "./log_reader.ts";
+import { findCurrentRun, readLog, scanBackward, seekAfterSeq } from "./log_reader.ts";
 import { loadRunState, type RunState, saveRunState } from "./run_state.ts";
 import type { StateDir } from "./state_dir.ts";
 import type { Task } from "./tasks.ts";
@@ -487,5 +487,18 @@ async function stateFromLog(
     }
     return false;
   }, { to });
+  if (state.started_at === "") {
+    // No trustworthy total: the run started at its first run_started.
+    const from = await seekAfterSeq(path, run, 0, { to });
+    for await (const b of readLog(path, { from, to, prefilter: (l) => l.includes(run) })) {
+      const first = b.records.find((r) =>
+        r.env.event.type === "run_started" && runOf(r.env.event) === run
+      );
+      if (first) {
+        state.started_at = first.env.at;
+        break;
+      }
+    }
+  }
   return state;
 }
