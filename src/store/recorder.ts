@@ -61,11 +61,14 @@ export interface RecorderOptions {
 /** What a subscriber is given: every envelope, ephemeral ones included. */
 export type Subscriber = (env: Envelope) => void;
 
+/** A sink of every recorder of the process: each envelope, and the task it belongs to. */
+export type GlobalSink = (env: Envelope, task: Task) => void;
+
 /** Sinks every recorder of the process also publishes to (the server's live channel). */
-const globalSinks = new Set<Subscriber>();
+const globalSinks = new Set<GlobalSink>();
 
 /** Adds a sink that receives the envelopes of every recorder of this process. */
-export function addGlobalSink(sink: Subscriber): () => void {
+export function addGlobalSink(sink: GlobalSink): () => void {
   globalSinks.add(sink);
   return () => globalSinks.delete(sink);
 }
@@ -388,7 +391,7 @@ export class RunRecorder {
     }
     for (const fn of globalSinks) {
       try {
-        fn(env);
+        fn(env, this.task);
       } catch { /* idem */ }
     }
   }
