@@ -6,6 +6,10 @@
 import type { Context } from "./context.ts";
 import { EVENTS_HELP, eventsCommand } from "./cmd_events.ts";
 import { SCHEMA_HELP, schemaCommand } from "./cmd_schema.ts";
+import { TUI_HELP, tuiCommand } from "./cmd_tui.ts";
+import { RUN_HELP, runCommand } from "./cmd_run.ts";
+import { APPROVE_HELP, approveCommand, REJECT_HELP, rejectCommand } from "./cmd_approve.ts";
+import { CANCEL_HELP, cancelCommand } from "./cmd_cancel.ts";
 
 /** A command: what it does in one line, its help, and its body. */
 export interface Command {
@@ -22,4 +26,9 @@ export const COMMANDS: Record<string, Command> = {
     help: SCHEMA_HELP,
     run: schemaCommand,
   },
+  run: { summary: "run a task (scripted engine) or resume it", help: RUN_HELP, run: runCommand },
+  approve: { summary: "approve a pending gate", help: APPROVE_HELP, run: approveCommand },
+  reject: { summary: "reject a pending gate", help: REJECT_HELP, run: rejectCommand },
+  cancel: { summary: "stop a running task", help: CANCEL_HELP, run: cancelCommand },
+  tui: { summary: "the terminal UI: tasks, activity, history, trace", help: TUI_HELP, run: tuiCommand },
 };

@@ -1,0 +1,82 @@
+/**
+ * `taskline approve <REF>` and `taskline reject <REF> --reason`: answer a
+ * pending approval of a paused run.
+ *
+ * @module
+ */
+import { TasklineError } from "../errors.ts";
+import { resolveApproval } from "../engine/approval.ts";
+import { parseArgs } from "./args.ts";
+import type { Context } from "./context.ts";
+
+export const APPROVE_HELP = `Usage: taskline approve <TASK> [--comment TEXT] [--json]
+
+Approves the gate a paused run waits for (approval_resolved is recorded in
+that run). Continue the run with \`taskline run <TASK> --resume\`.
+Fails when nothing is pending or a process runs the task.`;
+
+export const REJECT_HELP = `Usage: taskline reject <TASK> --reason TEXT [--json]
+
+Rejects the gate a paused run waits for: the work goes back to the phase
+before the gate, which is played again on \`taskline run <TASK> --resume\`.
+Fails when nothing is pending or a process runs the task.`;
+
+async function decide(ctx: Context, args: string[], approved: boolean): Promise<number> {
+  const name = approved ? "approve" : "reject";
+  const { values, positionals } = parseArgs(name, args, {
+    comment: { type: "string" },
+    reason: { type: "string" },
+    json: { type: "boolean" },
+  });
+  ctx.json = values.json === true;
+  if (positionals.length !== 1) {
+    throw new TasklineError(
+      "usage",
+      `taskline ${name}: name one task, for example \`taskline ${name} 3\``,
+    );
+  }
+  if (approved && values.reason !== undefined) {
+    throw new TasklineError("usage", "taskline approve: use --comment (--reason is for reject)");
+  }
+  if (!approved && values.comment !== undefined) {
+    throw new TasklineError("usage", "taskline reject: use --reason (--comment is for approve)");
+  }
+  const text = approved ? values.comment : values.reason;
+  if (!approved && (typeof text !== "string" || text.trim() === "")) {
+    throw new TasklineError("usage", "taskline reject: say why with --reason TEXT");
+  }
+  const task = await ctx.task(positionals[0]);
+  const settings = await ctx.settings();
+  const r = await resolveApproval(ctx.state, task, {
+    approved,
+    comment: typeof text === "string" ? text : null,
+  }, { settings });
+  const n = task.number;
+  if (ctx.json) {
+    await ctx.io.stdout.write(
+      JSON.stringify({
+        task: { id: task.id, number: n, dir: task.dir },
+        run: r.run,
+        gate: r.gate,
+        approved,
+        comment: typeof text === "string" ? text : null,
+        seq: r.envelope.seq,
+      }) + "\n",
+    );
+  } else {
+    await ctx.io.stdout.write(
+      `${approved ? "Approved" : "Rejected"} the ${r.gate} gate of task #${n} (run ${
+        r.run.slice(0, 8)
+      }). Continue with \`taskline run ${n} --resume\`.\n`,
+    );
+  }
+  return 0;
+}
+
+export function approveCommand(ctx: Context, args: string[]): Promise<number> {
+  return decide(ctx, args, true);
+}
+
+export function rejectCommand(ctx: Context, args: string[]): Promise<number> {
+  return decide(ctx, args, false);
+}

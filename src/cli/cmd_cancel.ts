@@ -1,0 +1,74 @@
+/**
+ * `taskline cancel <REF>`: stops the process that runs a task, from another
+ * terminal, by writing the task's `cancel.request`.
+ *
+ * @module
+ */
+import { TasklineError } from "../errors.ts";
+import { isTaskRunning } from "../store/lock.ts";
+import { writeFileAtomic } from "../store/state_dir.ts";
+import { parseArgs } from "./args.ts";
+import type { Context } from "./context.ts";
+
+export const CANCEL_HELP = `Usage: taskline cancel <TASK> [--no-wait] [--json]
+
+Asks the process that runs the task to stop; it ends the run with
+run_finished (status cancelled) and exits 130. Waits up to 10 s for it to
+stop unless --no-wait. Fails when no process runs the task.`;
+
+/** How long cancel waits for the run to stop, in milliseconds. */
+const WAIT_MS_MAX = 10_000;
+
+export async function cancelCommand(ctx: Context, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs("cancel", args, {
+    "no-wait": { type: "boolean" },
+    json: { type: "boolean" },
+  });
+  ctx.json = values.json === true;
+  if (positionals.length !== 1) {
+    throw new TasklineError(
+      "usage",
+      "taskline cancel: name one task, for example `taskline cancel 3`",
+    );
+  }
+  const task = await ctx.task(positionals[0]);
+  if (!(await isTaskRunning(ctx.state, task.dir))) {
+    throw new TasklineError(
+      "not-running",
+      `Cannot cancel task #${task.number}: no process is running it`,
+    );
+  }
+  await writeFileAtomic(
+    ctx.state.cancelPath(task.dir),
+    JSON.stringify({ at: new Date().toISOString() }) + "\n",
+  );
+  let stopped = false;
+  if (!values["no-wait"]) {
+    const deadline = Date.now() + WAIT_MS_MAX;
+    while (Date.now() < deadline) {
+      if (!(await isTaskRunning(ctx.state, task.dir))) {
+        stopped = true;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const n = task.number;
+  if (ctx.json) {
+    await ctx.io.stdout.write(
+      JSON.stringify({
+        task: { id: task.id, number: n, dir: task.dir },
+        requested: true,
+        stopped,
+      }) +
+        "\n",
+    );
+  } else if (stopped) {
+    await ctx.io.stdout.write(`Cancelled the run of task #${n}.\n`);
+  } else {
+    await ctx.io.stdout.write(
+      `Asked task #${n} to stop${values["no-wait"] ? "" : "; it has not stopped yet"}.\n`,
+    );
+  }
+  return 0;
+}
