@@ -36,6 +36,14 @@ export class StateDir {
   get liveSocketPath(): string {
     return `${this.root}/live.sock`;
   }
+  /**
+   * Where a running server tells run processes how to reach its live
+   * channel (a loopback port: Deno's net permission of the shipped program
+   * does not cover Unix sockets).
+   */
+  get liveChannelPath(): string {
+    return `${this.root}/live.json`;
+  }
   taskDir(dir: string): string {
     return `${this.tasksDir}/${dir}`;
   }
