@@ -10,6 +10,7 @@ import { TUI_HELP, tuiCommand } from "./cmd_tui.ts";
 import { RUN_HELP, runCommand } from "./cmd_run.ts";
 import { APPROVE_HELP, approveCommand, REJECT_HELP, rejectCommand } from "./cmd_approve.ts";
 import { CANCEL_HELP, cancelCommand } from "./cmd_cancel.ts";
+import { SERVE_HELP, serveCommand } from "./cmd_serve.ts";
 
 /** A command: what it does in one line, its help, and its body. */
 export interface Command {
@@ -30,5 +31,6 @@ export const COMMANDS: Record<string, Command> = {
   approve: { summary: "approve a pending gate", help: APPROVE_HELP, run: approveCommand },
   reject: { summary: "reject a pending gate", help: REJECT_HELP, run: rejectCommand },
   cancel: { summary: "stop a running task", help: CANCEL_HELP, run: cancelCommand },
+  serve: { summary: "the local server: web UI and API", help: SERVE_HELP, run: serveCommand },
   tui: { summary: "the terminal UI: tasks, activity, history, trace", help: TUI_HELP, run: tuiCommand },
 };

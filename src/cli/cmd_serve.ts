@@ -1,0 +1,87 @@
+/**
+ * `taskline serve`: the local server of the project.
+ *
+ * @module
+ */
+import { TasklineError } from "../errors.ts";
+import { serve } from "../server/serve.ts";
+import { intOption, parseArgs } from "./args.ts";
+import type { Context } from "./context.ts";
+
+export const SERVE_HELP = `Usage: taskline serve [options]
+
+Serves the project over HTTP on a loopback address: the web UI at /, and the
+read-only API under /api/ (GET /api/openapi.json describes every route).
+Every /api/ route needs the header \`Authorization: Bearer <token>\`; the token
+is printed, and kept in .taskline/server.token while the server runs.
+
+Options:
+  --host <HOST>          address to listen on (default 127.0.0.1)
+  --port <PORT>          port (default 7777; 0 takes a free port)
+  --exit-on-stdin-eof    stop when standard input closes (for desktop clients)
+  --json                 print {"url","port","token"} as the first line`;
+
+const VERSION = "0.5.0";
+
+export async function serveCommand(ctx: Context, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs("serve", args, {
+    host: { type: "string" },
+    port: { type: "string" },
+    "exit-on-stdin-eof": { type: "boolean" },
+    json: { type: "boolean" },
+  });
+  ctx.json = values.json === true;
+  if (positionals.length > 0) {
+    throw new TasklineError("usage", `taskline serve takes no arguments, not "${positionals[0]}"`);
+  }
+  const settings = await ctx.settings();
+  const port = intOption("port", values.port) ?? settings.server.port;
+  if (port > 65535) throw new TasklineError("usage", `--port takes 0 to 65535, not ${port}`);
+  const host = (values.host as string | undefined) ?? settings.server.host;
+  if (host.trim() === "") throw new TasklineError("usage", "--host cannot be empty");
+
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  ctx.io.signal.addEventListener("abort", onAbort, { once: true });
+  if (ctx.io.signal.aborted) stop.abort();
+  if (values["exit-on-stdin-eof"]) void watchStdin(ctx.io.stdin, stop);
+  try {
+    await serve(ctx.state, {
+      host,
+      port,
+      version: VERSION,
+      signal: stop.signal,
+      onWarning: (m) => void ctx.warn(m),
+      onListen: async ({ url, port, token }) => {
+        const out = ctx.io.stdout;
+        if (ctx.json) {
+          await out.write(JSON.stringify({ url, port, token }) + "\n");
+        } else {
+          await out.write(
+            `taskline serve on ${url}\n` +
+              `token: ${token} (also in ${ctx.state.tokenPath} while the server runs)\n` +
+              `web UI: ${url}#token=${token}\n` +
+              `Press Ctrl-C to stop.\n`,
+          );
+        }
+        await out.flush();
+      },
+    });
+  } finally {
+    ctx.io.signal.removeEventListener("abort", onAbort);
+  }
+  // A stop by stdin EOF is a normal end; a signal is an interruption (main maps it to 130).
+  return 0;
+}
+
+/** Aborts `stop` when standard input reaches its end (what is read is ignored). */
+async function watchStdin(stdin: ReadableStream<Uint8Array>, stop: AbortController) {
+  try {
+    const reader = stdin.getReader();
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) break;
+    }
+  } catch { /* a broken stdin counts as closed */ }
+  stop.abort();
+}

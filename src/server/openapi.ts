@@ -1,0 +1,324 @@
+/**
+ * The OpenAPI 3.1 document of the server, built from the route table so that
+ * every route served is described.
+ *
+ * @module
+ */
+import { EVENT_TYPES } from "../contract/events.ts";
+import { type RouteName, ROUTES } from "./routes.ts";
+
+type Json = Record<string, unknown>;
+
+const ref = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+const resp = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
+const PARAMS: Record<RouteName, Json[]> = {
+  web: [],
+  health: [],
+  openapi: [],
+  tasks: [],
+  task: [ref("ref")],
+  taskEvents: [
+    ref("ref"),
+    {
+      name: "after",
+      in: "query",
+      description: "Only events with a seq above this",
+      schema: { type: "integer", minimum: 0 },
+    },
+    {
+      name: "run",
+      in: "query",
+      description: "A run id or prefix instead of the current run",
+      schema: { type: "string" },
+    },
+    {
+      name: "all",
+      in: "query",
+      description: "Every run of the task (not with after or run)",
+      schema: { type: "boolean" },
+    },
+  ],
+  taskStream: [
+    ref("ref"),
+    {
+      name: "after",
+      in: "query",
+      description: "Start after this seq (Last-Event-ID wins)",
+      schema: { type: "integer", minimum: 0 },
+    },
+    ref("lastEventId"),
+    ref("token"),
+  ],
+  taskTrace: [ref("ref"), {
+    name: "run",
+    in: "query",
+    description: "A run id or prefix instead of the current run",
+    schema: { type: "string" },
+  }],
+  traceOutput: [ref("ref"), {
+    name: "call",
+    in: "path",
+    required: true,
+    description: "The call id: 12 hexadecimal digits",
+    schema: { type: "string", pattern: "^[0-9a-f]{12}$" },
+  }],
+  events: [
+    ref("after"),
+    ref("since"),
+    ref("type"),
+    ref("task"),
+    {
+      name: "limit",
+      in: "query",
+      description: "How many of the last matching events (default 500)",
+      schema: { type: "integer", minimum: 1, maximum: 10000, default: 500 },
+    },
+  ],
+  stream: [ref("after"), ref("since"), ref("type"), ref("task"), ref("lastEventId"), ref("token")],
+  history: [{
+    name: "all",
+    in: "query",
+    description: "Include tasks without finished work",
+    schema: { type: "boolean" },
+  }],
+  taskHistory: [ref("ref")],
+};
+
+const OK: Record<RouteName, Json> = {
+  web: { description: "The web UI", content: { "text/html": { schema: { type: "string" } } } },
+  health: {
+    description: "The server is up",
+    content: {
+      "application/json": {
+        schema: {
+          type: "object",
+          required: ["ok", "version"],
+          properties: { ok: { type: "boolean" }, version: { type: "string" } },
+        },
+      },
+    },
+  },
+  openapi: {
+    description: "This document",
+    content: { "application/json": { schema: { type: "object" } } },
+  },
+  tasks: {
+    description: "Every task, by number",
+    content: {
+      "application/json": {
+        schema: { type: "array", items: { $ref: "#/components/schemas/TaskRow" } },
+      },
+    },
+  },
+  task: {
+    description: "The task",
+    content: { "application/json": { schema: { $ref: "#/components/schemas/TaskRow" } } },
+  },
+  taskEvents: {
+    description: "Envelopes ordered by seq (the 0.4 shape)",
+    content: {
+      "application/json": {
+        schema: { type: "array", items: { $ref: "#/components/schemas/Envelope" } },
+      },
+    },
+  },
+  taskStream: {
+    description: "Server-Sent Events: `id: <seq>`, `event: <type>`, `data: <envelope>`",
+    content: { "text/event-stream": { schema: { type: "string" } } },
+  },
+  taskTrace: {
+    description: "The RunTrace document",
+    content: { "application/json": { schema: { type: "object" } } },
+  },
+  traceOutput: {
+    description: "The complete kept output",
+    content: { "text/plain": { schema: { type: "string" } } },
+  },
+  events: {
+    description: "Tagged envelopes, oldest first",
+    headers: {
+      "X-Taskline-Cursor": {
+        description: "The cursor of the last event read before filtering; resume after it",
+        schema: { type: "string" },
+      },
+    },
+    content: {
+      "application/json": {
+        schema: { type: "array", items: { $ref: "#/components/schemas/TaggedEnvelope" } },
+      },
+    },
+  },
+  stream: {
+    description:
+      "Server-Sent Events: `id: <cursor>`, `event: <type>`, `data: <tagged envelope>`; ephemeral events have no id",
+    content: { "text/event-stream": { schema: { type: "string" } } },
+  },
+  history: {
+    description: "TaskHistory documents",
+    content: { "application/json": { schema: { type: "array", items: { type: "object" } } } },
+  },
+  taskHistory: {
+    description: "The TaskHistory document",
+    content: { "application/json": { schema: { type: "object" } } },
+  },
+};
+
+/**
+ * The OpenAPI 3.1 document of every route.
+ *
+ * @example
+ * ```ts
+ * const doc = openApiDocument("0.5.0");
+ * Object.keys(doc.paths); // ["/", "/api/health", ...]
+ * ```
+ */
+export function openApiDocument(version: string): Json & { paths: Record<string, Json> } {
+  const paths: Record<string, Json> = {};
+  for (const r of ROUTES) {
+    const takesRef = r.path.includes("{ref}");
+    const responses: Json = { "200": OK[r.name] };
+    if (r.auth) responses["401"] = resp("Unauthorized");
+    responses["403"] = resp("Forbidden");
+    const params = PARAMS[r.name];
+    if (params.some((p) => p.in === "query" || "$ref" in p) || r.path.includes("{")) {
+      responses["400"] = resp("BadRequest");
+    }
+    if (takesRef || r.name === "traceOutput") responses["404"] = resp("NotFound");
+    responses["405"] = resp("MethodNotAllowed");
+    const op: Json = {
+      operationId: r.name,
+      summary: r.summary,
+      parameters: params,
+      responses,
+    };
+    if (!r.auth) op.security = [];
+    paths[r.path] = { get: op };
+  }
+  const problem = {
+    description: "A problem (RFC 9457)",
+    content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+  };
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "taskline serve",
+      version,
+      description:
+        "The read-only local server of taskline. Every /api/ route needs `Authorization: Bearer <token>`; the stream routes also take `?token=`.",
+    },
+    servers: [{ url: "http://127.0.0.1:7777" }],
+    security: [{ bearer: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer" },
+        queryToken: { type: "apiKey", in: "query", name: "token" },
+      },
+      parameters: {
+        ref: {
+          name: "ref",
+          in: "path",
+          required: true,
+          description:
+            "A task reference: #N or digits, the directory name, the id or an id prefix of at least 4 hex digits",
+          schema: { type: "string" },
+        },
+        after: {
+          name: "after",
+          in: "query",
+          description: "Start strictly after this event cursor (`<ns>-<number>-<seq>`)",
+          schema: { type: "string", pattern: "^\\d+-\\d+-\\d+$" },
+        },
+        since: {
+          name: "since",
+          in: "query",
+          description: "Events at or after this time: RFC 3339, or an age such as 90s, 15m, 1h30m",
+          schema: { type: "string" },
+        },
+        type: {
+          name: "type",
+          in: "query",
+          description: "Only these event types (repeatable, comma-separated)",
+          schema: { type: "array", items: { type: "string", enum: [...EVENT_TYPES] } },
+          style: "form",
+          explode: true,
+        },
+        task: {
+          name: "task",
+          in: "query",
+          description: "Only these tasks (references; repeatable)",
+          schema: { type: "array", items: { type: "string" } },
+          style: "form",
+          explode: true,
+        },
+        lastEventId: {
+          name: "Last-Event-ID",
+          in: "header",
+          description: "Resume after this id (beats the query)",
+          schema: { type: "string" },
+        },
+        token: {
+          name: "token",
+          in: "query",
+          description: "The token, for EventSource clients that cannot send headers",
+          schema: { type: "string" },
+        },
+      },
+      responses: {
+        BadRequest: { ...problem, description: "A bad parameter, or an ambiguous task reference" },
+        Unauthorized: { ...problem, description: "Missing or wrong token" },
+        Forbidden: { ...problem, description: "Host or Origin is not this server's" },
+        NotFound: { ...problem, description: "No such task, call or output" },
+        MethodNotAllowed: { ...problem, description: "The server is read-only: GET only" },
+      },
+      schemas: {
+        Problem: {
+          type: "object",
+          required: ["type", "title", "status", "detail", "instance", "error"],
+          properties: {
+            type: { type: "string" },
+            title: { type: "string" },
+            status: { type: "integer" },
+            detail: { type: "string" },
+            instance: { type: "string" },
+            error: { type: "string" },
+            code: { type: "string" },
+          },
+        },
+        Envelope: {
+          type: "object",
+          required: ["schema", "at", "event"],
+          properties: {
+            schema: { type: "integer" },
+            seq: { type: "integer", minimum: 1 },
+            at: { type: "string" },
+            event: {
+              type: "object",
+              required: ["type"],
+              properties: { type: { type: "string" } },
+            },
+          },
+        },
+        TaggedEnvelope: {
+          allOf: [{ $ref: "#/components/schemas/Envelope" }, {
+            type: "object",
+            required: ["task", "number"],
+            properties: { task: { type: "string" }, number: { type: "integer" } },
+          }],
+        },
+        TaskRow: {
+          type: "object",
+          required: ["task", "number", "dir", "running", "run"],
+          properties: {
+            task: { type: "object" },
+            number: { type: "integer" },
+            dir: { type: "string" },
+            running: { type: "boolean" },
+            run: { type: ["object", "null"] },
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * The route table of the server: each route's method, path template and what
+ * it answers. The router and the OpenAPI document are both built from it, so
+ * a route cannot be served without being described.
+ *
+ * @module
+ */
+
+/** Names of the routes. */
+export type RouteName =
+  | "web"
+  | "health"
+  | "openapi"
+  | "tasks"
+  | "task"
+  | "taskEvents"
+  | "taskStream"
+  | "taskTrace"
+  | "traceOutput"
+  | "events"
+  | "stream"
+  | "history"
+  | "taskHistory";
+
+/** One route. */
+export interface RouteSpec {
+  name: RouteName;
+  /** Path template, OpenAPI style: `/api/tasks/{ref}`. */
+  path: string;
+  summary: string;
+  /** Needs the token (every `/api/` route). */
+  auth: boolean;
+  /** Also takes `?token=` (the two project and task streams, for EventSource). */
+  queryToken: boolean;
+}
+
+/** Every route the server answers, all `GET` (and `HEAD`). */
+export const ROUTES: readonly RouteSpec[] = [
+  { name: "web", path: "/", summary: "The web UI", auth: false, queryToken: false },
+  {
+    name: "health",
+    path: "/api/health",
+    summary: "Liveness and version",
+    auth: true,
+    queryToken: false,
+  },
+  {
+    name: "openapi",
+    path: "/api/openapi.json",
+    summary: "This document (OpenAPI 3.1)",
+    auth: true,
+    queryToken: false,
+  },
+  { name: "tasks", path: "/api/tasks", summary: "Every task", auth: true, queryToken: false },
+  { name: "task", path: "/api/tasks/{ref}", summary: "One task", auth: true, queryToken: false },
+  {
+    name: "taskEvents",
+    path: "/api/tasks/{ref}/events",
+    summary: "Events of one task's current run (or another run, or all), ordered by seq",
+    auth: true,
+    queryToken: false,
+  },
+  {
+    name: "taskStream",
+    path: "/api/tasks/{ref}/stream",
+    summary: "Live stream of one task's run (Server-Sent Events, ids are seq)",
+    auth: true,
+    queryToken: true,
+  },
+  {
+    name: "taskTrace",
+    path: "/api/tasks/{ref}/trace",
+    summary: "Trace of a run's tool calls (RunTrace)",
+    auth: true,
+    queryToken: false,
+  },
+  {
+    name: "traceOutput",
+    path: "/api/tasks/{ref}/trace/{call}/output",
+    summary: "The complete output of one tool call, from the trace store",
+    auth: true,
+    queryToken: false,
+  },
+  {
+    name: "events",
+    path: "/api/events",
+    summary: "Recent events of every task, as tagged envelopes ordered by event cursor",
+    auth: true,
+    queryToken: false,
+  },
+  {
+    name: "stream",
+    path: "/api/stream",
+    summary: "Live stream of the whole project (Server-Sent Events, ids are event cursors)",
+    auth: true,
+    queryToken: true,
+  },
+  {
+    name: "history",
+    path: "/api/history",
+    summary: "History of finished work (TaskHistory[])",
+    auth: true,
+    queryToken: false,
+  },
+  {
+    name: "taskHistory",
+    path: "/api/history/{ref}",
+    summary: "History of one task (TaskHistory)",
+    auth: true,
+    queryToken: false,
+  },
+];
+
+/** A route that matched, with its decoded path parameters. */
+export interface RouteMatch {
+  route: RouteSpec;
+  params: Record<string, string>;
+}
+
+const COMPILED = ROUTES.map((route) => ({
+  route,
+  parts: route.path === "/" ? [] : route.path.slice(1).split("/"),
+}));
+
+/**
+ * Matches a raw (still percent-encoded) path. Segments are split before they
+ * are decoded, so `%2F` inside a parameter never becomes a separator.
+ * Returns null when no route matches, and `bad` when a segment does not
+ * decode.
+ */
+export function matchRoute(rawPath: string): RouteMatch | null | "bad" {
+  const trimmed = rawPath.length > 1 ? rawPath.replace(/\/$/, "") : rawPath;
+  const segs = trimmed === "/" ? [] : trimmed.slice(1).split("/");
+  for (const { route, parts } of COMPILED) {
+    if (parts.length !== segs.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < parts.length && ok; i++) {
+      const p = parts[i];
+      if (p.startsWith("{")) {
+        let v: string;
+        try {
+          v = decodeURIComponent(segs[i]);
+        } catch {
+          return "bad";
+        }
+        params[p.slice(1, -1)] = v;
+      } else if (p !== segs[i]) ok = false;
+    }
+    if (ok) return { route, params };
+  }
+  return null;
+}

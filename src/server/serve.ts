@@ -1,0 +1,132 @@
+/**
+ * Running the server: the one place that calls `Deno.serve`. It makes the
+ * token, writes `.taskline/server.token` (0600), opens the live channel
+ * (`.taskline/live.json`), and on stop (signal, stdin EOF) closes every
+ * stream and removes both files.
+ *
+ * @module
+ */
+import type { StateDir } from "../store/state_dir.ts";
+import { TasklineError } from "../errors.ts";
+import { allowedHosts, isLoopbackHost, newToken } from "./auth.ts";
+import { createHandler, type HandlerOptions } from "./handler.ts";
+import { LiveHub } from "./live.ts";
+import { listenLiveChannel } from "./live_channel.ts";
+
+/** Where the server listens, as printed. */
+export interface ServeInfo {
+  url: string;
+  port: number;
+  host: string;
+  token: string;
+}
+
+/** Options of {@link serve}. */
+export interface ServeOptions {
+  /** Default `127.0.0.1`. */
+  host?: string;
+  /** Default 7777; 0 takes a free port. */
+  port?: number;
+  /** The program's version. */
+  version: string;
+  /** Stops the server. */
+  signal: AbortSignal;
+  /** Called once the server listens, before any request is answered. */
+  onListen: (info: ServeInfo) => void | Promise<void>;
+  /** Told about each warning (non-loopback host, live channel unavailable). */
+  onWarning?: (message: string) => void;
+  /** The web UI at `/`. */
+  webPage?: HandlerOptions["webPage"];
+  /** The SSE heartbeat, in ms. Default 15000. */
+  heartbeatMs?: number;
+}
+
+/** The URL of a host and port (`[::1]` for IPv6). */
+export function baseUrl(host: string, port: number): string {
+  const h = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  return `http://${h}:${port}/`;
+}
+
+/**
+ * Serves the project until `signal` is aborted. Resolves when everything is
+ * released (streams closed, token file and socket removed).
+ */
+export async function serve(state: StateDir, options: ServeOptions): Promise<void> {
+  await state.requireExists();
+  const host = options.host ?? "127.0.0.1";
+  const port = options.port ?? 7777;
+  if (!isLoopbackHost(host)) {
+    options.onWarning?.(
+      `--host ${host} is not a loopback address: anyone who can reach it and has the token can read this project`,
+    );
+  }
+  const token = newToken();
+  const gate = { token, hosts: new Set<string>() };
+  const hub = new LiveHub(state, { heartbeatMs: options.heartbeatMs });
+  const app = createHandler({
+    state,
+    gate,
+    version: options.version,
+    webPage: options.webPage,
+    live: hub,
+  });
+  hub.tasks = app.tasks;
+
+  const stop = new AbortController();
+  let server: Deno.HttpServer<Deno.NetAddr>;
+  const listening = Promise.withResolvers<Deno.NetAddr>();
+  try {
+    server = Deno.serve({
+      hostname: host,
+      port,
+      signal: stop.signal,
+      onListen: (addr) => listening.resolve(addr as Deno.NetAddr),
+      onError: (e) => {
+        options.onWarning?.(`request failed: ${(e as Error)?.name ?? "error"}`);
+        return new Response("internal error", { status: 500 });
+      },
+    }, app.fetch);
+  } catch (e) {
+    await hub.close();
+    if (e instanceof Deno.errors.AddrInUse) {
+      throw new TasklineError(
+        "io",
+        `Cannot listen on ${host}:${port}: the address is in use (try --port 0)`,
+      );
+    }
+    if (e instanceof Deno.errors.NotCapable || e instanceof Deno.errors.PermissionDenied) {
+      throw new TasklineError(
+        "io",
+        `Cannot listen on ${host}:${port}: taskline may only use the network on 127.0.0.1, localhost and [::1]`,
+      );
+    }
+    throw e;
+  }
+  const addr = await listening.promise;
+  for (const h of allowedHosts(host, addr.port)) gate.hosts.add(h);
+  const tokenPath = state.tokenPath;
+  let live: { close(): Promise<void> } | null = null;
+  try {
+    await Deno.writeTextFile(tokenPath, token + "\n", { mode: 0o600 });
+    await Deno.chmod(tokenPath, 0o600).catch(() => {});
+    live = await listenLiveChannel(
+      state.liveChannelPath,
+      newToken(),
+      (env) => hub.publishEphemeral(env),
+      { onWarning: options.onWarning },
+    );
+    await hub.start();
+    await options.onListen({ url: baseUrl(host, addr.port), port: addr.port, host, token });
+    if (!options.signal.aborted) {
+      await new Promise<void>((resolve) => {
+        options.signal.addEventListener("abort", () => resolve(), { once: true });
+      });
+    }
+  } finally {
+    await hub.close();
+    stop.abort();
+    await live?.close().catch(() => {});
+    await server.finished.catch(() => {});
+    await Deno.remove(tokenPath).catch(() => {});
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * Server-Sent Events: frame encoding, and one client's outgoing stream with a
+ * `retry:` line at the start, a heartbeat comment, frames batched into one
+ * write, and a bound on what may wait for a slow client.
+ *
+ * @module
+ */
+
+/** One SSE frame. */
+export interface SseFrame {
+  /** The `id:` line; omitted for ephemeral events. */
+  id?: string;
+  event: string;
+  /** One line of JSON (no newline inside). */
+  data: string;
+}
+
+/**
+ * Encodes a frame: `id:`, `event:` and `data:` lines and a blank line.
+ * `data` must not contain a newline (JSON text from `JSON.stringify` never
+ * does).
+ *
+ * @example
+ * ```ts
+ * frameText({ id: "1-1-1", event: "run_started", data: "{}" });
+ * // "id: 1-1-1\nevent: run_started\ndata: {}\n\n"
+ * ```
+ */
+export function frameText(f: SseFrame): string {
+  const id = f.id === undefined ? "" : `id: ${f.id}\n`;
+  return `${id}event: ${f.event}\ndata: ${f.data}\n\n`;
+}
+
+/** Options of {@link SseStream}. */
+export interface SseStreamOptions {
+  /** Milliseconds between heartbeat comments. Default 15000. */
+  heartbeatMs?: number;
+  /** The reconnection delay announced by `retry:`, in milliseconds. Default 1000. */
+  retryMs?: number;
+  /**
+   * Bytes that may wait for the client (queued here and not yet taken by the
+   * connection) before {@link SseStream.push} refuses more. Default 1 MiB.
+   */
+  queueBytesMax?: number;
+  /** Called once when the client goes away or the stream is closed. */
+  onClose?: () => void;
+}
+
+const encoder = new TextEncoder();
+
+/** The response headers of an event stream. */
+export const SSE_HEADERS: Record<string, string> = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-store",
+  "x-accel-buffering": "no",
+};
+
+/**
+ * One client's stream. Text pushed in the same turn of the event loop goes
+ * out as one chunk.
+ */
+export class SseStream {
+  readonly readable: ReadableStream<Uint8Array>;
+  #controller!: ReadableStreamDefaultController<Uint8Array>;
+  #pending: string[] = [];
+  #pendingChars = 0;
+  #scheduled = false;
+  #closed = false;
+  #heartbeat: ReturnType<typeof setInterval>;
+  readonly #queueBytesMax: number;
+  readonly #onClose?: () => void;
+
+  constructor(options: SseStreamOptions = {}) {
+    this.#queueBytesMax = options.queueBytesMax ?? 1024 * 1024;
+    this.#onClose = options.onClose;
+    this.readable = new ReadableStream<Uint8Array>({
+      start: (c) => {
+        this.#controller = c;
+      },
+      cancel: () => this.#finish(),
+    }, { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength });
+    this.#send(`retry: ${options.retryMs ?? 1000}\n: taskline\n\n`);
+    this.#heartbeat = setInterval(() => {
+      this.#send(`: keep-alive ${Date.now()}\n\n`);
+    }, options.heartbeatMs ?? 15_000);
+  }
+
+  /** Whether the stream ended (client gone or closed). */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /**
+   * Bytes waiting for the client: queued in the connection plus batched here.
+   */
+  get backlogBytes(): number {
+    if (this.#closed) return 0;
+    const desired = this.#controller.desiredSize ?? 0;
+    return Math.max(0, 64 * 1024 - desired) + this.#pendingChars;
+  }
+
+  /**
+   * Queues frames. Returns false, queuing nothing, when the client is too far
+   * behind (the caller then catches it up from disk) or the stream is closed.
+   */
+  push(text: string): boolean {
+    if (this.#closed) return false;
+    if (this.backlogBytes + text.length > this.#queueBytesMax) return false;
+    this.#send(text);
+    return true;
+  }
+
+  /**
+   * Queues text whatever the backlog: for callers that pace themselves
+   * (catching up from disk waits for the backlog to drain between writes).
+   */
+  write(text: string): void {
+    this.#send(text);
+  }
+
+  #send(text: string) {
+    if (this.#closed) return;
+    this.#pending.push(text);
+    this.#pendingChars += text.length;
+    if (!this.#scheduled) {
+      this.#scheduled = true;
+      queueMicrotask(() => this.#flush());
+    }
+  }
+
+  #flush() {
+    this.#scheduled = false;
+    if (this.#closed || this.#pending.length === 0) return;
+    const text = this.#pending.length === 1 ? this.#pending[0] : this.#pending.join("");
+    this.#pending = [];
+    this.#pendingChars = 0;
+    try {
+      this.#controller.enqueue(encoder.encode(text));
+    } catch {
+      this.#finish();
+    }
+  }
+
+  /** Ends the stream (the server is stopping, or the stream has nothing more to send). */
+  close(): void {
+    if (this.#closed) return;
+    this.#flush();
+    try {
+      this.#controller.close();
+    } catch { /* already closed */ }
+    this.#finish();
+  }
+
+  #finish() {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearInterval(this.#heartbeat);
+    this.#pending = [];
+    this.#pendingChars = 0;
+    this.#onClose?.();
+  }
+}
