@@ -10,6 +10,10 @@ import { TUI_HELP, tuiCommand } from "./cmd_tui.ts";
 import { RUN_HELP, runCommand } from "./cmd_run.ts";
 import { APPROVE_HELP, approveCommand, REJECT_HELP, rejectCommand } from "./cmd_approve.ts";
 import { CANCEL_HELP, cancelCommand } from "./cmd_cancel.ts";
+import { INIT_HELP, initCommand } from "./cmd_init.ts";
+import { TASK_HELP, taskCommand } from "./cmd_task.ts";
+import { MEMORY_HELP, memoryCommand } from "./cmd_memory.ts";
+import { DOCTOR_HELP, doctorCommand } from "./cmd_doctor.ts";
 import { SERVE_HELP, serveCommand } from "./cmd_serve.ts";
 
 /** A command: what it does in one line, its help, and its body. */
@@ -31,6 +35,10 @@ export const COMMANDS: Record<string, Command> = {
   approve: { summary: "approve a pending gate", help: APPROVE_HELP, run: approveCommand },
   reject: { summary: "reject a pending gate", help: REJECT_HELP, run: rejectCommand },
   cancel: { summary: "stop a running task", help: CANCEL_HELP, run: cancelCommand },
+  init: { summary: "set up .taskline/ in this project", help: INIT_HELP, run: initCommand },
+  task: { summary: "new, list, show, import, discard tasks", help: TASK_HELP, run: taskCommand },
+  memory: { summary: "list or clear the project memory", help: MEMORY_HELP, run: memoryCommand },
+  doctor: { summary: "check the state directory", help: DOCTOR_HELP, run: doctorCommand },
   serve: { summary: "the local server: web UI and API", help: SERVE_HELP, run: serveCommand },
   tui: { summary: "the terminal UI: tasks, activity, history, trace", help: TUI_HELP, run: tuiCommand },
 };

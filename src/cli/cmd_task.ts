@@ -1,0 +1,333 @@
+/**
+ * `taskline task new|list|show|import|discard`: the tasks of the project.
+ *
+ * @module
+ */
+import { TasklineError } from "../errors.ts";
+import { acquireTaskLock, isTaskRunning } from "../store/lock.ts";
+import { findCurrentRun, readLog } from "../store/log_reader.ts";
+import { loadRunState } from "../store/run_state.ts";
+import { branchOf, createTask, type Task } from "../store/tasks.ts";
+import { runOf } from "../contract/events.ts";
+import { parseArgs } from "./args.ts";
+import type { Context } from "./context.ts";
+
+export const TASK_HELP = `Usage: taskline task <new|list|show|import|discard> ...
+
+  task new <TITLE> [--description TEXT] [--json]   creates a task (status ready)
+  task list [--json]                                every task, by number
+  task show <TASK> [--json]                         one task, its current run and phases
+  task import <FILE|-> [--json]                     tasks from a JSON document: a list of
+                                                    {"title", "description"?, "status"?}, or
+                                                    {"tasks": [...]}. FILE must be inside
+                                                    .taskline/; - reads stdin
+  task discard <TASK> [--json]                      removes the task and its tool outputs
+                                                    (refused while a process runs it)`;
+
+/** Largest import document, in bytes. */
+const IMPORT_BYTES_MAX = 16 * 1024 * 1024;
+/** Most tasks one import creates. */
+const IMPORT_TASKS_MAX = 10_000;
+
+function rowOf(t: Task, running: boolean) {
+  return {
+    id: t.id,
+    number: t.number,
+    title: t.record.title,
+    status: t.record.status,
+    dir: t.dir,
+    branch: branchOf(t),
+    created_at: t.record.created_at,
+    running,
+  };
+}
+
+async function readInput(ctx: Context, source: string): Promise<string> {
+  if (source === "-") {
+    const parts: Uint8Array[] = [];
+    let size = 0;
+    for await (const c of ctx.io.stdin) {
+      size += c.length;
+      if (size > IMPORT_BYTES_MAX) {
+        throw new TasklineError("usage", "The import on stdin is larger than 16 MiB");
+      }
+      parts.push(c);
+    }
+    const all = new Uint8Array(size);
+    let off = 0;
+    for (const p of parts) {
+      all.set(p, off);
+      off += p.length;
+    }
+    return new TextDecoder().decode(all);
+  }
+  const path = source.replace(/^\.\//, "");
+  const root = ctx.state.root.replace(/^\.\//, "");
+  if (!path.startsWith(`${root}/`) || path.split("/").includes("..")) {
+    throw new TasklineError(
+      "usage",
+      `Cannot import ${source}: taskline reads only inside ${root}/; move the file there or pipe it with \`taskline task import - < ${source}\``,
+    );
+  }
+  try {
+    return await Deno.readTextFile(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) {
+      throw new TasklineError("not-found", `Cannot import ${path}: no such file`);
+    }
+    throw e;
+  }
+}
+
+interface ImportItem {
+  title: string;
+  description?: string;
+  status?: string;
+}
+
+/** The tasks of an import document, checked. */
+export function parseImport(text: string, source: string): ImportItem[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    throw new TasklineError("usage", `Cannot import ${source}: not JSON (${(e as Error).message})`);
+  }
+  const list = Array.isArray(doc)
+    ? doc
+    : doc && typeof doc === "object" && Array.isArray((doc as { tasks?: unknown }).tasks)
+    ? (doc as { tasks: unknown[] }).tasks
+    : null;
+  if (!list) {
+    throw new TasklineError(
+      "usage",
+      `Cannot import ${source}: expected a list of tasks or {"tasks": [...]}`,
+    );
+  }
+  if (list.length > IMPORT_TASKS_MAX) {
+    throw new TasklineError(
+      "usage",
+      `Cannot import ${source}: more than ${IMPORT_TASKS_MAX} tasks`,
+    );
+  }
+  return list.map((item, i) => {
+    const t = item as Record<string, unknown>;
+    if (!t || typeof t !== "object" || typeof t.title !== "string" || t.title.trim() === "") {
+      throw new TasklineError("usage", `Cannot import ${source}: task ${i + 1} has no "title"`);
+    }
+    if (t.description !== undefined && typeof t.description !== "string") {
+      throw new TasklineError(
+        "usage",
+        `Cannot import ${source}: task ${i + 1}: "description" must be text`,
+      );
+    }
+    if (t.status !== undefined && typeof t.status !== "string") {
+      throw new TasklineError(
+        "usage",
+        `Cannot import ${source}: task ${i + 1}: "status" must be text`,
+      );
+    }
+    return {
+      title: t.title,
+      ...(typeof t.description === "string" ? { description: t.description } : {}),
+      ...(typeof t.status === "string" ? { status: t.status } : {}),
+    };
+  });
+}
+
+async function phasesOf(ctx: Context, task: Task, run: string) {
+  const phases: Array<{ phase: string; state: string; summary: string | null }> = [];
+  for await (
+    const b of readLog(ctx.state.logPath(task.dir), {
+      prefilter: (l) => l.includes('"phase_'),
+      onProblem: ctx.problem,
+    })
+  ) {
+    for (const r of b.records) {
+      const e = r.env.event as unknown as Record<string, unknown>;
+      if (runOf(r.env.event) !== run) continue;
+      if (e.type === "phase_started") {
+        phases.push({ phase: String(e.phase), state: "running", summary: null });
+      } else if (e.type === "phase_finished") {
+        const last = [...phases].reverse().find((p) =>
+          p.phase === e.phase && p.state === "running"
+        );
+        if (last) {
+          last.state = e.success ? "done" : "failed";
+          last.summary = String(e.summary);
+        }
+      }
+    }
+  }
+  if (phases.length > 1000) phases.splice(0, phases.length - 1000);
+  return phases;
+}
+
+async function show(ctx: Context, ref: string): Promise<number> {
+  const task = await ctx.task(ref);
+  const running = await isTaskRunning(ctx.state, task.dir);
+  const current = await findCurrentRun(ctx.state.logPath(task.dir));
+  const rs = await loadRunState(ctx.state, task.dir);
+  let run = null;
+  if (current) {
+    const sameRun = rs.run === current.run;
+    run = {
+      id: current.run,
+      pending_approval: sameRun ? rs.pending_approval : null,
+      tokens: sameRun ? rs.usage.input_tokens + rs.usage.output_tokens : null,
+      usage: sameRun ? rs.usage : null,
+      active_ms: sameRun ? rs.active_ms : null,
+      validation_fix_attempts: sameRun ? rs.validation_fix_attempts : null,
+      phases: await phasesOf(ctx, task, current.run),
+    };
+  }
+  const out = ctx.io.stdout;
+  if (ctx.json) {
+    await out.write(
+      JSON.stringify({
+        ...rowOf(task, running),
+        description: task.record.description ?? null,
+        task: task.record,
+        run,
+      }) + "\n",
+    );
+    return 0;
+  }
+  const lines = [
+    `#${task.number} ${task.record.title}`,
+    `  status:   ${task.record.status}${running ? " (a process is running it)" : ""}`,
+    `  id:       ${task.id}`,
+    `  dir:      ${ctx.state.taskDir(task.dir)}`,
+    `  branch:   ${branchOf(task)}`,
+    `  created:  ${task.record.created_at}`,
+  ];
+  if (task.record.description) lines.push(`  description: ${task.record.description}`);
+  if (run) {
+    lines.push(`  run:      ${run.id}`);
+    if (run.pending_approval) {
+      lines.push(`  waits for approval of the ${run.pending_approval} gate`);
+    }
+    if (run.tokens !== null) {
+      lines.push(`  tokens:   ${run.tokens}, active ${((run.active_ms ?? 0) / 1000).toFixed(1)} s`);
+    }
+    for (const p of run.phases) {
+      lines.push(`    ${p.phase.padEnd(12)} ${p.state}${p.summary ? `: ${p.summary}` : ""}`);
+    }
+  } else lines.push("  run:      none yet");
+  await out.write(lines.join("\n") + "\n");
+  return 0;
+}
+
+export async function taskCommand(ctx: Context, args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  const { values, positionals } = parseArgs(`task ${sub ?? ""}`.trim(), rest, {
+    description: { type: "string" },
+    json: { type: "boolean" },
+  });
+  ctx.json = values.json === true;
+  const out = ctx.io.stdout;
+  const one = (what: string) => {
+    if (positionals.length !== 1) {
+      throw new TasklineError("usage", `taskline task ${sub}: name ${what}`);
+    }
+    return positionals[0];
+  };
+  if (values.description !== undefined && sub !== "new") {
+    throw new TasklineError("usage", `taskline task ${sub}: --description is for task new`);
+  }
+  switch (sub) {
+    case "new": {
+      const title = one('the title, for example `taskline task new "Add login"`');
+      await ctx.state.requireExists();
+      const task = await createTask(ctx.state, title, {
+        ...(values.description !== undefined ? { description: String(values.description) } : {}),
+      });
+      if (ctx.json) await out.write(JSON.stringify(rowOf(task, false)) + "\n");
+      else await out.write(`Created task #${task.number} ${task.record.title} (${task.dir})\n`);
+      return 0;
+    }
+    case "list": {
+      if (positionals.length > 0) {
+        throw new TasklineError("usage", "taskline task list takes no task");
+      }
+      const tasks = await ctx.tasks();
+      const rows = await Promise.all(
+        tasks.map(async (t) => rowOf(t, await isTaskRunning(ctx.state, t.dir))),
+      );
+      if (ctx.json) {
+        await out.write(JSON.stringify(rows) + "\n");
+        return 0;
+      }
+      if (rows.length === 0) {
+        await out.write('No tasks yet: `taskline task new "<title>"`.\n');
+        return 0;
+      }
+      const width = Math.max(6, ...rows.map((r) => r.status.length + (r.running ? 1 : 0)));
+      for (const r of rows) {
+        const status = `${r.status}${r.running ? "*" : ""}`.padEnd(width);
+        await out.write(`#${String(r.number).padEnd(4)} ${status}  ${r.title}\n`);
+      }
+      if (rows.some((r) => r.running)) await out.write("(* a process is running it)\n");
+      return 0;
+    }
+    case "show":
+      return await show(ctx, one("one task, for example `taskline task show 3`"));
+    case "import": {
+      const source = one("a file inside .taskline/ or - for stdin");
+      await ctx.state.requireExists();
+      const items = parseImport(await readInput(ctx, source), source === "-" ? "stdin" : source);
+      const created = [];
+      for (const item of items) {
+        const task = await createTask(ctx.state, item.title, {
+          ...(item.description !== undefined ? { description: item.description } : {}),
+          ...(item.status !== undefined ? { status: item.status } : {}),
+        });
+        created.push(rowOf(task, false));
+      }
+      if (ctx.json) await out.write(JSON.stringify(created) + "\n");
+      else {
+        for (const c of created) {
+          await out.write(`Created task #${c.number} ${c.title} (${c.dir})\n`);
+        }
+        if (created.length === 0) await out.write("The document has no tasks.\n");
+      }
+      return 0;
+    }
+    case "discard": {
+      const task = await ctx.task(one("one task, for example `taskline task discard 3`"));
+      let lock;
+      try {
+        lock = await acquireTaskLock(ctx.state, task.dir);
+      } catch (e) {
+        if (e instanceof TasklineError && e.code === "task-running") {
+          throw new TasklineError(
+            "task-running",
+            `Cannot discard task #${task.number}: a process is running it; stop it first with \`taskline cancel ${task.number}\``,
+          );
+        }
+        throw e;
+      }
+      try {
+        await Deno.remove(`${ctx.state.toolOutputDir}/${task.dir}`, { recursive: true }).catch(
+          (e) => {
+            if (!(e instanceof Deno.errors.NotFound)) throw e;
+          },
+        );
+        await Deno.remove(ctx.state.taskDir(task.dir), { recursive: true });
+      } finally {
+        lock.release();
+      }
+      if (ctx.json) {
+        await out.write(JSON.stringify({ discarded: rowOf(task, false) }) + "\n");
+      } else await out.write(`Discarded task #${task.number} ${task.record.title}\n`);
+      return 0;
+    }
+    default:
+      throw new TasklineError(
+        "usage",
+        `taskline task: say what to do: new, list, show, import or discard${
+          sub ? ` (not "${sub}")` : ""
+        }`,
+      );
+  }
+}
