@@ -15,6 +15,8 @@ import { TASK_HELP, taskCommand } from "./cmd_task.ts";
 import { MEMORY_HELP, memoryCommand } from "./cmd_memory.ts";
 import { DOCTOR_HELP, doctorCommand } from "./cmd_doctor.ts";
 import { SERVE_HELP, serveCommand } from "./cmd_serve.ts";
+import { HISTORY_HELP, historyCommand } from "./cmd_history.ts";
+import { TRACE_HELP, traceCommand } from "./cmd_trace.ts";
 
 /** A command: what it does in one line, its help, and its body. */
 export interface Command {
@@ -40,5 +42,15 @@ export const COMMANDS: Record<string, Command> = {
   memory: { summary: "list or clear the project memory", help: MEMORY_HELP, run: memoryCommand },
   doctor: { summary: "check the state directory", help: DOCTOR_HELP, run: doctorCommand },
   serve: { summary: "the local server: web UI and API", help: SERVE_HELP, run: serveCommand },
-  tui: { summary: "the terminal UI: tasks, activity, history, trace", help: TUI_HELP, run: tuiCommand },
+  tui: {
+    summary: "the terminal UI: tasks, activity, history, trace",
+    help: TUI_HELP,
+    run: tuiCommand,
+  },
+  history: {
+    summary: "what each task delivered and cost",
+    help: HISTORY_HELP,
+    run: historyCommand,
+  },
+  trace: { summary: "the tool calls of a run, with results", help: TRACE_HELP, run: traceCommand },
 };

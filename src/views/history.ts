@@ -234,7 +234,10 @@ export async function listHistory(
 async function loadRunJson(state: StateDir, dir: string): Promise<RunState | null> {
   try {
     const v = await readJsonFile(state.runJsonPath(dir));
-    return v === null ? null : normalizeRunState(v);
+    if (v === null || typeof v !== "object" || Array.isArray(v)) return null;
+    // run.json as 0.4 wrote it may lack the totals: absent is not zero here.
+    if (!("usage" in v) && !("active_ms" in v)) return null;
+    return normalizeRunState(v);
   } catch {
     return null;
   }
@@ -242,9 +245,7 @@ async function loadRunJson(state: StateDir, dir: string): Promise<RunState | nul
 
 /** Whether run.json still describes `run` (older run.json files name no run: the current one). */
 function describes(rj: RunState, run: string, current: string | null): boolean {
-  if (rj.run !== "") return rj.run === run;
-  const u = rj.usage;
-  return run === current && (rj.active_ms > 0 || tokensOf(u) + u.cache_read_tokens > 0);
+  return rj.run !== "" ? rj.run === run : run === current;
 }
 
 async function compose(
@@ -294,17 +295,17 @@ async function compose(
   for (const s of summary.runs) models.push(...s.models);
   const cost = costOf(models, settings.pricing);
   const rec = task.record;
-  const { number: _n, ...rest } = rec;
+  const taskDoc: TaskHistory["task"] = {
+    id: rec.id,
+    title: rec.title,
+    description: typeof rec.description === "string" ? rec.description : "",
+    status: rec.status,
+    created_at: rec.created_at,
+    branch: branchOf(task),
+  };
+  for (const [k, v] of Object.entries(rec)) if (!(k in taskDoc) && k !== "number") taskDoc[k] = v;
   return {
-    task: {
-      ...rest,
-      id: rec.id,
-      title: rec.title,
-      description: typeof rec.description === "string" ? rec.description : "",
-      status: rec.status,
-      created_at: rec.created_at,
-      branch: branchOf(task),
-    },
+    task: taskDoc,
     number: task.number,
     runs,
     totals,

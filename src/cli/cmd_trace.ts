@@ -1,0 +1,164 @@
+/**
+ * `taskline trace <REF>`: the tool calls of a run with their results. The
+ * documents come from src/views/trace.ts and src/views/otlp.ts; this file
+ * renders them.
+ *
+ * @module
+ */
+import { TasklineError } from "../errors.ts";
+import { buildOtlpTrace } from "../views/otlp.ts";
+import { buildRunTrace, type RunTrace, type TraceCall } from "../views/trace.ts";
+import { formatClock, formatDuration } from "../views/units.ts";
+import { parseArgs } from "./args.ts";
+import type { Context } from "./context.ts";
+import { oneLine } from "./render.ts";
+
+export const TRACE_HELP = `Usage: taskline trace <REF> [options]
+
+Shows the tool calls of a task's current run: time, role, subtask, tool,
+input, duration, result (ok, exit N, error, timed out, no result) and the
+output preview.
+
+Options:
+  --run <PREFIX>      another run of the task
+  --all               every run of the task
+  --tool <NAME>       only calls of this tool
+  --subtask <PREFIX>  only calls of subtasks whose id starts so
+  --full              complete outputs from the trace store (says when cut,
+                      missing or not kept)
+  --json              the RunTrace document
+  --format <F>        text (default), json, or otlp (OpenTelemetry OTLP/JSON)`;
+
+export async function traceCommand(ctx: Context, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs("trace", args, {
+    run: { type: "string" },
+    all: { type: "boolean" },
+    tool: { type: "string" },
+    subtask: { type: "string" },
+    full: { type: "boolean" },
+    json: { type: "boolean" },
+    format: { type: "string" },
+  });
+  const format = values.json === true ? "json" : String(values.format ?? "text");
+  if (!["text", "json", "otlp"].includes(format)) {
+    throw new TasklineError(
+      "usage",
+      `taskline trace: --format takes text, json or otlp, not "${format.slice(0, 40)}"`,
+    );
+  }
+  ctx.json = format !== "text";
+  if (positionals.length !== 1) {
+    throw new TasklineError(
+      "usage",
+      "taskline trace: name one task, for example `taskline trace 3`",
+    );
+  }
+  if (values.all && values.run !== undefined) {
+    throw new TasklineError("usage", "taskline trace: --all does not go with --run");
+  }
+  const task = await ctx.task(positionals[0]);
+  const out = ctx.io.stdout;
+  if (format === "otlp") {
+    if (values.tool !== undefined || values.subtask !== undefined || values.full) {
+      throw new TasklineError(
+        "usage",
+        "taskline trace: --format otlp exports whole runs (not with --tool, --subtask or --full)",
+      );
+    }
+    const doc = await buildOtlpTrace(ctx.state, task, {
+      run: values.run as string | undefined,
+      all: values.all === true,
+      onProblem: ctx.problem,
+      signal: ctx.io.signal,
+    });
+    await out.write(JSON.stringify(doc) + "\n");
+    return 0;
+  }
+  const trace = await buildRunTrace(ctx.state, task, {
+    run: values.run as string | undefined,
+    all: values.all === true,
+    tool: values.tool as string | undefined,
+    subtask: values.subtask as string | undefined,
+    full: values.full === true,
+    onProblem: ctx.problem,
+    signal: ctx.io.signal,
+  });
+  if (format === "json") await out.write(JSON.stringify(trace) + "\n");
+  else await out.write(renderTrace(trace, values.full === true));
+  return 0;
+}
+
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f\u009b]/g;
+
+/** Output text indented under its call, without terminal control characters. */
+function indent(text: string): string {
+  const body = text.replace(/\r\n/g, "\n").replace(CONTROL, "").replace(/\n$/, "");
+  if (body === "") return "";
+  return body.split("\n").map((l) => `    ${l}`).join("\n") + "\n";
+}
+
+function header(c: TraceCall): string {
+  const time = formatClock(c.called_at ?? c.returned_at);
+  const subtask = c.subtask ? c.subtask.slice(0, 8) : "-";
+  const input = c.called_at === null
+    ? "(return without a call)"
+    : oneLine(JSON.stringify(c.input), 100);
+  const notes: string[] = [];
+  if (c.paired === "order") notes.push("paired by order: recorded before 0.5");
+  return `${time}  ${c.role}  ${subtask}  ${c.tool}  ${input}  ${
+    formatDuration(c.duration_ms)
+  }  ${c.result}${notes.length ? `  (${notes.join("; ")})` : ""}\n`;
+}
+
+function fullNote(c: TraceCall): string {
+  switch (c.output_state) {
+    case "cut": // the file's own marker line says so
+      return "";
+    case "missing":
+      return `    [complete output missing: ${c.output_file} is not in the trace store; showing the preview]\n`;
+    case "not kept":
+      return c.returned_at === null
+        ? "    [no output: the call never returned]\n"
+        : "    [complete output not kept (tracing was off or the file could not be written); showing the preview]\n";
+    case "before 0.5":
+      return "    [recorded before 0.5: only the preview was kept]\n";
+    default:
+      return "";
+  }
+}
+
+/** The trace as text. */
+export function renderTrace(t: RunTrace, full: boolean): string {
+  if (t.runs.length === 0 && t.calls.length === 0) {
+    return t.run === null && t.runs.length === 0
+      ? "No tool calls: the task has no run yet.\n"
+      : "No tool calls.\n";
+  }
+  let text = "";
+  let run: string | null = null;
+  const count = (r: string) => t.calls.filter((c) => c.run === r).length;
+  if (t.calls.length === 0) text += `Run ${t.run ?? t.runs.join(", ")}: no tool calls match.\n`;
+  for (const c of t.calls) {
+    if (c.run !== run) {
+      run = c.run;
+      text += `${text === "" ? "" : "\n"}Run ${run} · ${
+        count(run) === 1 ? "1 call" : `${count(run)} calls`
+      }\n`;
+    }
+    text += header(c);
+    if (full) {
+      text += indent(c.output ?? c.preview);
+      text += fullNote(c);
+    } else {
+      text += indent(c.preview);
+      if (c.output_chars > c.preview.length && c.returned_at !== null) {
+        text += `    … ${c.output_chars} characters in all${
+          c.output_file ? " (--full shows them)" : ""
+        }\n`;
+      }
+    }
+  }
+  if (t.errors.length > 0) text += `\nProblems:\n${t.errors.map((e) => `  ${e}\n`).join("")}`;
+  return text;
+}
