@@ -1,0 +1,777 @@
+/**
+ * The terminal UI's state and layout: which screen is shown, what is
+ * selected, the filter, the help; keys change the state and `frame` lays
+ * out the model's rows for a terminal size. No I/O here: run.ts feeds keys,
+ * sizes and model changes in and writes the frames out.
+ *
+ * @module
+ */
+import type { Key } from "./keys.ts";
+import {
+  type BoardRow,
+  type FeedEntry,
+  isReady,
+  type Loadable,
+  type Tone,
+  type TraceCallRow,
+  type TuiModel,
+} from "./model.ts";
+import { clean, fit, fitRight, paint, type Style, textLines, textWidth, wrap } from "./text.ts";
+
+/** The screens, in tab order. */
+export type ScreenId = "tasks" | "activity" | "history" | "trace";
+
+const SCREENS: readonly ScreenId[] = ["tasks", "activity", "history", "trace"];
+const TITLES: Record<ScreenId, string> = {
+  tasks: "Tasks",
+  activity: "Activity",
+  history: "History",
+  trace: "Trace",
+};
+
+/** Smallest terminal the UI lays out; smaller ones get a note. */
+export const MIN_WIDTH = 40;
+export const MIN_HEIGHT = 10;
+
+/** What a key asks the program to do besides redrawing. */
+export type KeyOutcome = "quit" | "interrupt" | "redraw" | null;
+
+/** Options of {@link TuiApp}. */
+export interface TuiAppOptions {
+  /** Colours (false with NO_COLOR). Default true. */
+  colour?: boolean;
+  /** The screen shown first. Default `tasks`. */
+  screen?: ScreenId;
+  /** A task to open first (its Trace tab). Default none. */
+  task?: number;
+}
+
+const HELP: readonly string[] = [
+  "Keys",
+  "",
+  "  Tab, Shift-Tab   next, previous screen",
+  "  1 2 3 4          Tasks, Activity, History, Trace",
+  "  ↑ ↓  k j         move the selection, scroll",
+  "  PgUp PgDn        a page up, down (Trace: the output)",
+  "  Home End  g G    first, last (Activity: End follows live)",
+  "  Enter            open: the task's detail, a call's output",
+  "  t                the Trace tab of the selected task",
+  "  Esc ← Backspace  back, or clear the filter",
+  "  /                filter the rows (Enter keeps it, Esc clears)",
+  "  Ctrl-L           redraw",
+  "  ?                this help (any key closes it)",
+  "  q  Ctrl-C        quit",
+  "",
+  "Tasks: the board, live. Activity: every task's events as they",
+  "happen. History: finished work; Enter for a task's detail.",
+  "Trace: the calls of the current run with results and outputs.",
+];
+
+/**
+ * The UI state machine.
+ *
+ * @example
+ * ```ts
+ * const app = new TuiApp(model);
+ * app.key({ name: "tab" });
+ * screen.draw(app.frame({ width: 120, height: 40 }), { width: 120, height: 40 });
+ * ```
+ */
+export class TuiApp {
+  readonly model: TuiModel;
+  screen: ScreenId;
+  /** The task of the Trace tab and of the History detail. */
+  task: number | null;
+  /** The History screen shows the detail of `task`. */
+  historyDetail = false;
+  /** The help is shown over the screen. */
+  help = false;
+  /** The filter line is being edited. */
+  editing = false;
+  readonly filters: Record<ScreenId, string> = { tasks: "", activity: "", history: "", trace: "" };
+  /** Selected row of each list, by key (task number, event cursor, call). */
+  readonly selected: Record<ScreenId, string | null> = {
+    tasks: null,
+    activity: null,
+    history: null,
+    trace: null,
+  };
+  readonly #top: Record<ScreenId, number> = { tasks: 0, activity: 0, history: 0, trace: 0 };
+  /** Activity follows new events (its selection stays on the last line). */
+  follow = true;
+  #docTop = 0;
+  #outTop = 0;
+  #lastBody = 20;
+  readonly #colour: boolean;
+
+  constructor(model: TuiModel, options: TuiAppOptions = {}) {
+    this.model = model;
+    this.#colour = options.colour ?? true;
+    this.task = options.task ?? null;
+    this.screen = options.screen ?? (this.task !== null ? "trace" : "tasks");
+  }
+
+  // ---------------------------------------------------------------- keys
+
+  /** Applies a key; says whether the program should quit or redraw whole. */
+  key(k: Key): KeyOutcome {
+    if (k.name === "ctrl-c") return "interrupt";
+    if (this.help) {
+      this.help = false;
+      return null;
+    }
+    if (this.editing && this.#editKey(k)) return null;
+    if (k.name === "ctrl-l") return "redraw";
+    if (k.name === "char") {
+      switch (k.char) {
+        case "q":
+          return "quit";
+        case "?":
+          this.help = true;
+          return null;
+        case "/":
+          this.editing = true;
+          return null;
+        case "1":
+        case "2":
+        case "3":
+        case "4":
+          this.#go(SCREENS[Number(k.char) - 1]);
+          return null;
+        case "t":
+          this.#openTrace();
+          return null;
+        case "j":
+          this.#move(1);
+          return null;
+        case "k":
+          this.#move(-1);
+          return null;
+        case "g":
+          this.#move(-Infinity);
+          return null;
+        case "G":
+          this.#move(Infinity);
+          return null;
+      }
+      return null;
+    }
+    switch (k.name) {
+      case "tab":
+      case "backtab": {
+        const tabs = this.#tabs();
+        const i = tabs.indexOf(this.screen);
+        const n = tabs.length;
+        this.#go(tabs[(i + (k.name === "tab" ? 1 : n - 1)) % n]);
+        return null;
+      }
+      case "up":
+        this.#move(-1);
+        return null;
+      case "down":
+        this.#move(1);
+        return null;
+      case "pageup":
+        this.#page(-1);
+        return null;
+      case "pagedown":
+        this.#page(1);
+        return null;
+      case "home":
+        this.#move(-Infinity);
+        return null;
+      case "end":
+        this.#move(Infinity);
+        return null;
+      case "enter":
+        this.#enter();
+        return null;
+      case "escape":
+      case "left":
+      case "backspace":
+        this.#back();
+        return null;
+      case "right":
+        this.#enter();
+        return null;
+      default:
+        return null;
+    }
+  }
+
+  /** Keys while the filter is edited; false for keys that navigate. */
+  #editKey(k: Key): boolean {
+    const f = this.filters[this.screen];
+    switch (k.name) {
+      case "char":
+        this.filters[this.screen] = (f + k.char).slice(0, 200);
+        this.#resetTop();
+        return true;
+      case "backspace":
+        this.filters[this.screen] = [...f].slice(0, -1).join("");
+        this.#resetTop();
+        return true;
+      case "ctrl-u":
+        this.filters[this.screen] = "";
+        return true;
+      case "enter":
+        this.editing = false;
+        return true;
+      case "escape":
+        this.editing = false;
+        this.filters[this.screen] = "";
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  #resetTop() {
+    this.#top[this.screen] = 0;
+    this.#docTop = 0;
+  }
+
+  #tabs(): ScreenId[] {
+    return this.task === null ? SCREENS.filter((s) => s !== "trace") : [...SCREENS];
+  }
+
+  #go(screen: ScreenId) {
+    if (screen === "trace" && this.task === null) {
+      const n = this.#selectedTask();
+      if (n === null) return;
+      this.#setTask(n);
+    }
+    this.screen = screen;
+    this.editing = false;
+  }
+
+  #setTask(n: number) {
+    if (this.task !== n) {
+      this.task = n;
+      this.selected.trace = null;
+      this.#top.trace = 0;
+      this.#outTop = 0;
+      this.#docTop = 0;
+      this.filters.trace = "";
+    }
+  }
+
+  /** The task of the selected row of the current screen. */
+  #selectedTask(): number | null {
+    switch (this.screen) {
+      case "tasks": {
+        const rows = this.#boardRows();
+        return rows[this.#index(rows.map((r) => String(r.number)), "tasks")]?.number ?? null;
+      }
+      case "history": {
+        if (this.historyDetail) return this.task;
+        const rows = this.#historyRows();
+        return rows[this.#index(rows.map((r) => String(r.number)), "history")]?.number ?? null;
+      }
+      case "activity": {
+        const rows = this.#feedRows();
+        return rows[this.#feedIndex(rows)]?.number ?? null;
+      }
+      case "trace":
+        return this.task;
+    }
+  }
+
+  #openTrace() {
+    const n = this.#selectedTask();
+    if (n === null) return;
+    this.#setTask(n);
+    this.screen = "trace";
+  }
+
+  #enter() {
+    switch (this.screen) {
+      case "tasks":
+      case "activity":
+      case "history": {
+        const n = this.#selectedTask();
+        if (n === null) return;
+        this.#setTask(n);
+        this.screen = "history";
+        this.historyDetail = true;
+        this.#docTop = 0;
+        return;
+      }
+      case "trace":
+        // The output pane shows the selected call already: Enter scrolls it.
+        this.#outTop += Math.max(1, Math.floor(this.#lastBody / 2));
+        return;
+    }
+  }
+
+  #back() {
+    if (this.filters[this.screen] !== "") {
+      this.filters[this.screen] = "";
+      return;
+    }
+    if (this.screen === "history" && this.historyDetail) {
+      this.historyDetail = false;
+      return;
+    }
+    if (this.screen === "trace") {
+      this.screen = "tasks";
+    }
+  }
+
+  #move(delta: number) {
+    switch (this.screen) {
+      case "tasks": {
+        this.#moveIn("tasks", this.#boardRows().map((r) => String(r.number)), delta);
+        return;
+      }
+      case "history": {
+        if (this.historyDetail) {
+          this.#docTop = clampScroll(this.#docTop + delta, 1e9);
+          return;
+        }
+        this.#moveIn("history", this.#historyRows().map((r) => String(r.number)), delta);
+        return;
+      }
+      case "activity": {
+        const rows = this.#feedRows();
+        const keys = rows.map((r) => r.key);
+        const i = this.#feedIndex(rows);
+        const j = clampIndex(i + delta, keys.length);
+        this.selected.activity = keys[j] ?? null;
+        this.follow = j >= keys.length - 1;
+        return;
+      }
+      case "trace": {
+        const trace = this.#trace();
+        if (!trace) return;
+        const before = this.selected.trace;
+        this.#moveIn("trace", trace.map((c) => c.key), delta);
+        if (this.selected.trace !== before) this.#outTop = 0;
+        return;
+      }
+    }
+  }
+
+  #page(dir: number) {
+    const page = Math.max(1, this.#lastBody - 2);
+    if (this.screen === "trace") {
+      this.#outTop = Math.max(0, this.#outTop + dir * page);
+      return;
+    }
+    this.#move(dir * page);
+  }
+
+  #moveIn(screen: ScreenId, keys: string[], delta: number) {
+    const i = this.#index(keys, screen);
+    this.selected[screen] = keys[clampIndex(i + delta, keys.length)] ?? null;
+  }
+
+  /** The selected index in `keys` (the first row when nothing is selected). */
+  #index(keys: string[], screen: ScreenId): number {
+    const key = this.selected[screen];
+    const i = key === null ? -1 : keys.indexOf(key);
+    return i >= 0 ? i : 0;
+  }
+
+  #feedIndex(rows: readonly FeedEntry[]): number {
+    if (this.follow || this.selected.activity === null) return rows.length - 1;
+    const i = rows.findIndex((r) => r.key === this.selected.activity);
+    // The selected event left the feed (cap): stay at the top.
+    return i >= 0 ? i : 0;
+  }
+
+  // ---------------------------------------------------------------- rows
+
+  #boardRows(): BoardRow[] {
+    return filterRows(
+      this.model.board(),
+      this.filters.tasks,
+      (r) => `#${r.number} ${r.title} ${r.status} ${r.phase} ${r.approval} ${r.progress}`,
+    );
+  }
+
+  #feedRows(): readonly FeedEntry[] {
+    return filterRows(this.model.feed(), this.filters.activity, (r) => `#${r.number} ${r.text}`);
+  }
+
+  #historyRows() {
+    return filterRows(this.model.history().rows, this.filters.history, (r) => r.cells.join(" "));
+  }
+
+  #trace(): TraceCallRow[] | null {
+    if (this.task === null) return null;
+    const t = this.model.trace(this.task);
+    if (!isReady(t)) return null;
+    return filterRows(
+      t.calls,
+      this.filters.trace,
+      (c) => `${c.role} ${c.tool} ${c.summary} ${c.result} ${c.call}`,
+    );
+  }
+
+  // ---------------------------------------------------------------- frame
+
+  /** Lays out the whole screen: one string a row, each fitted to the width. */
+  frame(size: { width: number; height: number }): string[] {
+    const { width, height } = size;
+    if (width < MIN_WIDTH || height < MIN_HEIGHT) {
+      const rows: string[] = [];
+      const msg =
+        `Terminal too small (${width}x${height}); taskline tui needs ${MIN_WIDTH}x${MIN_HEIGHT}. q quits.`;
+      for (const l of wrap(msg, Math.max(1, width))) rows.push(fit(l, width));
+      return rows.slice(0, height);
+    }
+    const bodyHeight = height - 3;
+    this.#lastBody = bodyHeight;
+    let body: string[];
+    switch (this.screen) {
+      case "tasks":
+        body = this.#drawTasks(width, bodyHeight);
+        break;
+      case "activity":
+        body = this.#drawActivity(width, bodyHeight);
+        break;
+      case "history":
+        body = this.historyDetail
+          ? this.#drawDetail(width, bodyHeight)
+          : this.#drawHistory(width, bodyHeight);
+        break;
+      case "trace":
+        body = this.#drawTrace(width, bodyHeight);
+        break;
+    }
+    while (body.length < bodyHeight) body.push(fit("", width));
+    body.length = bodyHeight;
+    if (this.help) overlay(body, this.#helpBox(width, bodyHeight), width);
+    return [this.#tabBar(width), ...body, this.#statusLine(width), this.#keyLine(width)];
+  }
+
+  #p(text: string, ...styles: Style[]): string {
+    return paint(text, styles, this.#colour);
+  }
+
+  #tone(text: string, tone: Tone): string {
+    const style: Record<Tone, Style[]> = {
+      ok: ["green"],
+      fail: ["red"],
+      run: ["cyan", "bold"],
+      wait: ["yellow"],
+      none: [],
+    };
+    return this.#p(text, ...style[tone]);
+  }
+
+  #tabBar(width: number): string {
+    let out = this.#p(" taskline ", "bold");
+    let used = 10;
+    for (const [i, s] of SCREENS.entries()) {
+      if (s === "trace" && this.task === null) continue;
+      const label = ` ${i + 1} ${TITLES[s]}${s === "trace" ? ` #${this.task}` : ""} `;
+      if (used + label.length + 1 > width) break;
+      out += " " + (s === this.screen ? this.#p(label, "reverse", "bold") : label);
+      used += label.length + 1;
+    }
+    const status = fit(clean(this.model.status()), Math.max(0, width - used - 1), { pad: false });
+    const gap = Math.max(0, width - used - textWidth(status));
+    return out + " ".repeat(gap) + this.#p(status, "dim");
+  }
+
+  #statusLine(width: number): string {
+    const f = this.filters[this.screen];
+    if (this.editing) {
+      return fit(`/${clean(f)}█  (Enter keeps the filter, Esc clears it)`, width);
+    }
+    if (f !== "") {
+      return this.#p(fit(`filter: ${clean(f)}  (/ to change, Esc to clear)`, width), "yellow");
+    }
+    return fit("", width);
+  }
+
+  #keyLine(width: number): string {
+    let keys: string;
+    switch (this.screen) {
+      case "tasks":
+        keys = "↑↓ select  Enter detail  t trace";
+        break;
+      case "activity":
+        keys = "↑↓ scroll  End follow  Enter task";
+        break;
+      case "history":
+        keys = this.historyDetail
+          ? "↑↓ scroll  Esc back  t trace"
+          : "↑↓ select  Enter detail  t trace";
+        break;
+      case "trace":
+        keys = "↑↓ call  PgUp PgDn output  Esc back";
+        break;
+    }
+    return this.#p(fit(` ${keys}  Tab screens  / filter  ? help  q quit`, width), "reverse");
+  }
+
+  /** A list with a header: rows are fitted strings; keeps the selection in view. */
+  #list(
+    screen: ScreenId,
+    lines: string[],
+    tones: Tone[],
+    index: number,
+    height: number,
+    width: number,
+  ): string[] {
+    let top = this.#top[screen];
+    if (index < top) top = index;
+    if (index >= top + height) top = index - height + 1;
+    top = Math.max(0, Math.min(top, Math.max(0, lines.length - height)));
+    this.#top[screen] = top;
+    const out: string[] = [];
+    for (let i = top; i < Math.min(lines.length, top + height); i++) {
+      const l = fit(lines[i], width);
+      out.push(i === index ? this.#p(l, "reverse") : this.#tone(l, tones[i]));
+    }
+    return out;
+  }
+
+  #header(text: string, width: number): string {
+    return this.#p(fit(text, width), "bold");
+  }
+
+  #drawTasks(width: number, height: number): string[] {
+    const all = this.model.board();
+    const rows = this.#boardRows();
+    const keys = rows.map((r) => String(r.number));
+    const index = this.#index(keys, "tasks");
+    if (rows.length > 0) this.selected.tasks = keys[index];
+    const cols = columns(width, [5, -2, 11, 12, 10, -3]);
+    const line = (cells: string[]) =>
+      cells.map((c, i) => i === 0 ? fitRight(c, cols[i] - 1) + " " : fit(c, cols[i])).join("");
+    const out = [
+      this.#header(
+        `Tasks · ${all.length} task${all.length === 1 ? "" : "s"}${
+          rows.length !== all.length ? ` (${rows.length} shown)` : ""
+        }`,
+        width,
+      ),
+      this.#p(line(["#", "Title", "Status", "Phase", "Approval", "Progress"]), "dim"),
+    ];
+    if (all.length === 0) {
+      out.push(fit("No tasks yet. Tasks appear here as soon as they are created.", width));
+      return out;
+    }
+    const lines = rows.map((r) =>
+      line([
+        `#${r.number}`,
+        clean(r.title),
+        clean(r.status),
+        clean(r.phase),
+        r.approval ? `${clean(r.approval)} ⏸` : "",
+        clean(r.progress),
+      ])
+    );
+    out.push(...this.#list("tasks", lines, rows.map((r) => r.tone), index, height - 2, width));
+    return out;
+  }
+
+  #drawActivity(width: number, height: number): string[] {
+    const all = this.model.feed();
+    const rows = this.#feedRows();
+    const index = this.#feedIndex(rows);
+    if (rows.length > 0) this.selected.activity = rows[index].key;
+    const out = [
+      this.#header(
+        `Activity · ${all.length} event${all.length === 1 ? "" : "s"}${
+          rows.length !== all.length ? ` (${rows.length} shown)` : ""
+        } · ${this.follow ? "following live" : "paused (End follows live)"}`,
+        width,
+      ),
+    ];
+    if (rows.length === 0) {
+      out.push(
+        fit(all.length === 0 ? "Waiting for events…" : "No event matches the filter.", width),
+      );
+      return out;
+    }
+    const lines = rows.map((r) => fit(`#${r.number}`, 5) + clean(r.text));
+    out.push(...this.#list("activity", lines, rows.map((r) => r.tone), index, height - 1, width));
+    return out;
+  }
+
+  #drawHistory(width: number, height: number): string[] {
+    const table = this.model.history();
+    const rows = this.#historyRows();
+    const keys = rows.map((r) => String(r.number));
+    const index = this.#index(keys, "history");
+    if (rows.length > 0) this.selected.history = keys[index];
+    const fixed = table.header.map((h, i) =>
+      i === table.flex ? -1 : Math.max(
+        textWidth(h),
+        ...rows.slice(0, 500).map((r) => Math.min(24, textWidth(clean(r.cells[i] ?? "")))),
+      ) + 2
+    );
+    const cols = columns(width, fixed);
+    const line = (cells: string[]) =>
+      cells.map((c, i) =>
+        table.align[i] === "right" ? fitRight(c, cols[i] - 2) + "  " : fit(c, cols[i])
+      ).join("");
+    const out = [
+      this.#header(
+        `History · ${table.rows.length} task${table.rows.length === 1 ? "" : "s"}${
+          rows.length !== table.rows.length ? ` (${rows.length} shown)` : ""
+        }`,
+        width,
+      ),
+      this.#p(line(table.header), "dim"),
+    ];
+    if (table.rows.length === 0) {
+      out.push(fit("No finished work yet.", width));
+      return out;
+    }
+    const notes = table.notes.map((n) => this.#p(fit(clean(n), width), "dim"));
+    const lines = rows.map((r) => line(r.cells.map(clean)));
+    out.push(
+      ...this.#list(
+        "history",
+        lines,
+        rows.map((r) => r.tone),
+        index,
+        Math.max(1, height - 2 - notes.length),
+        width,
+      ),
+    );
+    out.push(...notes);
+    return out;
+  }
+
+  #drawDetail(width: number, height: number): string[] {
+    if (this.task === null) return [];
+    const doc = this.model.detail(this.task);
+    const out = [this.#header(this.#titleOf(doc, `Task #${this.task}`), width)];
+    if (!isReady(doc)) return [...out, fit(loadingText(doc), width)];
+    const f = this.filters.history.toLowerCase();
+    const lines = doc.lines
+      .filter((l) => f === "" || l.toLowerCase().includes(f))
+      .flatMap((l) => textLines(l, width));
+    const room = height - 1;
+    this.#docTop = Math.max(0, Math.min(this.#docTop, lines.length - room));
+    for (const l of lines.slice(this.#docTop, this.#docTop + room)) out.push(fit(l, width));
+    return out;
+  }
+
+  #titleOf(doc: Loadable<{ title: string }>, fallback: string): string {
+    return isReady(doc) ? clean(doc.title) : fallback;
+  }
+
+  #drawTrace(width: number, height: number): string[] {
+    if (this.task === null) return [];
+    const doc = this.model.trace(this.task);
+    const out = [this.#header(this.#titleOf(doc, `Trace of #${this.task}`), width)];
+    if (!isReady(doc)) return [...out, fit(loadingText(doc), width)];
+    const calls = this.#trace() ?? [];
+    for (const n of doc.notes) out.push(this.#p(fit(clean(n), width), "dim"));
+    if (doc.calls.length === 0) {
+      out.push(fit("No tool calls in this run yet.", width));
+      return out;
+    }
+    const keys = calls.map((c) => c.key);
+    const index = this.#index(keys, "trace");
+    if (calls.length > 0) this.selected.trace = keys[index];
+    const cols = columns(width, [13, 12, 12, -1, 10, 10]);
+    const line = (cells: string[]) =>
+      cells.map((c, i) => i === 5 ? fitRight(c, cols[i] - 1) + " " : fit(c, cols[i])).join("");
+    out.push(this.#p(line(["Time", "Role", "Tool", "Input", "Result", "Duration"]), "dim"));
+    const left = height - out.length;
+    const listHeight = Math.max(1, Math.min(calls.length, Math.floor(left * 0.4)));
+    const lines = calls.map((c) =>
+      line([c.time, clean(c.role), clean(c.tool), clean(c.summary), clean(c.result), c.duration])
+    );
+    out.push(...this.#list("trace", lines, calls.map((c) => c.tone), index, listHeight, width));
+    while (out.length < height - left + listHeight) out.push(fit("", width));
+    const call = calls[index];
+    if (!call) {
+      out.push(fit("No call matches the filter.", width));
+      return out;
+    }
+    const output = this.model.output(this.task, call);
+    const note = isReady(output) ? output.note : loadingText(output);
+    const text = isReady(output) ? output.text : call.preview;
+    const paneLines = [
+      ...call.detail.flatMap((l) => textLines(l, width)),
+      `── output: ${note} ──`,
+      ...textLines(text, width, 20_000),
+    ];
+    const room = height - out.length - 1;
+    this.#outTop = Math.max(0, Math.min(this.#outTop, paneLines.length - room));
+    const more = paneLines.length - room;
+    const head = `── call ${call.call} ${
+      more > 0 ? `· lines ${this.#outTop + 1}-${this.#outTop + room} of ${paneLines.length} ` : ""
+    }`;
+    out.push(this.#p(fit(head + "─".repeat(Math.max(0, width - textWidth(head))), width), "dim"));
+    for (const l of paneLines.slice(this.#outTop, this.#outTop + room)) {
+      out.push(l.startsWith("── output") ? this.#p(fit(l, width), "dim") : fit(l, width));
+    }
+    return out;
+  }
+
+  #helpBox(width: number, height: number): string[] {
+    const inner = Math.min(width - 4, Math.max(...HELP.map((l) => textWidth(l))) + 2);
+    const lines = HELP.slice(0, Math.max(0, height - 2));
+    return [
+      "┌" + "─".repeat(inner) + "┐",
+      ...lines.map((l) => "│" + fit(" " + l, inner) + "│"),
+      "└" + "─".repeat(inner) + "┘",
+    ];
+  }
+}
+
+function loadingText(v: { loading: true } | { error: string } | object): string {
+  return "error" in v ? `Cannot show it: ${(v as { error: string }).error}` : "Loading…";
+}
+
+function clampIndex(i: number, n: number): number {
+  if (n === 0) return 0;
+  if (i === Infinity) return n - 1;
+  if (i === -Infinity) return 0;
+  return Math.max(0, Math.min(n - 1, i));
+}
+
+function clampScroll(i: number, max: number): number {
+  if (i === -Infinity) return 0;
+  if (i === Infinity) return max;
+  return Math.max(0, Math.min(max, i));
+}
+
+function filterRows<T>(rows: readonly T[], filter: string, text: (r: T) => string): T[] {
+  if (filter === "") return rows as T[];
+  const f = filter.toLowerCase();
+  return rows.filter((r) => text(r).toLowerCase().includes(f));
+}
+
+/**
+ * Column widths for `width`: positive entries are fixed widths; negative
+ * ones share the room left in proportion to their magnitude.
+ */
+export function columns(width: number, spec: number[]): number[] {
+  const fixed = spec.reduce((s, w) => s + (w > 0 ? w : 0), 0);
+  const shares = spec.reduce((s, w) => s + (w < 0 ? -w : 0), 0);
+  let room = Math.max(0, width - fixed);
+  const out = spec.map((w) => (w > 0 ? w : Math.floor((room * -w) / Math.max(1, shares))));
+  // Give the rounding rest to the last flexible column; shrink fixed ones when too narrow.
+  const total = out.reduce((s, w) => s + w, 0);
+  const lastFlex = spec.findLastIndex((w) => w < 0);
+  if (lastFlex >= 0) out[lastFlex] += width - total;
+  room = out.reduce((s, w) => s + w, 0) - width;
+  for (let i = out.length - 1; i >= 0 && room > 0; i--) {
+    const cut = Math.min(room, Math.max(0, out[i] - 3));
+    out[i] -= cut;
+    room -= cut;
+  }
+  return out.map((w) => Math.max(0, w));
+}
+
+/** Draws `box` centred over `body` (rows of `width` columns). */
+function overlay(body: string[], box: string[], width: number): void {
+  const boxWidth = textWidth(box[0] ?? "");
+  const left = Math.max(0, Math.floor((width - boxWidth) / 2));
+  const top = Math.max(0, Math.floor((body.length - box.length) / 2));
+  for (let i = 0; i < box.length && top + i < body.length; i++) {
+    body[top + i] = " ".repeat(left) + box[i] + " ".repeat(Math.max(0, width - left - boxWidth));
+  }
+}

@@ -1,0 +1,700 @@
+/**
+ * The terminal UI's data: the library's views of the project, kept current
+ * by the project follower. The board and the History screen come from the
+ * history view (`buildTaskHistory`, `listHistory`), the Trace tab from the
+ * trace view (`buildRunTrace`, `readTraceOutput`), the Activity feed from
+ * the project follower and the CLI's one-line rendering of an event. This
+ * file computes nothing the CLI or the server does not compute the same
+ * way: it chooses what to reload when a log grows, and lays documents out
+ * as rows and lines.
+ *
+ * @module
+ */
+import type { Envelope } from "../contract/envelope.ts";
+import { type Cursor, cursorOf, formatCursor } from "../contract/cursor.ts";
+import type { StateDir } from "../store/state_dir.ts";
+import { listTasks, type Task } from "../store/tasks.ts";
+import { defaultSettings, type Settings } from "../store/settings.ts";
+import { HistoryCache } from "../views/history_cache.ts";
+import {
+  buildTaskHistory,
+  FINISHED_STATUSES,
+  listHistory,
+  type RunHistory,
+  type TaskHistory,
+  tokensOf,
+} from "../views/history.ts";
+import { buildRunTrace, type TraceCall } from "../views/trace.ts";
+import { readTraceOutput } from "../views/trace_output.ts";
+import {
+  formatAge,
+  formatClock,
+  formatCost,
+  formatCount,
+  formatDuration,
+  formatTime,
+} from "../views/units.ts";
+import { renderEvent } from "../cli/render.ts";
+import { TasklineError } from "../errors.ts";
+import { ProjectFollower } from "../follow/feed.ts";
+import type {
+  BoardRow,
+  DocView,
+  FeedEntry,
+  Loadable,
+  OutputView,
+  Table,
+  Tone,
+  TraceCallRow,
+  TraceView,
+} from "./model.ts";
+import type { LiveModel } from "./run.ts";
+
+/** Options of {@link TuiData}. */
+export interface TuiDataOptions {
+  /** The project's settings (prices, trace store). Default: the defaults. */
+  settings?: Settings;
+  /** Most events kept in the Activity feed. Default 1000. */
+  feedMax?: number;
+  /** How far back Activity starts when the UI opens, in ms. Default one hour. */
+  backlogMs?: number;
+  /** Shortest time between two reloads of the views, in ms. Default 200. */
+  reloadIntervalMs?: number;
+  /** Largest output of a call read from the trace store, in bytes. Default 4 MiB. */
+  outputBytesMax?: number;
+  /** Follows the project: calls `accept` with each event until `signal` aborts. */
+  follow?: (data: TuiData, from: Cursor, signal: AbortSignal) => Promise<void>;
+}
+
+const LOADING = { loading: true } as const;
+
+/** What the follower says of a running task between reloads. */
+interface LiveNote {
+  line: string;
+  tokens: number | null;
+  activeMs: number | null;
+}
+
+/** The project as the terminal UI shows it. */
+export class TuiData implements LiveModel {
+  readonly state: StateDir;
+  readonly settings: Settings;
+  readonly #options: TuiDataOptions;
+  readonly #feedMax: number;
+  readonly #reloadIntervalMs: number;
+  readonly #cache = new HistoryCache();
+  #tasks: Task[] = [];
+  #byNumber = new Map<number, Task>();
+  #docs = new Map<number, TaskHistory>();
+  #live = new Map<number, LiveNote>();
+  #feed: FeedEntry[] = [];
+  #feedKeys = new Set<string>();
+  #listeners: Array<() => void> = [];
+  #board: BoardRow[] = [];
+  #history: Table = historyTable([]);
+  #trace: { number: number; value: Loadable<TraceView> } | null = null;
+  #traceCalls = new Map<string, TraceCall>();
+  #output: { key: string; value: Loadable<OutputView> } | null = null;
+  #dirty = new Set<number>();
+  #relist = false;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #signal: AbortSignal = new AbortController().signal;
+  #status = "loading…";
+  #problem: string | null = null;
+  #reloading: Promise<void> = Promise.resolve();
+
+  constructor(state: StateDir, options: TuiDataOptions = {}) {
+    this.state = state;
+    this.settings = options.settings ?? defaultSettings();
+    this.#options = options;
+    this.#feedMax = Math.max(1, options.feedMax ?? 1000);
+    this.#reloadIntervalMs = options.reloadIntervalMs ?? 200;
+  }
+
+  onChange(fn: () => void): void {
+    this.#listeners.push(fn);
+  }
+
+  #changed() {
+    for (const fn of this.#listeners) fn();
+  }
+
+  async start(signal: AbortSignal): Promise<void> {
+    this.#signal = signal;
+    const startNs = BigInt(Date.now() - (this.#options.backlogMs ?? 3600_000)) * 1_000_000n;
+    await this.#reloadAll();
+    this.#status = "live";
+    this.#changed();
+    try {
+      const follow = this.#options.follow ?? followProject;
+      await follow(this, { ns: startNs, number: 0, seq: 0 }, signal);
+    } catch (e) {
+      if (!signal.aborted) throw e;
+    } finally {
+      if (this.#timer !== undefined) clearTimeout(this.#timer);
+    }
+  }
+
+  /** Reports a problem met while following (a broken line): shown in the status. */
+  problem(message: string): void {
+    this.#problem = message;
+    this.#changed();
+  }
+
+  // ------------------------------------------------------------ following
+
+  /**
+   * Takes events of the follower: into the feed (at most `feedMax`, oldest
+   * dropped), and their tasks marked for a reload of their views.
+   */
+  accept(items: { env: Envelope; task: Task }[]): void {
+    if (items.length === 0) return;
+    for (const { env, task } of items) {
+      const c = cursorOf(env, task.number);
+      const key = c ? formatCursor(c) : `${task.number}-${env.at}-${env.seq ?? 0}`;
+      if (this.#feedKeys.has(key)) continue;
+      this.#feedKeys.add(key);
+      this.#feed.push({
+        key,
+        number: task.number,
+        text: renderEvent(env, { color: false, textCharsMax: 300 }),
+        tone: toneOf(env),
+      });
+      const note = this.#live.get(task.number) ?? { line: "", tokens: null, activeMs: null };
+      // The line without its time: "→ coder calls bash cargo test".
+      note.line = renderEvent(env, { color: false, textCharsMax: 200 }).replace(/^\S+\s+/, "");
+      const e = env.event as { type: string; tokens?: unknown; active_ms?: unknown };
+      if (e.type === "budget_updated") {
+        if (typeof e.tokens === "number") note.tokens = e.tokens;
+        if (typeof e.active_ms === "number") note.activeMs = e.active_ms;
+      }
+      if (e.type === "run_started") {
+        note.tokens = null;
+        note.activeMs = null;
+      }
+      this.#live.set(task.number, note);
+      if (!this.#byNumber.has(task.number)) this.#relist = true;
+      this.#dirty.add(task.number);
+    }
+    if (this.#feed.length > this.#feedMax) {
+      for (const gone of this.#feed.splice(0, this.#feed.length - this.#feedMax)) {
+        this.#feedKeys.delete(gone.key);
+      }
+    }
+    this.#scheduleReload();
+    this.#changed();
+  }
+
+  #scheduleReload() {
+    if (this.#timer !== undefined || this.#signal.aborted) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      const dirty = new Set(this.#dirty);
+      const relist = this.#relist;
+      this.#dirty.clear();
+      this.#relist = false;
+      this.#reloading = this.#reloading
+        .then(() => this.#reload(dirty, relist))
+        .then(() => this.#changed(), (e) => this.#fail(e));
+    }, this.#reloadIntervalMs);
+  }
+
+  #fail(e: unknown) {
+    if (this.#signal.aborted) return;
+    this.problem((e as Error)?.message ?? String(e));
+  }
+
+  async #reloadAll(): Promise<void> {
+    const tasks = await this.#listTasks();
+    const docs = await listHistory(this.state, {
+      all: true,
+      tasks,
+      settings: this.settings,
+      cache: this.#cache,
+      signal: this.#signal,
+    });
+    this.#docs = new Map(docs.map((d) => [d.number, d]));
+    this.#rebuild();
+  }
+
+  async #listTasks(): Promise<Task[]> {
+    const tasks = await listTasks(this.state, {
+      onProblem: (p) => this.#problem = `${p.dir}: ${p.reason}`,
+    });
+    this.#tasks = tasks;
+    this.#byNumber = new Map(tasks.map((t) => [t.number, t]));
+    return tasks;
+  }
+
+  /** Reloads the documents of the tasks in `dirty` (and the task list when `relist`). */
+  async #reload(dirty: Set<number>, relist: boolean): Promise<void> {
+    if (relist) await this.#listTasks();
+    for (const n of dirty) {
+      const task = this.#byNumber.get(n);
+      if (!task) continue;
+      this.#docs.set(
+        n,
+        await buildTaskHistory(this.state, task, {
+          settings: this.settings,
+          cache: this.#cache,
+          signal: this.#signal,
+        }),
+      );
+    }
+    this.#rebuild();
+    if (this.#trace && dirty.has(this.#trace.number)) await this.#loadTrace(this.#trace.number);
+  }
+
+  #rebuild() {
+    this.#board = this.#tasks.map((t) => this.#boardRow(t, this.#docs.get(t.number)));
+    const finished = [...this.#docs.values()].filter((d) =>
+      FINISHED_STATUSES.includes(d.task.status)
+    );
+    // The order of listHistory: most recent activity first.
+    const when = (d: TaskHistory) => {
+      const ms = Date.parse(d.last_activity ?? d.task.created_at);
+      return Number.isFinite(ms) ? ms : 0;
+    };
+    finished.sort((a, b) => when(b) - when(a) || b.number - a.number);
+    this.#history = historyTable(finished);
+  }
+
+  #boardRow(t: Task, doc: TaskHistory | undefined): BoardRow {
+    const run = doc?.runs.find((r) => r.current) ?? doc?.runs.at(-1) ?? null;
+    const running = doc?.running === true;
+    const live = this.#live.get(t.number);
+    const open = run?.phases.findLast((p) => p.finished_at === null);
+    const last = run?.phases.at(-1);
+    const phase = running && open ? open.phase : last ? last.phase : "";
+    const approval = run?.state !== "running" ? run?.pending_approval ?? "" : "";
+    let progress = "";
+    let tone: Tone = "none";
+    if (running && run) {
+      tone = "run";
+      const parts: string[] = [];
+      if (live?.tokens != null) parts.push(`${formatCount(live.tokens)} tok`);
+      if (live?.activeMs != null) parts.push(formatDuration(live.activeMs));
+      parts.push(`${run.calls} calls`);
+      if (live?.line) parts.push(live.line);
+      progress = parts.join(" · ");
+    } else if (run) {
+      ({ progress, tone } = outcomeOf(run));
+    } else {
+      progress = "no run yet";
+    }
+    if (approval) tone = "wait";
+    return {
+      number: t.number,
+      title: t.record.title,
+      status: running ? "running" : t.record.status,
+      phase,
+      approval,
+      progress,
+      tone,
+    };
+  }
+
+  // ------------------------------------------------------------ the model
+
+  board(): BoardRow[] {
+    return this.#board;
+  }
+
+  feed(): readonly FeedEntry[] {
+    return this.#feed;
+  }
+
+  history(): Table {
+    return this.#history;
+  }
+
+  detail(number: number): Loadable<DocView> {
+    const doc = this.#docs.get(number);
+    if (!doc) return this.#byNumber.has(number) ? LOADING : { error: `no task #${number}` };
+    return {
+      title: `#${doc.number} ${doc.task.title} · ${doc.task.status}`,
+      lines: detailLines(doc),
+    };
+  }
+
+  trace(number: number): Loadable<TraceView> {
+    if (this.#trace?.number !== number) {
+      this.#trace = { number, value: LOADING };
+      this.#output = null;
+      this.#loadTrace(number).then(() => this.#changed(), (e) => this.#fail(e));
+    }
+    return this.#trace.value;
+  }
+
+  async #loadTrace(number: number): Promise<void> {
+    const task = this.#byNumber.get(number);
+    if (!task) {
+      this.#trace = { number, value: { error: `no task #${number}` } };
+      return;
+    }
+    try {
+      const trace = await buildRunTrace(this.state, task, { signal: this.#signal });
+      if (this.#trace?.number !== number) return; // another task was opened meanwhile
+      this.#traceCalls = new Map();
+      const calls = trace.calls.map((c, i) => {
+        const row = callRow(c, i);
+        this.#traceCalls.set(row.key, c);
+        return row;
+      });
+      const doc = this.#docs.get(number);
+      const notes: string[] = [];
+      if (trace.paired_by_order) {
+        notes.push("Calls recorded before 0.5 are paired by order: only previews were kept.");
+      }
+      for (const e of trace.errors.slice(0, 3)) notes.push(`log: ${e}`);
+      this.#trace = {
+        number,
+        value: {
+          title: `Trace of #${number} ${doc?.task.title ?? task.record.title} · run ${
+            trace.run?.slice(0, 8) ?? "-"
+          } · ${calls.length} call${calls.length === 1 ? "" : "s"}`,
+          calls,
+          notes,
+        },
+      };
+      // A call that had no result yet may have returned: read its output again.
+      const shown = this.#output?.value;
+      if (shown && "note" in shown && shown.note === "no result yet") this.#output = null;
+    } catch (e) {
+      if (this.#trace?.number === number) {
+        this.#trace = { number, value: { error: (e as Error).message } };
+      }
+    }
+  }
+
+  output(number: number, call: TraceCallRow): Loadable<OutputView> {
+    const key = `${number}:${call.key}`;
+    if (this.#output?.key === key) return this.#output.value;
+    this.#output = { key, value: LOADING };
+    this.#loadOutput(number, call, key).then(() => this.#changed(), (e) => this.#fail(e));
+    return this.#output.value;
+  }
+
+  async #loadOutput(number: number, row: TraceCallRow, key: string): Promise<void> {
+    const task = this.#byNumber.get(number);
+    const c = this.#traceCalls.get(row.key);
+    let value: Loadable<OutputView>;
+    if (!task || !c) value = { text: row.preview, note: "preview" };
+    else if (c.returned_at === null) value = { text: "", note: "no result yet" };
+    else if (c.output_file === null || !/^[0-9a-f]{12}$/i.test(c.call) || /^0+$/.test(c.call)) {
+      value = {
+        text: c.preview,
+        note: `preview only (${
+          formatCount(c.output_chars)
+        } chars; the complete output was not kept)`,
+      };
+    } else {
+      try {
+        const out = await readTraceOutput(this.state, task, c.call, {
+          run: c.run,
+          bytesMax: this.#options.outputBytesMax ?? 4 * 1024 * 1024,
+        });
+        value = out === null
+          ? { text: c.preview, note: "preview only (the kept output is missing)" }
+          : {
+            text: out.text,
+            note: out.cut
+              ? `cut to the first ${formatCount(out.cut.kept)} of ${
+                formatCount(out.cut.total)
+              } chars`
+              : `complete, ${formatCount(c.output_chars)} chars`,
+          };
+      } catch (e) {
+        value = { text: c.preview, note: `preview only (${(e as Error).message})` };
+      }
+    }
+    if (this.#output?.key === key) this.#output = { key, value };
+  }
+
+  status(): string {
+    const n = this.#tasks.length;
+    const running = [...this.#docs.values()].filter((d) => d.running).length;
+    const base = `${this.#status} · ${n} task${n === 1 ? "" : "s"}${
+      running ? ` · ${running} running` : ""
+    }`;
+    return this.#problem ? `${base} · ${this.#problem}` : base;
+  }
+}
+
+/**
+ * Follows every task's log with the project follower, as `taskline events
+ * --follow` does: from `from` (the Activity backlog), then live. A
+ * subscription that fell behind is taken up again after the last event seen.
+ */
+export async function followProject(
+  data: TuiData,
+  from: Cursor,
+  signal: AbortSignal,
+): Promise<void> {
+  const follower = new ProjectFollower(data.state, {
+    onProblem: (p) => data.problem(`${p.path}: line ${p.line}: skipped a broken line`),
+  });
+  let after: Cursor = from;
+  try {
+    await follower.start();
+    while (!signal.aborted) {
+      try {
+        for await (const items of follower.subscribe({ after, signal })) {
+          if (items.length === 0) continue;
+          after = items[items.length - 1].cursor;
+          data.accept(items.map((it) => ({ env: it.record.env, task: it.task })));
+        }
+        return;
+      } catch (e) {
+        if (signal.aborted) return;
+        if (!(e instanceof TasklineError && e.code === "io")) throw e;
+        data.problem("the feed fell behind; caught up again");
+      }
+    }
+  } finally {
+    follower.close();
+  }
+}
+
+/** How the last run of a task ended, in a few words. */
+function outcomeOf(run: RunHistory): { progress: string; tone: Tone } {
+  if (run.state === "interrupted") {
+    return { progress: "interrupted (ended without run_finished)", tone: "fail" };
+  }
+  const totals = `${formatCount(tokensOf(run.usage))}${run.totals_known ? "" : "+"} tok · ${
+    formatDuration(run.active_ms)
+  }`;
+  if (run.paused_reason !== null && run.success !== true) {
+    return { progress: `paused: ${run.paused_reason} · ${totals}`, tone: "wait" };
+  }
+  return {
+    progress: `${run.success ? "succeeded" : "failed"} (${run.status ?? "-"}) · ${totals}`,
+    tone: run.success ? "ok" : "fail",
+  };
+}
+
+/** The History table: the columns of `taskline history`. */
+export function historyTable(docs: TaskHistory[], nowMs = Date.now()): Table {
+  let lowerBounds = false;
+  const rows = docs.map((d) => {
+    if (!d.totals.complete) lowerBounds = true;
+    const plus = d.totals.complete ? "" : "+";
+    const tone: Tone = d.running
+      ? "run"
+      : d.runs.at(-1)?.success === false
+      ? "fail"
+      : d.task.status === "done"
+      ? "ok"
+      : "none";
+    return {
+      number: d.number,
+      tone,
+      cells: [
+        `#${d.number}`,
+        d.task.title,
+        d.running ? "running" : d.task.status,
+        String(d.totals.runs),
+        String(d.totals.commits),
+        String(d.changed_files.files.length),
+        formatCount(tokensOf(d.totals.usage)) + plus,
+        formatDuration(d.totals.active_ms) + plus,
+        d.cost ? formatCost(d.cost.amount, d.cost.currency) : "-",
+        formatAge(d.last_activity ? Date.parse(d.last_activity) : null, nowMs),
+      ],
+    };
+  });
+  return {
+    header: [
+      "#",
+      "Title",
+      "Status",
+      "Runs",
+      "Commits",
+      "Files",
+      "Tokens",
+      "Active",
+      "Cost",
+      "Last activity",
+    ],
+    align: ["right", "left", "left", "right", "right", "right", "right", "right", "right", "left"],
+    flex: 1,
+    rows,
+    notes: lowerBounds ? ["+ a lower bound: some run was recorded before 0.5 or did not end"] : [],
+  };
+}
+
+/** The detail of a task's history, as text lines. */
+export function detailLines(d: TaskHistory): string[] {
+  const out: string[] = [];
+  const plus = d.totals.complete ? "" : "+";
+  out.push(`Branch ${d.task.branch} · created ${formatTime(d.task.created_at)}`);
+  if (d.task.description) out.push(d.task.description);
+  out.push(
+    `${d.totals.runs} run${d.totals.runs === 1 ? "" : "s"} · ${d.totals.commits} commits · ${
+      formatCount(tokensOf(d.totals.usage))
+    }${plus} tokens · ${formatDuration(d.totals.active_ms)}${plus} active · cost ${
+      d.cost ? formatCost(d.cost.amount, d.cost.currency) : "-"
+    }${
+      d.unpriced_models.length
+        ? ` (unpriced: ${d.unpriced_models.map((m) => m || "not recorded").join(", ")})`
+        : ""
+    }`,
+  );
+  if (d.last_qa) {
+    out.push(
+      `Last QA: round ${d.last_qa.round}, ${d.last_qa.verdict}${
+        d.last_qa.summary ? ` (${d.last_qa.summary})` : ""
+      }`,
+    );
+  }
+  if (d.validations_passed !== null) {
+    out.push(`Validations: ${d.validations_passed ? "passed" : "failed"}`);
+  }
+  for (const r of d.runs) {
+    out.push("");
+    const what = r.state === "finished"
+      ? `${r.success ? "succeeded" : "failed"}, status ${r.status ?? "-"}`
+      : r.state;
+    out.push(
+      `Run ${r.run.slice(0, 8)}${r.current ? " (current)" : ""}: ${what} · started ${
+        formatTime(r.started_at)
+      }${r.finished_at ? ` · finished ${formatTime(r.finished_at)}` : ""}${
+        r.resumes ? ` · ${r.resumes} resume${r.resumes === 1 ? "" : "s"}` : ""
+      }`,
+    );
+    out.push(
+      `  ${formatCount(tokensOf(r.usage))}${r.totals_known ? "" : "+"} tokens · ${
+        formatDuration(r.active_ms)
+      }${r.totals_known ? "" : "+"} active · ${r.sessions} sessions · ${r.calls} calls${
+        r.cost !== null ? ` · ${formatCost(r.cost, d.cost?.currency)}` : ""
+      }`,
+    );
+    for (const p of r.phases) {
+      const mark = p.success === null ? "…" : p.success ? "✔" : "✘";
+      out.push(`  ${mark} ${p.phase}${p.summary ? `: ${p.summary}` : ""}`);
+    }
+    for (const a of r.approvals) {
+      out.push(
+        `  approval ${a.gate}: ${a.approved ? "approved" : "rejected"}${
+          a.comment ? ` (${a.comment})` : ""
+        }`,
+      );
+    }
+    if (r.pending_approval) out.push(`  ⏸ waiting for approval of ${r.pending_approval}`);
+    if (r.paused_reason) out.push(`  paused: ${r.paused_reason}`);
+    for (const v of r.validations) {
+      out.push(
+        `  validation ${v.passed ? "passed" : "failed"}: ${v.command}${
+          v.exit_code !== null ? ` (exit ${v.exit_code})` : ""
+        }`,
+      );
+    }
+    for (const c of r.commits) out.push(`  commit ${c.commit.slice(0, 10)} ${c.message}`);
+    if (r.merged) {
+      out.push(
+        `  merged ${r.merged.branch || "?"} into ${r.merged.base || "?"} as ${
+          r.merged.commit.slice(0, 10)
+        }`,
+      );
+    }
+    if (r.last_error) out.push(`  last error: ${r.last_error}`);
+  }
+  const f = d.changed_files;
+  out.push("");
+  out.push(
+    `Changed files (${f.files.length}, from ${f.source.kind}${
+      f.approximate ? ", approximate" : ""
+    }):`,
+  );
+  for (const file of f.files.slice(0, 500)) out.push(`  ${file.path}`);
+  if (f.files.length > 500) out.push(`  … ${f.files.length - 500} more`);
+  if (d.errors.length > 0) {
+    out.push("");
+    out.push("Problems reading the task:");
+    for (const e of d.errors) out.push(`  ${e}`);
+  }
+  return out;
+}
+
+/** What a call was asked, on one line: its command or path, else its arguments. */
+function inputSummary(input: unknown): string {
+  if (typeof input === "object" && input !== null && !Array.isArray(input)) {
+    const o = input as Record<string, unknown>;
+    for (const k of ["command", "cmd", "path", "file", "file_path", "pattern", "query", "url"]) {
+      if (typeof o[k] === "string") return o[k] as string;
+    }
+  }
+  if (input === null || input === undefined) return "";
+  try {
+    return JSON.stringify(input) ?? "";
+  } catch {
+    return String(input);
+  }
+}
+
+function callRow(c: TraceCall, i: number): TraceCallRow {
+  let pretty: string;
+  try {
+    pretty = JSON.stringify(c.input, null, 2) ?? "null";
+  } catch {
+    pretty = String(c.input);
+  }
+  const inputLines = pretty.split("\n");
+  const tone: Tone = c.result === "ok"
+    ? "ok"
+    : c.result === "no result"
+    ? (c.returned_at === null ? "run" : "wait")
+    : "fail";
+  return {
+    key: `${c.call}:${c.seq ?? i}`,
+    call: c.call,
+    time: formatClock(c.called_at ?? c.returned_at),
+    role: c.role,
+    tool: c.tool,
+    summary: inputSummary(c.input),
+    result: c.result,
+    duration: formatDuration(c.duration_ms),
+    tone,
+    detail: [
+      `${c.tool} by ${c.role}${c.subtask ? ` on subtask ${c.subtask.slice(0, 8)}` : ""} · run ${
+        c.run.slice(0, 8)
+      } · ${c.result}${c.duration_ms !== null ? ` in ${formatDuration(c.duration_ms)}` : ""} · ${
+        formatCount(c.output_chars)
+      } chars${c.paired !== "id" ? ` · paired ${c.paired}` : ""}`,
+      `called ${formatClock(c.called_at)} · returned ${formatClock(c.returned_at)}${
+        c.output_file ? ` · ${c.output_file}` : ""
+      }`,
+      "input:",
+      ...inputLines.slice(0, 200).map((l) => "  " + l),
+      ...(inputLines.length > 200 ? [`  … ${inputLines.length - 200} more lines`] : []),
+    ],
+    preview: c.preview,
+    outputFile: c.output_file,
+    outputChars: c.output_chars,
+  };
+}
+
+/** The tone of an event line. */
+export function toneOf(env: Envelope): Tone {
+  const e = env.event as Record<string, unknown>;
+  switch (e.type) {
+    case "run_finished":
+    case "phase_finished":
+      return e.success === true ? "ok" : "fail";
+    case "tool_returned":
+      return e.is_error === true ? "fail" : "none";
+    case "validation_finished":
+      return e.passed === true ? "ok" : "fail";
+    case "approval_requested":
+    case "paused":
+    case "retrying":
+      return "wait";
+    case "run_started":
+    case "phase_started":
+      return "run";
+    case "merged":
+      return "ok";
+    default:
+      return "none";
+  }
+}

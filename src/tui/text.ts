@@ -1,0 +1,151 @@
+/**
+ * Text for the terminal: what a string looks like on screen. Event text is
+ * written by tools and models, so every control character (an escape
+ * sequence in a tool's output, a tab, a newline) is made visible instead of
+ * reaching the terminal, and cells are cut and padded by display columns.
+ *
+ * @module
+ */
+
+/** Display columns of one code point: 0 (combining), 1, or 2 (wide). */
+export function charWidth(cp: number): number {
+  if (
+    (cp >= 0x300 && cp <= 0x36f) || (cp >= 0x200b && cp <= 0x200f) ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) || cp === 0x2060 || cp === 0xfeff
+  ) return 0;
+  if (
+    (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0x303e) ||
+    (cp >= 0x3041 && cp <= 0xa4cf) || (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) ||
+    (cp >= 0x1f300 && cp <= 0x1f64f) || (cp >= 0x1f900 && cp <= 0x1f9ff) ||
+    (cp >= 0x20000 && cp <= 0x3fffd)
+  ) return 2;
+  return 1;
+}
+
+// C0 and C1 controls, DEL, and the line and paragraph separators.
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * One line of plain text: tabs become spaces, newlines a visible `⏎`, other
+ * control characters `�` (so no escape sequence from a log reaches the
+ * terminal).
+ */
+export function clean(text: string): string {
+  return text.replace(CONTROL, (c) => c === "\t" ? " " : c === "\n" ? "⏎" : "\ufffd");
+}
+
+/** Display width of clean text. */
+export function textWidth(text: string): number {
+  let w = 0;
+  for (const ch of text) w += charWidth(ch.codePointAt(0)!);
+  return w;
+}
+
+/**
+ * Cuts clean text to at most `width` columns, ending with `…` when it was
+ * cut, and pads it with spaces to exactly `width` unless `pad` is false.
+ */
+export function fit(text: string, width: number, options: { pad?: boolean } = {}): string {
+  if (width <= 0) return "";
+  let out = "";
+  let w = 0;
+  let cut = false;
+  for (const ch of text) {
+    const cw = charWidth(ch.codePointAt(0)!);
+    if (w + cw > width) {
+      cut = true;
+      break;
+    }
+    out += ch;
+    w += cw;
+  }
+  if (cut) {
+    // Make room for the ellipsis.
+    const chars = [...out];
+    while (chars.length > 0 && w + 1 > width) w -= charWidth(chars.pop()!.codePointAt(0)!);
+    out = chars.join("") + "…";
+    w += 1;
+  }
+  return options.pad === false ? out : out + " ".repeat(Math.max(0, width - w));
+}
+
+/** Right-aligned cell of `width` columns. */
+export function fitRight(text: string, width: number): string {
+  const s = fit(text, width, { pad: false });
+  return " ".repeat(Math.max(0, width - textWidth(s))) + s;
+}
+
+/**
+ * Splits clean text into lines of at most `width` columns (hard wrap; no
+ * word splitting smarts, which logs and outputs do not need). At most
+ * `linesMax` lines (default 10000).
+ */
+export function wrap(text: string, width: number, linesMax = 10_000): string[] {
+  if (width <= 0) return [];
+  const out: string[] = [];
+  let line = "";
+  let w = 0;
+  for (const ch of text) {
+    const cw = charWidth(ch.codePointAt(0)!);
+    if (w + cw > width) {
+      out.push(line);
+      if (out.length >= linesMax) return out;
+      line = "";
+      w = 0;
+    }
+    line += ch;
+    w += cw;
+  }
+  if (line !== "" || out.length === 0) out.push(line);
+  return out;
+}
+
+/**
+ * Splits multi-line text (a tool's output) into clean display lines of
+ * `width` columns, at most `linesMax` lines.
+ */
+export function textLines(text: string, width: number, linesMax = 10_000): string[] {
+  const out: string[] = [];
+  for (const raw of text.split("\n")) {
+    for (const l of wrap(clean(raw.replace(/\r$/, "")), width, linesMax - out.length)) {
+      out.push(l);
+    }
+    if (out.length >= linesMax) break;
+  }
+  return out;
+}
+
+/** Select Graphic Rendition styles the UI uses. */
+export type Style =
+  | "bold"
+  | "dim"
+  | "reverse"
+  | "red"
+  | "green"
+  | "yellow"
+  | "blue"
+  | "magenta"
+  | "cyan";
+
+const SGR: Record<Style, string> = {
+  bold: "1",
+  dim: "2",
+  reverse: "7",
+  red: "31",
+  green: "32",
+  yellow: "33",
+  blue: "34",
+  magenta: "35",
+  cyan: "36",
+};
+
+const COLOURS = new Set<Style>(["red", "green", "yellow", "blue", "magenta", "cyan"]);
+
+/** Paints text; `colour` false (NO_COLOR) drops colours but keeps bold, dim and reverse. */
+export function paint(text: string, styles: Style[], colour = true): string {
+  const codes = styles.filter((s) => colour || !COLOURS.has(s)).map((s) => SGR[s]);
+  return codes.length === 0 ? text : `\x1b[${codes.join(";")}m${text}\x1b[0m`;
+}
