@@ -1,0 +1,140 @@
+/**
+ * Clients of the server fan-out benchmark: opens N `GET /api/stream`
+ * connections to a loopback server, prints `ready` once every one has its
+ * response headers, then counts the events of one task each client receives
+ * and the time from each event's `at` (the cursor's nanoseconds) to its
+ * arrival. Ends when every client has `--expect` events or at the deadline,
+ * printing one JSON line: per-client counts and a latency histogram.
+ *
+ * ```sh
+ * deno run --allow-net=127.0.0.1 scripts/bench_sse_clients.ts --url http://127.0.0.1:7777 \
+ *   --token T --clients 500 --number 1 --expect 30000 --timeout-ms 60000
+ * ```
+ *
+ * @module
+ */
+
+/** Width of a histogram bucket, microseconds. */
+export const BUCKET_US = 100;
+/** Buckets kept; later arrivals count in the last one (60 s). */
+export const BUCKETS_MAX = 600_000;
+/** Most connections one process opens: a bound on the load. */
+const CLIENTS_MAX = 2_000;
+
+/** What one client process reports. */
+export interface ClientsReport {
+  clients: number;
+  connected: number;
+  /** Events of the task received by each client. */
+  counts: number[];
+  /** Latency histogram: [bucket index, count] pairs. */
+  hist: [number, number][];
+  /** Arrivals stamped before their `at` (clock skew between processes). */
+  negative: number;
+  errors: string[];
+}
+
+function arg(name: string, fallback?: string): string {
+  const i = Deno.args.indexOf(`--${name}`);
+  const v = i >= 0 ? Deno.args[i + 1] : fallback;
+  if (v === undefined) throw new Error(`bench_sse_clients: --${name} is required`);
+  return v;
+}
+
+function nowUs(): number {
+  return (performance.timeOrigin + performance.now()) * 1000;
+}
+
+if (import.meta.main) {
+  const url = arg("url").replace(/\/$/, "");
+  const token = arg("token");
+  const n = Math.min(CLIENTS_MAX, Number(arg("clients")));
+  const number = arg("number");
+  const expect = Number(arg("expect"));
+  const timeoutMs = Number(arg("timeout-ms", "60000"));
+  const hist = new Uint32Array(BUCKETS_MAX);
+  const counts = new Array<number>(n).fill(0);
+  const errors: string[] = [];
+  let negative = 0;
+  let connected = 0;
+  const abort = new AbortController();
+  const marker = `-${number}-`;
+
+  const one = async (i: number, ready: () => void) => {
+    let res: Response;
+    try {
+      res = await fetch(`${url}/api/stream`, {
+        headers: { Authorization: `Bearer ${token}`, Accept: "text/event-stream" },
+        signal: abort.signal,
+      });
+    } catch (e) {
+      if (errors.length < 5) errors.push(`client ${i}: ${(e as Error).message}`);
+      ready();
+      return;
+    }
+    if (!res.ok || !res.body) {
+      if (errors.length < 5) errors.push(`client ${i}: HTTP ${res.status}`);
+      await res.body?.cancel();
+      ready();
+      return;
+    }
+    connected++;
+    ready();
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let tail = "\n"; // so that an id line at the very start matches too
+    try {
+      while (counts[i] < expect) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        const t = nowUs();
+        const text = tail + value;
+        let pos = 0;
+        for (;;) {
+          const at = text.indexOf("\nid: ", pos);
+          if (at < 0) break;
+          const end = text.indexOf("\n", at + 5);
+          if (end < 0) break;
+          const id = text.slice(at + 5, end);
+          pos = end;
+          if (!id.includes(marker)) continue;
+          counts[i]++;
+          const ns = id.slice(0, id.indexOf("-"));
+          const lat = t - Number(ns.slice(0, -3));
+          if (lat < 0) negative++;
+          const b = Math.min(BUCKETS_MAX - 1, Math.max(0, Math.floor(lat / BUCKET_US)));
+          hist[b]++;
+        }
+        const lastNl = text.lastIndexOf("\n");
+        // Every id line that ends before the last newline was counted: keep
+        // the unfinished line, with its newline so that "\nid: " matches.
+        tail = lastNl >= 0 ? text.slice(lastNl) : text;
+        if (tail.length > 1_000_000) tail = tail.slice(-1000);
+      }
+    } catch (e) {
+      if (!abort.signal.aborted && errors.length < 5) {
+        errors.push(`client ${i}: ${(e as Error).message}`);
+      }
+    } finally {
+      await reader.cancel().catch(() => {});
+    }
+  };
+
+  let readyCount = 0;
+  let allReady!: () => void;
+  const readyP = new Promise<void>((r) => allReady = r);
+  const ready = () => {
+    if (++readyCount === n) allReady();
+  };
+  const running: Promise<void>[] = [];
+  for (let i = 0; i < n; i++) running.push(one(i, ready));
+  await readyP;
+  console.log("ready");
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
+  await Promise.all(running);
+  clearTimeout(timer);
+  abort.abort();
+  const pairs: [number, number][] = [];
+  for (let b = 0; b < hist.length; b++) if (hist[b] > 0) pairs.push([b, hist[b]]);
+  const report: ClientsReport = { clients: n, connected, counts, hist: pairs, negative, errors };
+  console.log(JSON.stringify(report));
+}
