@@ -5,6 +5,7 @@
  */
 import { TasklineError } from "../errors.ts";
 import { serve } from "../server/serve.ts";
+import { webPage } from "../web/mod.ts";
 import { intOption, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 
@@ -50,6 +51,7 @@ export async function serveCommand(ctx: Context, args: string[]): Promise<number
       host,
       port,
       version: VERSION,
+      webPage,
       signal: stop.signal,
       onWarning: (m) => void ctx.warn(m),
       onListen: async ({ url, port, token }) => {

@@ -1,0 +1,466 @@
+// @ts-nocheck: browser code; it runs in the page, where the DOM exists, not in Deno.
+/**
+ * The page's data: the API client, the event store (every logged event seen,
+ * in arrays, bounded) with a summary of each task kept up to date from the
+ * events, and the connection that loads recent events with one
+ * `GET /api/events` and then follows one `GET /api/stream` for the whole
+ * project, resuming after the last cursor it saw.
+ *
+ * @module
+ */
+
+/** An answer of the server that is not a success (status 0: the server was not reached). */
+class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** The server's read routes, with the bearer token. */
+class Api {
+  constructor(token) {
+    this.token = token;
+  }
+
+  async request(path) {
+    let res;
+    try {
+      res = await fetch(path, {
+        headers: { Authorization: `Bearer ${this.token}`, Accept: "application/json" },
+        cache: "no-store",
+      });
+    } catch (e) {
+      throw new ApiError(0, `Cannot reach the server (${e.message})`);
+    }
+    if (!res.ok) {
+      let message = "";
+      try {
+        const p = await res.json();
+        message = p.error || p.detail || p.title || "";
+      } catch { /* not a problem document */ }
+      throw new ApiError(res.status, message || `${res.status} ${res.statusText}`);
+    }
+    return res;
+  }
+
+  async json(path) {
+    return await (await this.request(path)).json();
+  }
+
+  async text(path) {
+    return await (await this.request(path)).text();
+  }
+}
+
+/** Subtask statuses that count as finished in a task's progress. */
+const SUBTASK_DONE = new Set(["done", "completed", "complete", "integrated", "merged", "skipped"]);
+
+/** What the Tasks screen shows of one task, kept up to date from its events. */
+function newTaskInfo(number) {
+  return {
+    number,
+    id: "",
+    title: "",
+    status: "",
+    running: false,
+    run: "",
+    runStatus: "",
+    phase: "",
+    phaseFailed: false,
+    pendingApproval: null,
+    subtasks: new Map(),
+    tokens: 0,
+    tokenLimit: null,
+    activeMs: 0,
+    calls: 0,
+    errors: 0,
+    lastAt: "",
+    last: null,
+    liveText: "",
+    liveRole: "",
+  };
+}
+
+/** Counts the finished subtasks of a task. */
+function subtaskProgress(info) {
+  let done = 0;
+  for (const s of info.subtasks.values()) if (SUBTASK_DONE.has(String(s).toLowerCase())) done++;
+  return { done, total: info.subtasks.size };
+}
+
+/** Updates a task's summary with one of its events. */
+function applyToTask(info, env) {
+  const ev = env.event;
+  if (env.task && !info.id) info.id = env.task;
+  if (ev.type === "agent_delta") {
+    if (info.liveRole !== ev.role) info.liveText = "";
+    info.liveRole = ev.role;
+    if (ev.delta?.kind !== "thinking") {
+      info.liveText = (info.liveText + (ev.delta?.text ?? "")).slice(-400);
+    }
+    return;
+  }
+  info.lastAt = env.at;
+  info.last = env;
+  switch (ev.type) {
+    case "run_started":
+      if (ev.run !== info.run) {
+        info.subtasks = new Map();
+        info.tokens = 0;
+        info.tokenLimit = null;
+        info.calls = 0;
+        info.errors = 0;
+      }
+      info.run = ev.run;
+      info.running = true;
+      info.runStatus = "running";
+      info.pendingApproval = null;
+      info.phaseFailed = false;
+      break;
+    case "phase_started":
+      info.phase = ev.phase;
+      info.phaseFailed = false;
+      break;
+    case "phase_finished":
+      info.phaseFailed = !ev.success;
+      break;
+    case "agent_text":
+    case "agent_finished":
+      info.liveText = "";
+      if (ev.type === "agent_finished" && info.tokenLimit === null) {
+        info.tokens += usageTokens(ev.usage);
+      }
+      break;
+    case "tool_called":
+      info.calls++;
+      break;
+    case "tool_returned":
+      if (ev.is_error || ev.timed_out) info.errors++;
+      break;
+    case "subtask_updated":
+      info.subtasks.set(ev.subtask, ev.status);
+      break;
+    case "budget_updated":
+      info.tokens = ev.tokens ?? info.tokens;
+      info.tokenLimit = ev.token_limit ?? null;
+      info.activeMs = ev.active_ms ?? info.activeMs;
+      break;
+    case "approval_requested":
+      info.pendingApproval = ev.gate;
+      info.runStatus = "waiting";
+      break;
+    case "approval_resolved":
+      info.pendingApproval = null;
+      break;
+    case "paused":
+      info.runStatus = "paused";
+      break;
+    case "run_finished":
+      info.running = false;
+      info.liveText = "";
+      info.runStatus = ev.status;
+      info.status = ev.status || info.status;
+      info.tokens = usageTokens(ev.usage) || info.tokens;
+      info.activeMs = ev.active_ms ?? info.activeMs;
+      break;
+  }
+}
+
+/**
+ * Every logged event the page has seen, oldest first, in one array (bounded
+ * by `eventsMax`; the oldest tenth is dropped when it is full), and a summary
+ * of each task.
+ */
+class Store {
+  constructor(options = {}) {
+    /** Tagged envelopes, in the order they arrived. */
+    this.events = [];
+    /** Events dropped from the front of `events` since the page opened. */
+    this.dropped = 0;
+    this.eventsMax = options.eventsMax ?? 200_000;
+    this.keys = new Set();
+    /** Task number -> summary. */
+    this.tasks = new Map();
+    /** Event types seen, for the Activity filter. */
+    this.types = new Set();
+    this.listeners = new Set();
+  }
+
+  on(fn) {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  emit(kind, value) {
+    for (const fn of this.listeners) {
+      try {
+        fn(kind, value);
+      } catch (e) {
+        console.error(e);
+      }
+    }
+  }
+
+  task(number) {
+    let info = this.tasks.get(number);
+    if (!info) {
+      info = newTaskInfo(number);
+      this.tasks.set(number, info);
+      this.emit("task", info);
+    }
+    return info;
+  }
+
+  /**
+   * Adds one envelope of the project stream. Logged events are kept (once:
+   * a repeat is ignored); ephemeral ones only update the task's live text.
+   * Returns whether anything changed. `quiet` batches: the caller emits.
+   */
+  add(env, quiet = false) {
+    if (!env || typeof env !== "object" || !env.event || typeof env.event.type !== "string") {
+      return false;
+    }
+    const number = Number.isInteger(env.number) ? env.number : 0;
+    const info = this.task(number);
+    if (env.event.type === "agent_delta") {
+      applyToTask(info, env);
+      if (!quiet) this.emit("delta", env);
+      return true;
+    }
+    const key = `${number}:${env.seq ?? ""}:${env.at}:${env.event.type}`;
+    if (this.keys.has(key)) return false;
+    this.keys.add(key);
+    this.events.push(env);
+    this.types.add(env.event.type);
+    applyToTask(info, env);
+    if (this.events.length > this.eventsMax) this.trim();
+    if (!quiet) this.emit("event", env);
+    return true;
+  }
+
+  /** Adds many envelopes, then tells listeners once. */
+  addAll(envs) {
+    for (const env of envs) this.add(env, true);
+    this.emit("reset");
+  }
+
+  trim() {
+    const n = Math.ceil(this.eventsMax / 10);
+    for (const env of this.events.splice(0, n)) {
+      this.keys.delete(`${env.number ?? 0}:${env.seq ?? ""}:${env.at}:${env.event.type}`);
+    }
+    this.dropped += n;
+    this.emit("trim", n);
+  }
+
+  /** Merges a row of `GET /api/tasks` (or `/api/tasks/{ref}`): it is newer than the events read before it. */
+  mergeRow(row) {
+    if (!row || typeof row !== "object") return;
+    const t = row.task ?? row;
+    const number = Number.isInteger(row.number) ? row.number : t.number;
+    if (!Number.isInteger(number)) return;
+    const info = this.task(number);
+    info.id = t.id ?? info.id;
+    info.title = t.title ?? info.title;
+    info.status = t.status ?? info.status;
+    if (typeof row.running === "boolean") {
+      info.running = row.running;
+      if (!row.running && info.runStatus === "running") info.runStatus = "stopped";
+    }
+    if (row.run) {
+      if ("pending_approval" in row.run) info.pendingApproval = row.run.pending_approval ?? null;
+      if (row.run.current_phase) info.phase = row.run.current_phase;
+      if (row.run.status) info.runStatus = row.run.status;
+      if (row.run.active_ms && !info.activeMs) info.activeMs = row.run.active_ms;
+      if (row.run.usage && !info.tokens) info.tokens = usageTokens(row.run.usage);
+      if (row.run.id || row.run.run) info.run = row.run.id ?? row.run.run;
+    }
+    this.emit("task", info);
+  }
+}
+
+/** Event types a stream frame can be named with: the contract's 22. */
+const STREAM_TYPES = [
+  "run_started",
+  "phase_started",
+  "phase_finished",
+  "agent_started",
+  "agent_delta",
+  "agent_text",
+  "tool_called",
+  "tool_returned",
+  "agent_finished",
+  "subtask_updated",
+  "subtask_integrated",
+  "committed",
+  "merged",
+  "validation_finished",
+  "budget_updated",
+  "artefact_written",
+  "approval_requested",
+  "approval_resolved",
+  "retrying",
+  "paused",
+  "run_finished",
+  "log",
+];
+
+/**
+ * Loads recent events once, then follows the project's stream. EventSource
+ * reconnects by itself after a drop (sending `Last-Event-ID`); when it gives
+ * up (its state is CLOSED), the stream is reopened with `?after=<last cursor>`
+ * after a growing delay, once a single request has shown the token is still
+ * good. Nothing is polled while the stream is up.
+ */
+class Connection {
+  constructor(api, store, options) {
+    this.api = api;
+    this.store = store;
+    this.onState = options.onState;
+    this.onAuthError = options.onAuthError;
+    this.recentMax = options.recentMax ?? 10_000;
+    this.source = null;
+    this.cursor = "";
+    this.retries = 0;
+    this.timer = 0;
+    this.stopped = false;
+    this.loaded = false;
+    this.asked = new Set();
+  }
+
+  async start() {
+    this.onState("connecting", "Loading events…");
+    let res;
+    try {
+      res = await this.api.request(`/api/events?limit=${this.recentMax}`);
+    } catch (e) {
+      return this.failed(e);
+    }
+    this.cursor = res.headers.get("X-Taskline-Cursor") ?? "";
+    const envs = await res.json();
+    this.store.addAll(Array.isArray(envs) ? envs : []);
+    this.loaded = true;
+    this.open();
+    try {
+      const rows = await this.api.json("/api/tasks");
+      for (const row of Array.isArray(rows) ? rows : rows.tasks ?? []) this.store.mergeRow(row);
+    } catch (e) {
+      if (e.status === 401 || e.status === 403) return this.failed(e);
+    }
+  }
+
+  open() {
+    if (this.stopped) return;
+    this.close();
+    const q = new URLSearchParams({ token: this.api.token });
+    if (this.cursor) q.set("after", this.cursor);
+    const es = new EventSource(`/api/stream?${q}`);
+    this.source = es;
+    const onFrame = (e) => {
+      if (e.lastEventId) this.cursor = e.lastEventId;
+      let env;
+      try {
+        env = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      const known = this.store.tasks.has(env.number);
+      this.store.add(env);
+      if (!known || !this.store.tasks.get(env.number).title) this.lookUp(env.number);
+    };
+    for (const t of STREAM_TYPES) es.addEventListener(t, onFrame);
+    es.addEventListener("message", onFrame);
+    es.onopen = () => {
+      this.retries = 0;
+      this.onState("live", "Live");
+    };
+    es.onerror = () => {
+      if (this.source !== es) return;
+      if (es.readyState === EventSource.CLOSED) {
+        this.source = null;
+        this.retry();
+      } else {
+        this.onState("reconnecting", "Reconnecting…");
+      }
+    };
+  }
+
+  /** Reopens the stream after a delay that grows to 30 s; stops on a refused token. */
+  retry() {
+    if (this.stopped) return;
+    const delayMs = Math.min(30_000, 500 * 2 ** this.retries) * (0.75 + Math.random() / 2);
+    this.retries = Math.min(this.retries + 1, 10);
+    this.onState("reconnecting", `Reconnecting in ${Math.ceil(delayMs / 1000)} s…`);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(async () => {
+      if (!this.loaded) return this.start();
+      try {
+        await this.api.request("/api/health");
+      } catch (e) {
+        if (e.status === 401 || e.status === 403) return this.failed(e);
+        return this.retry();
+      }
+      // The server may have new tasks, or changed their state, while we were away.
+      this.api.json("/api/tasks").then((rows) => {
+        for (const row of Array.isArray(rows) ? rows : []) this.store.mergeRow(row);
+      }).catch(() => {});
+      this.open();
+    }, delayMs);
+  }
+
+  /** Opens the stream again after the last event seen (a new token), and refreshes the task list once. */
+  resume() {
+    this.open();
+    this.api.json("/api/tasks").then((rows) => {
+      for (const row of Array.isArray(rows) ? rows : []) this.store.mergeRow(row);
+    }).catch(() => {});
+  }
+
+  /** Fetches a task's row once, when its events arrive before the page knew it. */
+  lookUp(number) {
+    if (!Number.isInteger(number) || this.asked.has(number)) return;
+    this.asked.add(number);
+    this.api.json(`/api/tasks/${number}`).then((row) => this.store.mergeRow(row)).catch(() => {});
+  }
+
+  failed(e) {
+    if (e.status === 401 || e.status === 403) {
+      this.stop();
+      this.onAuthError(e);
+    } else {
+      this.onState("offline", e.message);
+      this.retry();
+    }
+  }
+
+  close() {
+    if (this.source) {
+      this.source.close();
+      this.source = null;
+    }
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.close();
+  }
+}
+
+/** The parts in page order. */
+export const STORE_PARTS: readonly unknown[] = [
+  ApiError,
+  Api,
+  newTaskInfo,
+  subtaskProgress,
+  applyToTask,
+  Store,
+  Connection,
+];
+
+/** Constants of the page, written as `const NAME = <json>;`. */
+export const STORE_CONSTANTS: Record<string, unknown> = { STREAM_TYPES };
+
+/** Sets written as `const NAME = new Set(<json>);`. */
+export const STORE_SETS: Record<string, readonly string[]> = { SUBTASK_DONE: [...SUBTASK_DONE] };
