@@ -278,8 +278,15 @@ export async function listRuns(
 /**
  * A byte offset (a line start) from which reading finds every event of
  * `run` with a seq above `seq`: a binary search over the file, probing a few
- * lines at each step. Lines of other runs, run-less lines and schema-1 lines
+ * lines at each step. Run-less lines, lines without seq and schema-1 lines
  * are stepped over.
+ *
+ * The search relies on what the run recorder guarantees since 0.4 (one
+ * process per task, and only the current run is ever appended to): the
+ * schema-2 lines of one run are not interleaved with those of another. It
+ * starts from the run's last line, found from the end of the file, so a
+ * line of another run met before it lies before the whole run. Finding the
+ * current run's place in a log of many runs costs a few small reads.
  */
 export async function seekAfterSeq(
   path: string,
@@ -290,40 +297,67 @@ export async function seekAfterSeq(
   const file = await openOrNull(path);
   if (!file) return 0;
   try {
+    const to = options.to ?? (await file.stat()).size;
+    const last = await lastSeqLine(path, run, to);
+    // No line of the run yet: whatever comes is appended after `to`.
+    if (last === null) return to;
+    // Nothing after `seq` yet: the next line of the run comes after its last.
+    if (last.seq <= seq) return last.end;
     let lo = 0;
-    let hi = options.to ?? (await file.stat()).size;
+    let hi = last.start;
     const windowBytes = options.windowBytes ?? 256 * 1024;
     while (hi - lo > windowBytes) {
       const mid = lo + Math.floor((hi - lo) / 2);
-      const probe = await probeForward(file, mid, hi, run);
+      const probe = await probeForward(file, mid, hi);
       if (probe === null) {
-        // No line of the run in [mid, hi): whatever is left is before mid.
+        // No line with a seq in (mid, hi): what is looked for is not there.
         hi = mid;
+      } else if (probe.run !== run) {
+        // Another run's line before the run's last line: before the whole run.
+        lo = probe.end;
       } else if (probe.seq > seq) {
         hi = probe.start;
       } else {
         lo = probe.end;
       }
     }
-    return lo === 0 ? 0 : lo;
+    return lo;
   } finally {
     file.close();
   }
 }
 
+/** The last schema-2 line of `run` that has a seq, read from the end of the file. */
+async function lastSeqLine(
+  path: string,
+  run: string,
+  to: number,
+): Promise<{ start: number; end: number; seq: number } | null> {
+  let found: { start: number; end: number; seq: number } | null = null;
+  await scanBackward(path, run, (text, start) => {
+    const d = decodeLine(text);
+    if (d.ok && d.env.schema >= 2 && typeof d.env.seq === "number" && runOf(d.env.event) === run) {
+      found = { start, end: start + Buffer.byteLength(text) + 1, seq: d.env.seq };
+      return true;
+    }
+    return false;
+  }, { to, chunkBytes: 64 * 1024 });
+  return found;
+}
+
 /**
- * The first line of `run` with a seq that starts after `from` (exclusive of
- * a line that `from` falls inside) and before `hi`.
+ * The first line with a seq and a run (schema 2 or above) that starts after
+ * `from` (a line that `from` falls inside belongs to the left half) and
+ * before `hi`.
  */
 async function probeForward(
   file: Deno.FsFile,
   from: number,
   hi: number,
-  run: string,
-): Promise<{ start: number; end: number; seq: number } | null> {
+): Promise<{ start: number; end: number; seq: number; run: string } | null> {
   let pos = from;
   let skipPartial = true;
-  let block = 64 * 1024;
+  let block = 16 * 1024;
   let carry = new Uint8Array(0);
   let carryStart = pos;
   while (pos < hi) {
@@ -333,7 +367,6 @@ async function probeForward(
     const base = carry.length ? carryStart : pos;
     let i = 0;
     if (skipPartial) {
-      // `from` may fall inside a line: it belongs to the left half.
       const prev = from === 0 ? 10 : (await readAt(file, from - 1, 1))[0];
       if (prev !== 10) {
         const nl = all.indexOf(10);
@@ -349,14 +382,13 @@ async function probeForward(
     }
     while (i < all.length) {
       const nl = all.indexOf(10, i);
-      if (nl < 0) break;
+      if (nl < 0 || base + i >= hi) break;
       const text = new TextDecoder().decode(all.subarray(i, nl));
-      if (text.includes(run)) {
+      if (text.includes('"seq"')) {
         const d = decodeLine(text);
-        if (
-          d.ok && d.env.schema >= 2 && typeof d.env.seq === "number" && runOf(d.env.event) === run
-        ) {
-          return { start: base + i, end: base + nl + 1, seq: d.env.seq };
+        const lineRun = d.ok ? runOf(d.env.event) : null;
+        if (d.ok && d.env.schema >= 2 && typeof d.env.seq === "number" && lineRun !== null) {
+          return { start: base + i, end: base + nl + 1, seq: d.env.seq, run: lineRun };
         }
       }
       i = nl + 1;
