@@ -17,7 +17,9 @@ import { openApiDocument } from "./openapi.ts";
 import { errorResponse, problem } from "./problem.ts";
 import { matchRoute, type RouteName } from "./routes.ts";
 import { TaskIndex, taskRow } from "./task_index.ts";
-import { readCallOutput } from "./trace_output.ts";
+import { buildRunTrace, buildTaskHistory, HistoryCache, listHistory } from "../views/mod.ts";
+import { readTraceOutput } from "../views/trace_output.ts";
+import { loadSettings } from "../store/settings.ts";
 
 /** Options of {@link createHandler}. */
 export interface HandlerOptions {
@@ -30,8 +32,6 @@ export interface HandlerOptions {
   webPage?: (req: Request) => Response | Promise<Response>;
   /** The live routes (`/api/events`, `/api/stream`, `/api/tasks/{ref}/stream`). */
   live?: LiveRoutes;
-  /** Views (history, trace). Default: those routes answer 501. */
-  views?: ViewRoutes;
   /** Told about each answered request: method, path (token hidden), status. */
   onRequest?: (line: string) => void;
 }
@@ -41,13 +41,6 @@ export interface LiveRoutes {
   events(req: Request, url: URL, ctx: RouteContext): Promise<Response>;
   stream(req: Request, url: URL, ctx: RouteContext): Promise<Response>;
   taskStream(req: Request, url: URL, ctx: RouteContext): Promise<Response>;
-}
-
-/** The view routes (history and trace), built on src/views. */
-export interface ViewRoutes {
-  history(url: URL, ctx: RouteContext): Promise<unknown>;
-  taskHistory(url: URL, ctx: RouteContext): Promise<unknown>;
-  taskTrace(url: URL, ctx: RouteContext): Promise<unknown>;
 }
 
 /** What a route handler gets besides the request. */
@@ -143,6 +136,9 @@ const WEB_PLACEHOLDER = `<!doctype html><meta charset="utf-8"><title>taskline</t
 export function createHandler(options: HandlerOptions): Handler {
   const { state, gate } = options;
   const tasks = new TaskIndex(state);
+  // History summaries of unchanged logs are reused between requests.
+  const historyCache = new HistoryCache();
+  const settings = async () => (await loadSettings(state)).settings;
 
   async function route(req: Request, url: URL, name: RouteName, ctx: RouteContext) {
     switch (name) {
@@ -180,9 +176,27 @@ export function createHandler(options: HandlerOptions): Handler {
       case "traceOutput": {
         checkParams(url, []);
         const task = await tasks.resolve(ctx.params.ref);
-        const text = await readCallOutput(state, task, ctx.params.call);
-        return new Response(text, {
-          headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+        let out;
+        try {
+          out = await readTraceOutput(state, task, ctx.params.call);
+        } catch (e) {
+          // A file that leads outside the trace store is not served: as if not kept.
+          if (!(e instanceof TasklineError && e.code === "bad-state")) throw e;
+          throw new TasklineError("not-found", e.message);
+        }
+        if (out === null) {
+          throw new TasklineError(
+            "not-found",
+            `Cannot read the output of call ${ctx.params.call} of task #${task.number}: it was not kept`,
+          );
+        }
+        return new Response(out.text, {
+          headers: {
+            "content-type": "text/plain; charset=utf-8",
+            "cache-control": "no-store",
+            "x-taskline-run": out.run,
+            ...(out.cut ? { "x-taskline-cut": `${out.cut.kept}/${out.cut.total}` } : {}),
+          },
         });
       }
       case "events":
@@ -193,15 +207,44 @@ export function createHandler(options: HandlerOptions): Handler {
         }
         return await options.live[name](req, url, ctx);
       }
-      case "history":
-      case "taskHistory":
+      case "history": {
+        checkParams(url, ["all"]);
+        const all = flagParam(url, "all");
+        return json(
+          await listHistory(state, {
+            all,
+            tasks: await tasks.tasks({ fresh: true }),
+            settings: await settings(),
+            cache: historyCache,
+          }),
+        );
+      }
+      case "taskHistory": {
+        checkParams(url, []);
+        const task = await tasks.resolve(ctx.params.ref);
+        return json(
+          await buildTaskHistory(state, task, {
+            settings: await settings(),
+            cache: historyCache,
+          }),
+        );
+      }
       case "taskTrace": {
-        if (!options.views) {
-          return problem(501, "This route is not built into this version", req, {
-            code: "not-implemented",
-          });
+        checkParams(url, ["run", "all", "tool", "subtask"]);
+        const run = url.searchParams.get("run") ?? undefined;
+        const all = flagParam(url, "all");
+        if (all && run !== undefined) {
+          throw new TasklineError("bad-request", "Parameter all does not go with run");
         }
-        return json(await options.views[name](url, ctx));
+        const task = await tasks.resolve(ctx.params.ref);
+        return json(
+          await buildRunTrace(state, task, {
+            run,
+            all,
+            tool: url.searchParams.get("tool") ?? undefined,
+            subtask: url.searchParams.get("subtask") ?? undefined,
+          }),
+        );
       }
     }
   }

@@ -15,13 +15,24 @@
  */
 import { encodeEnvelope } from "../codec/encode.ts";
 import { runOf } from "../contract/events.ts";
-import { tag, type TaggedEnvelope } from "../contract/envelope.ts";
+import { type Envelope, tag, type TaggedEnvelope } from "../contract/envelope.ts";
+import {
+  compareCursor,
+  type Cursor,
+  CURSOR_START,
+  formatCursor,
+  parseCursor,
+} from "../contract/cursor.ts";
+import { parseTimeNs } from "../contract/time.ts";
 import { TasklineError } from "../errors.ts";
 import { openReplay } from "../follow/replay.ts";
+import { type FeedItem, ProjectFollower, replayFeed } from "../follow/feed.ts";
+import { parseSince } from "../cli/cmd_events.ts";
+import { readFormText, taggedText } from "../cli/render_json.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
 import type { LiveRoutes, RouteContext } from "./handler.ts";
-import { checkParams, seqParam } from "./handler.ts";
+import { checkParams, seqParam, typesParam } from "./handler.ts";
 import { frameText, SSE_HEADERS, SseStream } from "./sse.ts";
 import type { TaskIndex } from "./task_index.ts";
 
@@ -31,19 +42,22 @@ export interface LiveHubOptions {
   heartbeatMs?: number;
   /** Bytes that may wait for one stream client before it catches up from disk. Default 1 MiB. */
   clientQueueBytesMax?: number;
-  /** Events a catching-up client keeps from the live follower before it reads disk again. Default 10000. */
+  /** Events a catching-up task stream keeps from the follower before it reads disk again. Default 10000. */
   catchUpBufferMax?: number;
+  /** Events the shared follower may hold for one subscriber. Default 4000. */
+  followerQueueItemsMax?: number;
+  /** The follower's slow poll for missed notifications, in ms. Default 1000. */
+  pollIntervalMs?: number;
 }
 
-/** An event the shared follower delivers: tagged, with where its line ends in its log. */
+/** An event as the hub hands it to clients. */
 export interface LiveRecord {
-  tagged: TaggedEnvelope;
-  /** The event cursor text; null for an ephemeral event. */
-  cursor: string | null;
-  /** The task's directory. */
-  dir: string;
-  /** Byte offset just after the event's line; 0 for ephemeral events. */
-  end: number;
+  /** The task's id and number. */
+  task: { id: string; number: number };
+  env: Envelope;
+  /** The log line (absent for ephemeral events). */
+  text?: string;
+  upgraded: boolean;
 }
 
 /** A subscriber of the hub. */
@@ -52,19 +66,74 @@ interface LiveClient {
   close(): void;
 }
 
+/** Filters of `/api/events` and `/api/stream`. */
+interface FeedFilter {
+  types: Set<string> | null;
+  tasks: Set<string> | null;
+  sinceNs: bigint | null;
+}
+
+function keeps(f: FeedFilter, task: { id: string }, env: Envelope): boolean {
+  if (f.types && !f.types.has(env.event.type)) return false;
+  if (f.tasks && !f.tasks.has(task.id)) return false;
+  if (f.sinceNs !== null) {
+    const ns = parseTimeNs(env.at);
+    if (ns === null || ns < f.sinceNs) return false;
+  }
+  return true;
+}
+
+/** A cheap raw-line test for a type filter (lines it rejects are not parsed). */
+function prefilterOf(f: FeedFilter): ((line: string) => boolean) | undefined {
+  if (!f.types) return undefined;
+  const needles = [...f.types].map((t) => `"${t}"`);
+  return (line) => needles.some((n) => line.includes(n));
+}
+
+/** Frames of feed items are built once and shared by every client. */
+const frameCache = new WeakMap<FeedItem, string>();
+
+function feedFrame(it: FeedItem): string {
+  let f = frameCache.get(it);
+  if (f === undefined) {
+    f = frameText({
+      id: it.cursorText,
+      event: it.record.env.event.type,
+      data: taggedText(it.record, it.task),
+    });
+    frameCache.set(it, f);
+  }
+  return f;
+}
+
+/** The cursor just before `ns`: resuming after it gives every event at or after `ns`. */
+function cursorBefore(ns: bigint): Cursor {
+  return ns <= 0n ? CURSOR_START : {
+    ns: ns - 1n,
+    number: Number.MAX_SAFE_INTEGER,
+    seq: Number.MAX_SAFE_INTEGER,
+  };
+}
+
 /** The live side of the server. */
 export class LiveHub implements LiveRoutes {
   readonly state: StateDir;
   /** The handler's task cache (set by serve.ts). */
   tasks: TaskIndex | null = null;
+  readonly follower: ProjectFollower;
   #clients = new Set<LiveClient>();
   #closed = false;
+  #started = false;
   readonly #options: LiveHubOptions;
   readonly #stop = new AbortController();
 
   constructor(state: StateDir, options: LiveHubOptions = {}) {
     this.state = state;
     this.#options = options;
+    this.follower = new ProjectFollower(state, {
+      queueItemsMax: options.followerQueueItemsMax ?? 4000,
+      pollIntervalMs: options.pollIntervalMs,
+    });
   }
 
   /** Open stream clients. */
@@ -72,9 +141,38 @@ export class LiveHub implements LiveRoutes {
     return this.#clients.size;
   }
 
-  /** Starts the shared follower. */
+  /** Starts the shared follower, and the hub's own subscription that feeds task streams. */
   async start(): Promise<void> {
-    // The project follower is wired here (see the project stream).
+    if (this.#started) return;
+    this.#started = true;
+    await this.follower.start();
+    const signal = this.#stop.signal;
+    void (async () => {
+      // Task streams take their live events from here; from now on, and again
+      // after the last cursor when this subscription ever falls behind.
+      let after: Cursor | null = null;
+      while (!signal.aborted) {
+        try {
+          for await (const items of this.follower.subscribe({ after, signal })) {
+            const records: LiveRecord[] = [];
+            for (const it of items) {
+              records.push({
+                task: it.task,
+                env: it.record.env,
+                text: it.record.text,
+                upgraded: it.record.upgraded,
+              });
+              if (after === null || compareCursor(it.cursor, after) > 0) after = it.cursor;
+            }
+            this.publish(records);
+          }
+          return; // the follower was closed
+        } catch {
+          if (signal.aborted) return;
+          after ??= cursorBefore(BigInt(Date.now()) * 1_000_000n);
+        }
+      }
+    })();
   }
 
   /** Closes every stream and stops the follower. */
@@ -84,10 +182,11 @@ export class LiveHub implements LiveRoutes {
     this.#stop.abort();
     for (const c of [...this.#clients]) c.close();
     this.#clients.clear();
+    this.follower.close();
     await Promise.resolve();
   }
 
-  /** Delivers records the follower read (or an ephemeral event) to every client. */
+  /** Delivers records to every client. */
   publish(records: readonly LiveRecord[]): void {
     if (records.length === 0) return;
     for (const c of this.#clients) {
@@ -99,7 +198,8 @@ export class LiveHub implements LiveRoutes {
 
   /** Delivers an ephemeral event received on the live channel. */
   publishEphemeral(tagged: TaggedEnvelope): void {
-    this.publish([{ tagged, cursor: null, dir: "", end: 0 }]);
+    const { task, number, ...env } = tagged;
+    this.publish([{ task: { id: task, number }, env: env as Envelope, upgraded: false }]);
   }
 
   #add(c: LiveClient): () => void {
@@ -109,6 +209,113 @@ export class LiveHub implements LiveRoutes {
     }
     this.#clients.add(c);
     return () => this.#clients.delete(c);
+  }
+
+  /** The filters of `/api/events` and `/api/stream`. */
+  async #feedFilter(url: URL, ctx: RouteContext): Promise<FeedFilter> {
+    const types = typesParam(url);
+    const since = url.searchParams.get("since");
+    let sinceNs: bigint | null = null;
+    if (since !== null) {
+      try {
+        sinceNs = parseSince(since);
+      } catch (e) {
+        throw new TasklineError("bad-request", (e as Error).message.replace(/^--since/, "since"));
+      }
+    }
+    const refs = url.searchParams.getAll("task").flatMap((v) => v.split(",")).map((s) => s.trim())
+      .filter((s) => s !== "");
+    let tasks: Set<string> | null = null;
+    if (refs.length > 0) {
+      tasks = new Set();
+      for (const ref of refs) tasks.add((await ctx.tasks.resolve(ref)).id);
+    }
+    return { types, tasks, sinceNs };
+  }
+
+  // -- /api/events ---------------------------------------------------------------
+
+  /**
+   * `GET /api/events?after=&since=&type=&task=&limit=`: the last `limit`
+   * matching tagged envelopes, oldest first; `X-Taskline-Cursor` is the
+   * cursor of the last event read before filtering.
+   */
+  async events(_req: Request, url: URL, ctx: RouteContext): Promise<Response> {
+    checkParams(url, ["after", "since", "type", "task", "limit"]);
+    const limitText = url.searchParams.get("limit");
+    let limit = 500;
+    if (limitText !== null) {
+      if (!/^\d{1,6}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > 10_000) {
+        throw new TasklineError(
+          "bad-request",
+          `Parameter limit takes an integer from 1 to 10000, not "${limitText.slice(0, 40)}"`,
+        );
+      }
+      limit = Number(limitText);
+    }
+    const afterText = url.searchParams.get("after");
+    const after = afterText === null ? null : parseCursor(afterText);
+    const filter = await this.#feedFilter(url, ctx);
+    let start: Cursor | undefined = after ?? undefined;
+    if (filter.sinceNs !== null) {
+      const s = cursorBefore(filter.sinceNs);
+      if (start === undefined || compareCursor(s, start) > 0) start = s;
+    }
+    const all = await ctx.tasks.tasks({ fresh: true });
+    const tasks = filter.tasks ? all.filter((t) => filter.tasks!.has(t.id)) : all;
+    // The last `limit` matches, in a ring: memory bounded by `limit`.
+    const ring: string[] = new Array(limit);
+    let count = 0;
+    let last: string | null = null;
+    for await (
+      const items of replayFeed(this.state, tasks, {
+        after: start,
+        prefilter: prefilterOf(filter),
+      })
+    ) {
+      for (const it of items) {
+        last = it.cursorText;
+        if (!keeps(filter, it.task, it.record.env)) continue;
+        ring[count % limit] = taggedText(it.record, it.task);
+        count++;
+      }
+    }
+    const n = Math.min(count, limit);
+    const parts: string[] = [];
+    for (let i = count - n; i < count; i++) parts.push(ring[i % limit]);
+    return new Response(`[${parts.join(",")}]`, {
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "cache-control": "no-store",
+        "x-taskline-cursor": last ?? (start ? formatCursor(start) : "0-0-0"),
+      },
+    });
+  }
+
+  // -- /api/stream -------------------------------------------------------------------
+
+  /**
+   * `GET /api/stream?after=&since=&type=&task=`: the project's events, live.
+   * `Last-Event-ID` beats `after`, which beats `since`; with none the stream
+   * starts from now.
+   */
+  async stream(req: Request, url: URL, ctx: RouteContext): Promise<Response> {
+    checkParams(url, ["after", "since", "type", "task"]);
+    const filter = await this.#feedFilter(url, ctx);
+    const lastId = req.headers.get("last-event-id");
+    const afterText = url.searchParams.get("after");
+    let start: Cursor | null = null;
+    if (lastId !== null && lastId.trim() !== "") start = parseCursor(lastId.trim());
+    else if (afterText !== null) start = parseCursor(afterText);
+    else if (filter.sinceNs !== null) start = cursorBefore(filter.sinceNs);
+    if (!this.#started) throw new TasklineError("bad-state", "The live feed is not running");
+    const client = new ProjectStreamClient(this, start, filter, {
+      heartbeatMs: this.#options.heartbeatMs,
+      queueBytesMax: this.#options.clientQueueBytesMax,
+    });
+    client.remove = this.#add(client);
+    client.begin();
+    return new Response(client.sse.readable, { headers: SSE_HEADERS });
   }
 
   // -- /api/tasks/{ref}/stream ------------------------------------------------
@@ -128,29 +335,107 @@ export class LiveHub implements LiveRoutes {
       after = Number(lastId.trim());
     }
     const task = await ctx.tasks.resolve(ctx.params.ref);
+    if (!this.#started) throw new TasklineError("bad-state", "The live feed is not running");
     const client = new TaskStreamClient(this.state, task, after, {
       heartbeatMs: this.#options.heartbeatMs,
       queueBytesMax: this.#options.clientQueueBytesMax,
       bufferMax: this.#options.catchUpBufferMax,
     });
     client.remove = this.#add(client);
-    req.signal.addEventListener("abort", () => client.close(), { once: true });
     client.begin();
     return new Response(client.sse.readable, { headers: SSE_HEADERS });
   }
+}
 
-  // -- /api/events and /api/stream -------------------------------------------
+/**
+ * One `/api/stream` client: a subscription of the shared follower (which
+ * replays from disk after its cursor, then gives live events), and the
+ * ephemeral events of the live channel. When the connection is slow, the
+ * client stops taking from its subscription; past the follower's bound the
+ * subscription ends and the client subscribes again after the last cursor
+ * it sent, reading from disk.
+ */
+class ProjectStreamClient implements LiveClient {
+  readonly sse: SseStream;
+  remove: () => void = () => {};
+  #last: Cursor | null;
+  readonly #stop = new AbortController();
+  readonly #queueBytesMax: number;
 
-  events(req: Request, _url: URL, _ctx: RouteContext): Promise<Response> {
-    return Promise.resolve(
-      new Response(JSON.stringify({ error: "not yet" }), { status: 501, headers: {} }),
-    ).then((r) => (void req, r));
+  constructor(
+    readonly hub: LiveHub,
+    after: Cursor | null,
+    readonly filter: FeedFilter,
+    options: { heartbeatMs?: number; queueBytesMax?: number },
+  ) {
+    this.#last = after;
+    this.#queueBytesMax = options.queueBytesMax ?? 1024 * 1024;
+    this.sse = new SseStream({
+      heartbeatMs: options.heartbeatMs,
+      queueBytesMax: this.#queueBytesMax,
+      onClose: () => this.close(),
+    });
   }
 
-  stream(req: Request, _url: URL, _ctx: RouteContext): Promise<Response> {
-    return Promise.resolve(
-      new Response(JSON.stringify({ error: "not yet" }), { status: 501, headers: {} }),
-    ).then((r) => (void req, r));
+  close(): void {
+    if (this.#stop.signal.aborted) return;
+    this.#stop.abort();
+    this.remove();
+    this.sse.close();
+  }
+
+  /** Ephemeral events: sent when there is room, dropped otherwise (they are live only). */
+  offer(records: readonly LiveRecord[]): void {
+    let text = "";
+    for (const r of records) {
+      if (r.text !== undefined || !keeps(this.filter, r.task, r.env)) continue;
+      text += frameText({
+        event: r.env.event.type,
+        data: JSON.stringify(tag(r.env, r.task)),
+      });
+    }
+    if (text !== "") this.sse.push(text);
+  }
+
+  begin(): void {
+    const signal = this.#stop.signal;
+    const prefilter = prefilterOf(this.filter);
+    const subscribedAt = BigInt(Date.now()) * 1_000_000n;
+    void (async () => {
+      while (!signal.aborted) {
+        try {
+          const sub = this.hub.follower.subscribe({ after: this.#last, prefilter, signal });
+          for await (const items of sub) {
+            let text = "";
+            for (const it of items) {
+              // Live events may come out of cursor order (delivery rule 4):
+              // resuming goes on after the highest cursor sent.
+              if (this.#last === null || compareCursor(it.cursor, this.#last) > 0) {
+                this.#last = it.cursor;
+              }
+              if (keeps(this.filter, it.task, it.record.env)) text += feedFrame(it);
+            }
+            if (text === "") continue;
+            await paced(this.sse, this.#queueBytesMax, signal);
+            if (this.sse.closed || signal.aborted) return;
+            this.sse.write(text);
+          }
+          break; // the follower was closed: the server is stopping
+        } catch (e) {
+          if (signal.aborted) break;
+          if (!(e instanceof TasklineError && e.code === "io")) {
+            this.sse.write(frameText({
+              event: "error",
+              data: JSON.stringify({ error: (e as Error).message }),
+            }));
+            break;
+          }
+          // Fell behind: read again from disk, after the last cursor sent.
+          this.#last ??= cursorBefore(subscribedAt);
+        }
+      }
+      this.close();
+    })();
   }
 }
 
@@ -218,7 +503,7 @@ class TaskStreamClient implements LiveClient {
     this.sse.close();
   }
 
-  #frame(env: TaggedEnvelope | { seq?: number; event: { type: string } }, line: string): string {
+  #frame(env: Envelope, line: string): string {
     return frameText({
       id: env.seq === undefined ? undefined : String(env.seq),
       event: env.event.type,
@@ -228,7 +513,7 @@ class TaskStreamClient implements LiveClient {
 
   offer(records: readonly LiveRecord[]): void {
     if (this.#stop.signal.aborted) return;
-    const mine = records.filter((r) => r.tagged.task === this.task.id);
+    const mine = records.filter((r) => r.task.id === this.task.id);
     if (mine.length === 0) return;
     if (this.#buffer !== null) {
       if (this.#buffer.length + mine.length > this.#bufferMax) {
@@ -244,18 +529,17 @@ class TaskStreamClient implements LiveClient {
 
   /** The frame of a live record, advancing the seq; "" when it is not for this client. */
   #render(r: LiveRecord): string {
-    const env = r.tagged;
+    const env = r.env;
     if (this.#run === null && env.event.type === "run_started" && env.seq !== undefined) {
       this.#run = runOf(env.event);
     }
     if (this.#run === null || runOf(env.event) !== this.#run) return "";
-    const { task: _t, number: _n, ...plain } = env;
     if (env.seq === undefined) {
-      return this.#frame(env, JSON.stringify(plain));
+      return r.text === undefined ? this.#frame(env, encodeEnvelope(env)) : "";
     }
-    if (env.seq <= this.#lastSeq) return "";
+    if (env.schema < 2 || env.seq <= this.#lastSeq) return "";
     this.#lastSeq = env.seq;
-    return this.#frame(env, encodeEnvelope(plain as typeof env));
+    return this.#frame(env, readFormText(r));
   }
 
   /** The client is too slow: catch up from disk from the last seq sent. */
@@ -315,7 +599,7 @@ class TaskStreamClient implements LiveClient {
       for (const r of batch.records) {
         if (r.env.seq === undefined || r.env.seq <= this.#lastSeq) continue;
         this.#lastSeq = r.env.seq;
-        text += this.#frame(r.env, encodeEnvelope(r.env));
+        text += this.#frame(r.env, readFormText(r));
       }
       if (text === "") continue;
       await paced(this.sse, this.#queueBytesMax, signal);
@@ -323,9 +607,4 @@ class TaskStreamClient implements LiveClient {
       this.sse.write(text);
     }
   }
-}
-
-/** Tags an envelope of a task (for tests and the follower adapter). */
-export function tagOf(task: Task, env: Parameters<typeof tag>[0]): TaggedEnvelope {
-  return tag(env, { id: task.id, number: task.number });
 }
