@@ -53,6 +53,7 @@ export async function historyCommand(ctx: Context, args: string[]): Promise<numb
     throw new TasklineError("usage", "taskline history: name at most one task");
   }
   const settings = await ctx.settings();
+  const now = nowOf(ctx);
   const cache = new HistoryCache({ disk: true });
   const out = ctx.io.stdout;
   if (positionals.length === 1) {
@@ -64,7 +65,7 @@ export async function historyCommand(ctx: Context, args: string[]): Promise<numb
     });
     await warnProblems(ctx, doc);
     if (ctx.json) await out.write(JSON.stringify(doc) + "\n");
-    else await out.write(renderDetail(doc, Date.now()));
+    else await out.write(renderDetail(doc, now));
     return 0;
   }
   const tasks = await ctx.tasks();
@@ -77,8 +78,25 @@ export async function historyCommand(ctx: Context, args: string[]): Promise<numb
   });
   for (const d of docs) await warnProblems(ctx, d);
   if (ctx.json) await out.write(JSON.stringify(docs) + "\n");
-  else await out.write(renderTable(docs, Date.now(), values.all === true));
+  else await out.write(renderTable(docs, now, values.all === true));
   return 0;
+}
+
+/**
+ * The time ages are counted from: now, or `TASKLINE_NOW` (RFC 3339) for
+ * reproducible output in tests and documentation.
+ */
+function nowOf(ctx: Context): number {
+  const fixed = ctx.io.env("TASKLINE_NOW");
+  if (fixed === undefined || fixed === "") return Date.now();
+  const ms = Date.parse(fixed);
+  if (!Number.isFinite(ms)) {
+    throw new TasklineError(
+      "usage",
+      `TASKLINE_NOW must be an RFC 3339 time, not "${fixed.slice(0, 40)}"`,
+    );
+  }
+  return ms;
 }
 
 async function warnProblems(ctx: Context, doc: TaskHistory): Promise<void> {
