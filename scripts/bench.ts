@@ -369,6 +369,22 @@ function failure(what: string, t: Timed): string {
 
 // ---------------------------------------------------------------- benchmarks
 
+/** Start-up of the program alone: what every other time and memory figure includes. */
+async function benchStartup(b: Bench) {
+  const cwd = b.opts.work;
+  await Deno.mkdir(`${cwd}/.taskline`, { recursive: true });
+  await runTimed(taskline(["--version"]), { cwd });
+  const r = await repeat(b, taskline(["--version"]), cwd, Math.max(3, b.sizes.runs));
+  if (r.failed) {
+    b.rows.push(skipped("startup", "start-up: taskline --version", failure("taskline", r.failed)));
+    return;
+  }
+  b.rows.push(row("startup", "start-up: taskline --version (included in every figure below)", {
+    taskline: fmtMs(med(r.runs)),
+    rss: fmtKb(peak(r.runs)),
+  }));
+}
+
 /** Filtered replay beside jq, grep -F and cat (issue 3). */
 async function benchFilter(b: Bench) {
   const s = b.sizes;
@@ -1063,6 +1079,10 @@ function renderReport(
   const loaded = Number(info.loadStart.split(" ")[0]) > 0.5 ||
     Number(info.loadEnd.split(" ")[0]) > 0.5;
   const s = info.sizes;
+  const withGoal = rows.filter((r) => r.goal !== "-");
+  const met = withGoal.filter((r) => r.met === "yes").length;
+  const notMet = withGoal.filter((r) => r.met === "no").length;
+  const skippedRows = rows.filter((r) => r.met.startsWith("skipped"));
   return `# Benchmarks
 
 Measured by \`deno task bench${info.mode === "full" ? "" : ` --${info.mode}`}\` (scripts/bench.ts).
@@ -1080,6 +1100,11 @@ under 2 minutes).
       ? "\n- **The machine was loaded by other work while this ran** (other processes shared its cores); times are pessimistic."
       : ""
   }${info.note ? `\n- Note: ${info.note}` : ""}
+- Goals: ${met} met, ${notMet} not met, ${
+    withGoal.length - met - notMet
+  } skipped, of ${withGoal.length}${
+    skippedRows.length ? `; ${skippedRows.length} rows skipped in all (reason in the row)` : ""
+  }
 
 ${lines.join("\n")}
 
@@ -1175,6 +1200,7 @@ export async function runBench(args: string[]): Promise<Row[]> {
   };
   log(`mode ${opts.mode}, work directory ${opts.work}, taskline ${MAIN}`);
 
+  await step("startup", "start-up", () => benchStartup(b));
   await step("filter", "filtered replay", () => benchFilter(b));
   let big: Project | null = null;
   const needBig = want("seek") || want("mem-follow");
