@@ -488,24 +488,29 @@ export class TuiApp {
   }
 
   #keyLine(width: number): string {
-    let keys: string;
+    let keys: string[];
     switch (this.screen) {
       case "tasks":
-        keys = "↑↓ select  Enter detail  t trace";
+        keys = ["↑↓ select", "Enter detail", "t trace"];
         break;
       case "activity":
-        keys = "↑↓ scroll  End follow  Enter task";
+        keys = ["↑↓ scroll", "End follow", "Enter task"];
         break;
       case "history":
         keys = this.historyDetail
-          ? "↑↓ scroll  Esc back  t trace"
-          : "↑↓ select  Enter detail  t trace";
+          ? ["↑↓ scroll", "Esc back", "t trace"]
+          : ["↑↓ select", "Enter detail", "t trace"];
         break;
       case "trace":
-        keys = "↑↓ call  PgUp PgDn output  Esc back";
+        keys = ["↑↓ call", "PgUp PgDn output", "Esc back"];
         break;
     }
-    return this.#p(fit(` ${keys}  Tab screens  / filter  ? help  q quit`, width), "reverse");
+    // On a narrow terminal the keys of the screen go first; help and quit stay.
+    const always = ["? help", "q quit"];
+    const shown = [...keys, "Tab screens", "/ filter"];
+    const text = (k: string[]) => " " + [...k, ...always].join("  ");
+    while (shown.length > 0 && textWidth(text(shown)) > width) shown.pop();
+    return this.#p(fit(text(shown), width), "reverse");
   }
 
   /** A list with a header: rows are fitted strings; keeps the selection in view. */
@@ -540,9 +545,10 @@ export class TuiApp {
     const keys = rows.map((r) => String(r.number));
     const index = this.#index(keys, "tasks");
     if (rows.length > 0) this.selected.tasks = keys[index];
-    const cols = columns(width, [5, -2, 11, 12, 10, -3]);
+    const cols = columns(width, [5, -1, 11, 12, 10, -1]);
     const line = (cells: string[]) =>
-      cells.map((c, i) => i === 0 ? fitRight(c, cols[i] - 1) + " " : fit(c, cols[i])).join("");
+      cells.map((c, i) => i === 0 ? fitRight(c, cols[i] - 1) + " " : fit(c, cols[i] - 1) + " ")
+        .join("");
     const out = [
       this.#header(
         `Tasks · ${all.length} task${all.length === 1 ? "" : "s"}${
@@ -609,7 +615,7 @@ export class TuiApp {
     const cols = columns(width, fixed);
     const line = (cells: string[]) =>
       cells.map((c, i) =>
-        table.align[i] === "right" ? fitRight(c, cols[i] - 2) + "  " : fit(c, cols[i])
+        table.align[i] === "right" ? fitRight(c, cols[i] - 2) + "  " : fit(c, cols[i] - 2) + "  "
       ).join("");
     const out = [
       this.#header(
@@ -675,7 +681,8 @@ export class TuiApp {
     if (calls.length > 0) this.selected.trace = keys[index];
     const cols = columns(width, [13, 12, 12, -1, 10, 10]);
     const line = (cells: string[]) =>
-      cells.map((c, i) => i === 5 ? fitRight(c, cols[i] - 1) + " " : fit(c, cols[i])).join("");
+      cells.map((c, i) => i === 5 ? fitRight(c, cols[i] - 1) + " " : fit(c, cols[i] - 1) + " ")
+        .join("");
     out.push(this.#p(line(["Time", "Role", "Tool", "Input", "Result", "Duration"]), "dim"));
     const left = height - out.length;
     const listHeight = Math.max(1, Math.min(calls.length, Math.floor(left * 0.4)));
