@@ -206,24 +206,28 @@ class RunSpans {
       case "run_started":
         if (this.#starts++ > 0) this.#event("resumed", ns, []);
         break;
-      case "run_finished":
-        this.root.span.attributes = this.root.span.attributes.filter((a) =>
-          !a.key.startsWith("taskline.run.") || a.key === "taskline.run.id"
-        );
-        this.root.span.attributes.push(
+      case "run_finished": {
+        // A resumed run finishes more than once: the last run_finished has the totals.
+        const totals = [
           attr("taskline.run.status", ev.status),
           attr("taskline.run.success", ev.success === true),
           attr("taskline.run.resumes", Math.max(0, this.#starts - 1)),
           attr("taskline.run.active_ms", ev.active_ms ?? 0),
           attr("gen_ai.usage.input_tokens", ev.usage?.input_tokens ?? 0),
           attr("gen_ai.usage.output_tokens", ev.usage?.output_tokens ?? 0),
-        );
+        ];
+        const keys = new Set(totals.map((a) => a.key));
+        this.root.span.attributes = [
+          ...this.root.span.attributes.filter((a) => !keys.has(a.key)),
+          ...totals,
+        ];
         this.#end(
           this.root,
           ns,
           ev.success ? { code: 1 } : { code: 2, message: `run ${ev.status}` },
         );
         break;
+      }
       case "phase_started":
         this.#phases.push(
           this.#span(`phase ${ev.phase}`, this.root, ns, [attr("taskline.phase", ev.phase)]),

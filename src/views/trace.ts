@@ -86,7 +86,7 @@ export interface RunTrace {
   /** Paths of successful write_file / edit_file calls of the traced runs, in order. */
   files_written: string[];
   // Extensions.
-  /** The runs whose calls are listed, in log order. */
+  /** The runs traced (every run of the task with `all`), in log order. */
   runs: string[];
   /** Some call was paired by order (a log recorded before 0.5). */
   paired_by_order: boolean;
@@ -170,7 +170,8 @@ export async function buildRunTrace(
     const b of readLog(path, {
       to,
       signal: options.signal,
-      prefilter: (l) => l.includes('"tool_called"') || l.includes('"tool_returned"'),
+      prefilter: (l) =>
+        l.includes('"tool_called"') || l.includes('"tool_returned"') || l.includes('"run_started"'),
       onProblem: (p) => {
         options.onProblem?.(p);
         if (errors.length < 50) {
@@ -183,10 +184,10 @@ export async function buildRunTrace(
       const env = r.env;
       if (env.schema > 2) continue;
       const ev = env.event;
-      if (ev.type !== "tool_called" && ev.type !== "tool_returned") continue;
       const evRun = runOf(ev);
       if (evRun === null || (run !== null && evRun !== run)) continue;
       if (!runs.includes(evRun)) runs.push(evRun);
+      if (ev.type !== "tool_called" && ev.type !== "tool_returned") continue;
       const seq = typeof env.seq === "number" ? env.seq : null;
       if (ev.type === "tool_called") {
         const c = ev as ToolCalled;
