@@ -23,7 +23,7 @@ import { decodeLine } from "../codec/decode.ts";
 import { encodeEnvelope } from "../codec/encode.ts";
 import { TasklineError } from "../errors.ts";
 import { acquireTaskLock, type TaskLock } from "./lock.ts";
-import { findCurrentRun, readLog, scanBackward, seekAfterSeq } from "./log_reader.ts";
+import { findCurrentRun, readLog, scanBackward } from "./log_reader.ts";
 import { loadRunState, type RunState, saveRunState } from "./run_state.ts";
 import type { StateDir } from "./state_dir.ts";
 import type { Task } from "./tasks.ts";
@@ -190,6 +190,10 @@ export class RunRecorder {
         run = current.run;
         seq = await lastSeqOf(logPath, run, size);
         if (runState.run !== run) runState = await stateFromLog(logPath, run, size, runState);
+        else if (runState.started_at === "") {
+          // A run.json of 0.4 has no started_at: the run started at its first run_started.
+          runState = { ...runState, started_at: await firstStartOf(logPath, run, size) };
+        }
       }
       const file = await Deno.open(logPath, { write: true, append: true, create: true });
       return new RunRecorder({
@@ -490,18 +494,24 @@ async function stateFromLog(
     }
     return false;
   }, { to });
-  if (state.started_at === "") {
-    // No trustworthy total: the run started at its first run_started.
-    const from = await seekAfterSeq(path, run, 0, { to });
-    for await (const b of readLog(path, { from, to, prefilter: (l) => l.includes(run) })) {
-      const first = b.records.find((r) =>
-        r.env.event.type === "run_started" && runOf(r.env.event) === run
-      );
-      if (first) {
-        state.started_at = first.env.at;
-        break;
-      }
-    }
-  }
+  // No trustworthy total: the run started at its first run_started.
+  if (state.started_at === "") state.started_at = await firstStartOf(path, run, to);
   return state;
+}
+
+/**
+ * The time of the first `run_started` of `run`, schema-1 lines included (a
+ * run begun by 0.2 has no seq, so a seek by seq cannot find its start); ""
+ * when there is none. Reads from the start of the log: only a resume whose
+ * start time is recorded nowhere else comes here.
+ */
+async function firstStartOf(path: string, run: string, to: number): Promise<string> {
+  const prefilter = (l: string) => l.includes(run) && l.includes('"run_started"');
+  for await (const b of readLog(path, { to, prefilter })) {
+    const first = b.records.find((r) =>
+      r.env.event.type === "run_started" && runOf(r.env.event) === run
+    );
+    if (first) return first.env.at;
+  }
+  return "";
 }

@@ -50,8 +50,9 @@ export interface WriteTraceOptions {
 
 /**
  * Writes the complete output of a call to the trace store. Returns the path
- * to put in `output_file` (relative to the project root), or null when the
- * file could not be written.
+ * to put in `output_file` (relative to the project root, the directory that
+ * holds the state directory, whether `state.root` is relative or absolute),
+ * or null when the file could not be written.
  */
 export async function writeTraceOutput(
   state: StateDir,
@@ -59,11 +60,15 @@ export async function writeTraceOutput(
   output: string,
   options: WriteTraceOptions = {},
 ): Promise<string | null> {
+  // A call id is 12 hex digits; anything else could name a path outside the store.
+  if (!/^[0-9a-f]{12}$/.test(where.call) || /[/\\]|^\.\.?$/.test(where.run)) return null;
   const path = state.traceFile(where.dir, where.run, where.call);
   try {
     await Deno.mkdir(`${state.toolOutputDir}/${where.dir}/${where.run}`, { recursive: true });
     await Deno.writeTextFile(path, traceFileText(output, options.maxChars ?? 100_000));
-    return path;
+    const stateDirName = state.root.split("/").filter((p) => p !== "" && p !== ".").pop() ??
+      ".taskline";
+    return `${stateDirName}/tool-output/${where.dir}/${where.run}/${where.call}.txt`;
   } catch {
     return null;
   }

@@ -1,0 +1,91 @@
+import fc from "fast-check";
+import { assert, assertEquals, assertMatch } from "../../tests/assert.ts";
+import { tempProject } from "../../tests/helpers.ts";
+import {
+  cutMarker,
+  PREVIEW_CHARS,
+  previewOf,
+  traceFileText,
+  writeTraceOutput,
+} from "./trace_store.ts";
+
+const RUN = "41b7e2d9-6c0a-4f3e-b5d8-2a9c1e7f0b05";
+
+Deno.test("an output that fits is kept as it is", () => {
+  assertEquals(traceFileText("abc\n", 10), "abc\n");
+  assertEquals(traceFileText("x".repeat(100), 100), "x".repeat(100));
+});
+
+Deno.test("a longer output is cut within trace_max_chars and ends with the marker line", () => {
+  const out = "line\n".repeat(1000);
+  const text = traceFileText(out, 2000);
+  assert(text.length <= 2000, `${text.length} characters`);
+  const lines = text.split("\n");
+  assertEquals(lines.at(-1), "");
+  assertMatch(lines.at(-2)!, /^\[taskline: output cut to the first \d+ of 5000 characters\]$/);
+  const kept = Number(/first (\d+) of/.exec(lines.at(-2)!)![1]);
+  assertEquals(text.slice(0, kept), out.slice(0, kept));
+  assertEquals(cutMarker(10, 20), "[taskline: output cut to the first 10 of 20 characters]");
+});
+
+Deno.test("cut files never exceed the limit and keep a prefix of the output", () => {
+  fc.assert(
+    fc.property(
+      fc.string({ unit: "grapheme", maxLength: 3000 }),
+      fc.integer({ min: 80, max: 2000 }),
+      (out, max) => {
+        const text = traceFileText(out, max);
+        assert(text.length <= max || text === out);
+        if (out.length <= max) return assertEquals(text, out);
+        const m = /\[taskline: output cut to the first (\d+) of (\d+) characters\]\n$/.exec(text)!;
+        assert(m, "marker line at the end");
+        assertEquals(Number(m[2]), out.length);
+        assertEquals(text.slice(0, Number(m[1])), out.slice(0, Number(m[1])));
+      },
+    ),
+    { numRuns: 500 },
+  );
+});
+
+Deno.test("the preview is the first 200 characters, never half a surrogate pair", () => {
+  assertEquals(PREVIEW_CHARS, 200);
+  assertEquals(previewOf("a".repeat(500)), "a".repeat(200));
+  assertEquals(previewOf("short"), "short");
+  const emoji = "a".repeat(199) + "😀" + "b";
+  assertEquals(previewOf(emoji), "a".repeat(199));
+});
+
+Deno.test("the output file is written under tool-output/<task dir>/<run>/<call>.txt", async () => {
+  await using p = await tempProject();
+  const rel = await writeTraceOutput(
+    p.state,
+    { dir: "004-x", run: RUN, call: "c81f2a7e0d43" },
+    "hello",
+    {
+      maxChars: 100,
+    },
+  );
+  assertEquals(rel, `.taskline/tool-output/004-x/${RUN}/c81f2a7e0d43.txt`);
+  assertEquals(await Deno.readTextFile(`${p.dir}/${rel}`), "hello");
+});
+
+Deno.test("a file that cannot be written, or a call id that is not one, gives null", async () => {
+  await using p = await tempProject();
+  await Deno.writeTextFile(`${p.state.root}/tool-output`, "a file where the directory should be");
+  assertEquals(
+    await writeTraceOutput(p.state, { dir: "004-x", run: RUN, call: "c81f2a7e0d43" }, "x"),
+    null,
+  );
+  await Deno.remove(`${p.state.root}/tool-output`);
+  for (const call of ["../../../etc", "C81F2A7E0D43", "c81f2a7e0d4"]) {
+    assertEquals(
+      await writeTraceOutput(p.state, { dir: "004-x", run: RUN, call }, "x"),
+      null,
+      call,
+    );
+  }
+  assertEquals(
+    await writeTraceOutput(p.state, { dir: "004-x", run: "..", call: "c81f2a7e0d43" }, "x"),
+    null,
+  );
+});
