@@ -1,0 +1,178 @@
+/**
+ * End-to-end tests of the server's streams with real writer processes
+ * (`taskline run`): reconnecting with Last-Event-ID after a disconnect in the
+ * middle of a burst loses nothing and repeats nothing; agent_delta of a run
+ * in another process reaches stream clients; the task stream's ids are seq
+ * and it stays open across a pause and a resume.
+ */
+import { assert, assertEquals } from "./assert.ts";
+import { runCli, spawnCli, tempProject } from "./helpers.ts";
+import { type ReadFrame, SseReader, startServer } from "./serve_util.ts";
+import { createTask } from "../src/store/tasks.ts";
+import type { StateDir } from "../src/store/state_dir.ts";
+
+const sanitize = { sanitizeOps: false, sanitizeResources: false };
+
+/** A scenario of many short agent steps: a burst of a few thousand events. */
+const BURST = JSON.stringify({
+  name: "burst",
+  tick_ms: 10,
+  phases: [{
+    name: "build",
+    repeat: 150,
+    agents: [{ role: "coder", steps: [{ text: "step" }] }],
+  }],
+});
+
+async function logged(state: StateDir, dir: string): Promise<string[]> {
+  const text = await Deno.readTextFile(state.logPath(dir));
+  return text.trimEnd().split("\n").map((l) => JSON.parse(l)).filter((e) => e.seq !== undefined)
+    .map((e) => `${e.seq}`);
+}
+
+function seqsOf(frames: ReadFrame[], number: number): string[] {
+  return frames.filter((f) => f.id !== undefined && JSON.parse(f.data!).number === number)
+    .map((f) => String(JSON.parse(f.data!).seq));
+}
+
+Deno.test(
+  "a client reconnecting with Last-Event-ID mid-burst gets every event exactly once",
+  sanitize,
+  async () => {
+    await using p = await tempProject();
+    const task = await createTask(p.state, "Burst");
+    await Deno.mkdir(`${p.state.root}/scenarios`);
+    await Deno.writeTextFile(`${p.state.root}/scenarios/burst.jsonc`, BURST);
+    await using s = await startServer(p.dir);
+
+    const first = new SseReader((await s.get("/api/stream")).body!);
+    await first.until((f) => f.some((x) => x.retry !== undefined));
+    await using writer = spawnCli(["run", "1", "--scenario", "burst", "--speed", "2"], {
+      cwd: p.dir,
+    });
+    // Disconnect in the middle of the burst.
+    await first.until((f) => f.filter((x) => x.id).length >= 150, 30_000);
+    await first.cancel();
+    const seen = first.frames.filter((f) => f.id !== undefined);
+    const lastId = seen.at(-1)!.id!;
+    await new Promise((r) => setTimeout(r, 300)); // the writer goes on meanwhile
+
+    const res = await s.get("/api/stream", { headers: { "last-event-id": lastId } });
+    const second = new SseReader(res.body!);
+    await writer.done;
+    const all = await logged(p.state, task.dir);
+    await second.until((f) => f.filter((x) => x.id).length + seen.length >= all.length, 30_000);
+    await new Promise((r) => setTimeout(r, 300)); // nothing more may come
+    await second.cancel();
+    const got = [...seqsOf(seen, 1), ...seqsOf(second.frames, 1)];
+    assert(seqsOf(second.frames, 1).length > 0, "the second connection got the rest");
+    assertEquals(got, all, "every logged event once, in order");
+    // Ids are the cursors of the events.
+    for (const f of [...seen, ...second.frames.filter((x) => x.id)]) {
+      const e = JSON.parse(f.data!);
+      assertEquals(f.id!.split("-").slice(1).join("-"), `1-${e.seq}`);
+      assertEquals(f.event, e.event.type);
+    }
+  },
+);
+
+Deno.test(
+  "two writers at once: each stream client gets every logged event once",
+  sanitize,
+  async () => {
+    await using p = await tempProject();
+    const a = await createTask(p.state, "One");
+    const b = await createTask(p.state, "Two");
+    await using s = await startServer(p.dir);
+    const readers = await Promise.all(
+      [0, 1, 2].map(async () => new SseReader((await s.get("/api/stream")).body!)),
+    );
+    const typed = new SseReader((await s.get("/api/stream?type=run_finished&task=2")).body!);
+    await Promise.all([...readers, typed].map((r) => r.until((f) => f.length > 0)));
+    const runs = [1, 2].map((n) => runCli(["run", String(n), "--speed", "100"], { cwd: p.dir }));
+    for (const r of await Promise.all(runs)) assertEquals(r.code, 0, r.stderr);
+    const wantA = await logged(p.state, a.dir), wantB = await logged(p.state, b.dir);
+    for (const r of readers) {
+      await r.until((f) => f.filter((x) => x.id).length >= wantA.length + wantB.length);
+      assertEquals(seqsOf(r.frames, 1), wantA);
+      assertEquals(seqsOf(r.frames, 2), wantB);
+    }
+    await typed.until((f) => f.some((x) => x.event === "run_finished"));
+    assertEquals(typed.events().map((f) => [f.event, JSON.parse(f.data!).number]), [[
+      "run_finished",
+      2,
+    ]]);
+    for (const r of [...readers, typed]) await r.cancel();
+  },
+);
+
+Deno.test(
+  "agent_delta of a run in another process reaches stream clients, without ids",
+  sanitize,
+  async () => {
+    await using p = await tempProject();
+    await createTask(p.state, "Deltas");
+    await using s = await startServer(p.dir);
+    const project = new SseReader(
+      (await s.get(`/api/stream?token=${s.token}`, { token: null })).body!,
+    );
+    const task = new SseReader((await s.get("/api/tasks/1/stream")).body!);
+    await Promise.all([project.until((f) => f.length > 0), task.until((f) => f.length > 0)]);
+    const r = await runCli(["run", "1", "--speed", "50"], { cwd: p.dir });
+    assertEquals(r.code, 0, r.stderr);
+    for (const reader of [project, task]) {
+      await reader.until((f) => f.some((x) => x.event === "run_finished"));
+      const deltas = reader.events().filter((f) => f.event === "agent_delta");
+      assert(deltas.length > 0, "agent_delta frames arrived");
+      assert(deltas.every((f) => f.id === undefined), "ephemeral events carry no id");
+      const d = JSON.parse(deltas[0].data!);
+      assertEquals(typeof d.event.delta.text, "string");
+      assertEquals(d.seq, undefined);
+      await reader.cancel();
+    }
+    assertEquals(
+      JSON.parse(project.events().find((f) => f.event === "agent_delta")!.data!).number,
+      1,
+    );
+  },
+);
+
+Deno.test(
+  "the task stream: ids are seq, Last-Event-ID is honoured, open across pause and resume",
+  sanitize,
+  async () => {
+    await using p = await tempProject();
+    const task = await createTask(p.state, "Gated");
+    await Deno.writeTextFile(
+      p.state.configPath,
+      JSON.stringify({ pipeline: { approvals: ["spec"] } }),
+    );
+    await using s = await startServer(p.dir);
+    const stream = new SseReader((await s.get("/api/tasks/1/stream")).body!);
+    await stream.until((f) => f.length > 0);
+    const paused = await runCli(["run", "1", "--speed", "100"], { cwd: p.dir });
+    assertEquals(paused.code, 2, paused.stderr);
+    await stream.until((f) => f.some((x) => x.event === "run_finished"));
+    assertEquals((await runCli(["approve", "1"], { cwd: p.dir })).code, 0);
+    const resumed = await runCli(["run", "1", "--resume", "--speed", "100"], { cwd: p.dir });
+    assertEquals(resumed.code, 0, resumed.stderr);
+    const all = await logged(p.state, task.dir);
+    await stream.until((f) => f.filter((x) => x.id).length >= all.length);
+    const ids = stream.frames.filter((f) => f.id !== undefined).map((f) => f.id!);
+    assertEquals(ids, all, "ids are the seqs of the whole run, pause and resume included");
+    assertEquals(stream.events().filter((f) => f.event === "run_finished").length, 2);
+    await stream.cancel();
+
+    // Reconnect with Last-Event-ID: what comes after it, and only that.
+    const again = new SseReader(
+      (await s.get("/api/tasks/1/stream?after=1", { headers: { "last-event-id": all.at(-5)! } }))
+        .body!,
+    );
+    await again.until((f) => f.filter((x) => x.id).length >= 4);
+    await new Promise((r) => setTimeout(r, 200));
+    await again.cancel();
+    assertEquals(again.frames.filter((f) => f.id).map((f) => f.id), all.slice(-4));
+    const e = JSON.parse(again.events()[0].data!);
+    assertEquals(e.task, undefined, "the task stream sends plain envelopes (0.4 shape)");
+  },
+);
