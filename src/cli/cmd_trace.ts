@@ -95,7 +95,7 @@ const CONTROL = /[\x00-\x08\x0b-\x1f\x7f\u009b]/g;
 function indent(text: string): string {
   const body = text.replace(/\r\n/g, "\n").replace(CONTROL, "").replace(/\n$/, "");
   if (body === "") return "";
-  return body.split("\n").map((l) => `    ${l}`).join("\n") + "\n";
+  return body.split("\n").map((l) => `    ${l}`.trimEnd()).join("\n") + "\n";
 }
 
 function header(c: TraceCall): string {
