@@ -1,0 +1,85 @@
+import { assert, assertEquals } from "../../tests/assert.ts";
+import { tempProject } from "../../tests/helpers.ts";
+import { createTask } from "../store/tasks.ts";
+import { defaultSettings } from "../store/settings.ts";
+import { readAll } from "../store/log_reader.ts";
+import type { Envelope } from "../contract/envelope.ts";
+import { runTask } from "./run_task.ts";
+import type { Scenario } from "./scenario.ts";
+
+function ev(e: Envelope): Record<string, unknown> {
+  return e.event as unknown as Record<string, unknown>;
+}
+
+Deno.test("a conflicted attempt is integrated with its conflicts, retried, then done", async () => {
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Conflicts");
+  const scenario: Scenario = {
+    tick_ms: 1,
+    phases: [{
+      name: "build",
+      subtasks: [{
+        title: "Rename",
+        attempts: [
+          { commit: { message: "first", files: ["a.ts"] }, conflicts: ["a.ts"], delay_ms: 1 },
+          { commit: { message: "second\nbody", files: ["a.ts", "b.ts"] } },
+        ],
+      }],
+    }],
+  };
+  const s = await runTask(p.state, task, { scenario, settings: defaultSettings() });
+  assertEquals(s.run_status, "done");
+  const log = (await readAll(p.state.logPath(task.dir))).map((r) => ev(r.env));
+  const integrated = log.filter((e) => e.type === "subtask_integrated");
+  assertEquals(integrated.map((e) => e.conflicts), [["a.ts"], []]);
+  const statuses = log.filter((e) => e.type === "subtask_updated").map((e) => e.status);
+  assertEquals(statuses, ["pending", "in_progress", "conflicted", "in_progress", "done"]);
+  const retry = log.find((e) => e.type === "retrying")!;
+  assertEquals([retry.what, retry.attempt], ['subtask "Rename"', 2]);
+  const commits = log.filter((e) => e.type === "committed");
+  assertEquals(commits.map((c) => c.message), ["first", "second"]);
+  assert(commits.every((c) => /^[0-9a-f]{40}$/.test(String(c.commit)) && c.subtask !== null));
+  // budget_updated after each subtask attempt and after the phase.
+  assertEquals(log.filter((e) => e.type === "budget_updated").length, 3);
+});
+
+Deno.test("an active-time budget stops a running agent like a cancellation", async () => {
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Slow");
+  const scenario: Scenario = {
+    tick_ms: 50,
+    phases: [{
+      name: "build",
+      agents: [{
+        role: "coder",
+        usage: { input_tokens: 100 },
+        steps: [
+          { text: "a" },
+          { tools: [{ tool: "bash", input: { command: "sleep" }, duration_ms: 60_000 }] },
+        ],
+      }],
+    }],
+  };
+  const live: Envelope[] = [];
+  const s = await runTask(p.state, task, {
+    scenario,
+    settings: defaultSettings(),
+    maxDurationSecs: 0.3,
+    onEnvelope: (e) => live.push(e),
+  });
+  assertEquals(s.run_status, "budget_exhausted");
+  assertEquals(s.exit_code, 2);
+  assert(s.active_ms >= 300 && s.active_ms < 10_000, `active ${s.active_ms}`);
+  const log = (await readAll(p.state.logPath(task.dir))).map((r) => ev(r.env));
+  const called = log.find((e) => e.type === "tool_called")!;
+  const returned = log.find((e) => e.type === "tool_returned")!;
+  assertEquals([returned.call, returned.is_error], [called.call, true]);
+  const finished = log.find((e) => e.type === "agent_finished")!;
+  assertEquals(JSON.parse(String(finished.stop)), { reason: "budget" });
+  assertEquals(log.map((e) => e.type).slice(-3), ["budget_updated", "paused", "run_finished"]);
+  const budget = log.findLast((e) => e.type === "budget_updated")!;
+  assertEquals(budget.duration_limit_ms, 300);
+  // Subscribers got the deltas; the log did not.
+  assert(live.some((e) => e.event.type === "agent_delta"));
+  assert(!log.some((e) => e.type === "agent_delta"));
+});
