@@ -43,3 +43,8 @@ export { acquireTaskLock, isTaskRunning, type TaskLock } from "./src/store/lock.
 export * from "./src/store/trace_store.ts";
 export * from "./src/store/recorder.ts";
 export { openReplay, type Replay, type ReplayOptions } from "./src/follow/replay.ts";
+export { type RunSummary, runTask, type RunTaskOptions } from "./src/engine/run_task.ts";
+export { checkScenario, parseScenario, type Scenario } from "./src/engine/scenario.ts";
+export { SCENARIO_SCHEMA } from "./src/engine/scenario_schema.ts";
+export { type Decision, resolveApproval } from "./src/engine/approval.ts";
+export { appendLesson, clearMemory, type Lesson, readLessons } from "./src/store/memory.ts";
