@@ -547,7 +547,7 @@ export class TuiApp {
     if (rows.length > 0) this.selected.tasks = keys[index];
     const cols = columns(width, [5, -1, 11, 12, 10, -1]);
     const line = (cells: string[]) =>
-      cells.map((c, i) => i === 0 ? fitRight(c, cols[i] - 1) + " " : fit(c, cols[i] - 1) + " ")
+      cells.map((c, i) => cell(c, cols[i], 1, i === 0))
         .join("");
     const out = [
       this.#header(
@@ -614,9 +614,7 @@ export class TuiApp {
     );
     const cols = columns(width, fixed);
     const line = (cells: string[]) =>
-      cells.map((c, i) =>
-        table.align[i] === "right" ? fitRight(c, cols[i] - 2) + "  " : fit(c, cols[i] - 2) + "  "
-      ).join("");
+      cells.map((c, i) => cell(c, cols[i], 2, table.align[i] === "right")).join("");
     const out = [
       this.#header(
         `History · ${table.rows.length} task${table.rows.length === 1 ? "" : "s"}${
@@ -681,7 +679,7 @@ export class TuiApp {
     if (calls.length > 0) this.selected.trace = keys[index];
     const cols = columns(width, [13, 12, 12, -1, 10, 10]);
     const line = (cells: string[]) =>
-      cells.map((c, i) => i === 5 ? fitRight(c, cols[i] - 1) + " " : fit(c, cols[i] - 1) + " ")
+      cells.map((c, i) => cell(c, cols[i], 1, i === 5))
         .join("");
     out.push(this.#p(line(["Time", "Role", "Tool", "Input", "Result", "Duration"]), "dim"));
     const left = height - out.length;
@@ -756,21 +754,27 @@ function filterRows<T>(rows: readonly T[], filter: string, text: (r: T) => strin
  * ones share the room left in proportion to their magnitude.
  */
 export function columns(width: number, spec: number[]): number[] {
-  const fixed = spec.reduce((s, w) => s + (w > 0 ? w : 0), 0);
-  const shares = spec.reduce((s, w) => s + (w < 0 ? -w : 0), 0);
-  let room = Math.max(0, width - fixed);
-  const out = spec.map((w) => (w > 0 ? w : Math.floor((room * -w) / Math.max(1, shares))));
-  // Give the rounding rest to the last flexible column; shrink fixed ones when too narrow.
-  const total = out.reduce((s, w) => s + w, 0);
-  const lastFlex = spec.findLastIndex((w) => w < 0);
-  if (lastFlex >= 0) out[lastFlex] += width - total;
-  room = out.reduce((s, w) => s + w, 0) - width;
-  for (let i = out.length - 1; i >= 0 && room > 0; i--) {
-    const cut = Math.min(room, Math.max(0, out[i] - 3));
-    out[i] -= cut;
-    room -= cut;
+  const out = spec.map((w) => (w > 0 ? w : 0));
+  const sum = () => out.reduce((s, w) => s + w, 0);
+  // Too narrow: shrink fixed columns from the right, to 3 columns first, then to nothing.
+  for (const floor of [3, 0]) {
+    for (let i = out.length - 1; i >= 0 && sum() > width; i--) {
+      out[i] -= Math.min(sum() - width, Math.max(0, out[i] - floor));
+    }
   }
-  return out.map((w) => Math.max(0, w));
+  const room = Math.max(0, width - sum());
+  const shares = spec.reduce((s, w) => s + (w < 0 ? -w : 0), 0);
+  if (shares === 0) return out;
+  for (const [i, w] of spec.entries()) if (w < 0) out[i] = Math.floor((room * -w) / shares);
+  // The rounding rest goes to the last flexible column.
+  out[spec.findLastIndex((w) => w < 0)] += width - sum();
+  return out;
+}
+
+/** A cell of exactly `width` columns: the text, then `gap` spaces when there is room. */
+function cell(text: string, width: number, gap: number, right: boolean): string {
+  if (width <= gap) return fit(text, width);
+  return (right ? fitRight(text, width - gap) : fit(text, width - gap)) + " ".repeat(gap);
 }
 
 /** Draws `box` centred over `body` (rows of `width` columns). */

@@ -50,8 +50,11 @@ export class DenoTerminal implements TerminalPort {
     if (this.#entered) return;
     Deno.stdin.setRaw(true);
     this.#entered = true;
-    // Deno.exit (a second Ctrl-C from main.ts) dispatches unload: restore there too.
+    // Deno.exit (a second Ctrl-C from main.ts) dispatches unload, and an
+    // uncaught error ends the process: give the terminal back there too.
     globalThis.addEventListener("unload", this.#onUnload);
+    globalThis.addEventListener("error", this.#onUnload);
+    globalThis.addEventListener("unhandledrejection", this.#onUnload);
     this.write(ENTER);
   }
 
@@ -59,6 +62,8 @@ export class DenoTerminal implements TerminalPort {
     if (!this.#entered) return;
     this.#entered = false;
     globalThis.removeEventListener("unload", this.#onUnload);
+    globalThis.removeEventListener("error", this.#onUnload);
+    globalThis.removeEventListener("unhandledrejection", this.#onUnload);
     try {
       this.write(LEAVE);
     } catch { /* the terminal is gone */ }

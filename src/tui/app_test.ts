@@ -1,0 +1,166 @@
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "../../tests/assert.ts";
+import { columns, TuiApp } from "./app.ts";
+import type { Key } from "./keys.ts";
+import type { FeedEntry, TraceCallRow, TuiModel } from "./model.ts";
+import { textWidth } from "./text.ts";
+
+function fakeModel(feed: FeedEntry[] = []): TuiModel {
+  const call = (n: number): TraceCallRow => ({
+    key: `c${n}`,
+    call: `00000000000${n}`,
+    time: "10:00:00.000",
+    role: "coder",
+    tool: n === 1 ? "bash" : "read_file",
+    summary: n === 1 ? "cargo test" : "README.md",
+    result: n === 1 ? "exit 1" : "ok",
+    duration: "12 ms",
+    tone: n === 1 ? "fail" : "ok",
+    detail: ["input:", `  call ${n}`],
+    preview: `preview of ${n}`,
+    outputFile: null,
+    outputChars: 10,
+  });
+  return {
+    board: () => [
+      {
+        number: 1,
+        title: "Add login",
+        status: "done",
+        phase: "merge",
+        approval: "",
+        progress: "ok",
+        tone: "ok",
+      },
+      {
+        number: 2,
+        title: "Fix \x1b[2Jtests",
+        status: "running",
+        phase: "build",
+        approval: "",
+        progress: "→ coder calls bash",
+        tone: "run",
+      },
+    ],
+    feed: () => feed,
+    history: () => ({
+      header: ["#", "Title", "Status"],
+      align: ["right", "left", "left"],
+      flex: 1,
+      rows: [{ number: 1, cells: ["#1", "Add login", "done"], tone: "ok" }],
+      notes: [],
+    }),
+    detail: (n) => ({ title: `#${n} detail`, lines: [`detail line of #${n}`] }),
+    trace: (n) => ({ title: `Trace of #${n}`, calls: [call(0), call(1)], notes: [] }),
+    output: (_n, c) => ({ text: `output of ${c.call}`, note: "complete" }),
+    status: () => "live · 2 tasks",
+  };
+}
+
+const SIZE = { width: 100, height: 20 };
+const plain = (rows: string[]) => rows.map((r) => r.replace(/\x1b\[[0-9;]*m/g, ""));
+const ch = (c: string): Key => ({ name: "char", char: c });
+
+Deno.test("every row of a frame is exactly the terminal's width and no escape from data gets out", () => {
+  const app = new TuiApp(fakeModel(), { colour: false });
+  for (const screen of ["1", "2", "3"]) {
+    app.key(ch(screen));
+    const rows = plain(app.frame(SIZE));
+    assertEquals(rows.length, SIZE.height);
+    for (const r of rows) assertEquals(textWidth(r), SIZE.width, JSON.stringify(r));
+  }
+  app.key(ch("1"));
+  const text = app.frame(SIZE).join("\n");
+  assert(!text.includes("\x1b[2J"), "a title's escape sequence is made harmless");
+  assertStringIncludes(plain(app.frame(SIZE)).join("\n"), "Fix \ufffd[2Jtests");
+});
+
+Deno.test("keys move between screens, open a task's detail and its trace, and quit", () => {
+  const app = new TuiApp(fakeModel(), { colour: false });
+  assertEquals(app.screen, "tasks");
+  app.key({ name: "tab" });
+  assertEquals(app.screen, "activity");
+  app.key({ name: "backtab" });
+  assertEquals(app.screen, "tasks");
+  app.key({ name: "down" });
+  app.key({ name: "enter" });
+  assertEquals([app.screen, app.historyDetail, app.task], ["history", true, 2]);
+  assertStringIncludes(plain(app.frame(SIZE)).join("\n"), "detail line of #2");
+  app.key({ name: "escape" });
+  assertEquals(app.historyDetail, false);
+  app.key(ch("1"));
+  app.key(ch("t"));
+  assertEquals(app.screen, "trace");
+  const rows = plain(app.frame(SIZE));
+  assertMatch(rows[0], /4 Trace #2/);
+  assertStringIncludes(rows.join("\n"), "output of 000000000000");
+  app.key({ name: "down" });
+  assertStringIncludes(plain(app.frame(SIZE)).join("\n"), "output of 000000000001");
+  assertEquals(app.key(ch("q")), "quit");
+  assertEquals(app.key({ name: "ctrl-c" }), "interrupt");
+});
+
+Deno.test("the filter narrows the rows as it is typed and Escape clears it", () => {
+  const app = new TuiApp(fakeModel(), { colour: false });
+  app.key(ch("/"));
+  for (const c of "login") app.key(ch(c));
+  let text = plain(app.frame(SIZE)).join("\n");
+  assertStringIncludes(text, "Add login");
+  assert(!text.includes("Fix"), text);
+  assertStringIncludes(text, "/login█");
+  // q while typing is part of the filter, not quit.
+  assertEquals(app.key(ch("q")), null);
+  app.key({ name: "escape" });
+  text = plain(app.frame(SIZE)).join("\n");
+  assertStringIncludes(text, "Fix");
+  assertEquals(app.filters.tasks, "");
+});
+
+Deno.test("Activity follows the newest event until the user scrolls up", () => {
+  const feed: FeedEntry[] = [];
+  const add = (i: number) =>
+    feed.push({ key: `k${i}`, number: 1, text: `event ${i}`, tone: "none" });
+  for (let i = 0; i < 50; i++) add(i);
+  const app = new TuiApp(fakeModel(feed), { colour: false, screen: "activity" });
+  let rows = plain(app.frame(SIZE));
+  assertStringIncludes(rows.join("\n"), "event 49");
+  add(50);
+  rows = plain(app.frame(SIZE));
+  assertStringIncludes(rows.join("\n"), "event 50");
+  assert(!rows.join("\n").includes("event 10"), "old events scrolled off");
+  app.key({ name: "home" });
+  assertEquals(app.follow, false);
+  add(51);
+  rows = plain(app.frame(SIZE));
+  assertStringIncludes(rows.join("\n"), "event 0");
+  assertStringIncludes(rows[1], "paused");
+  app.key({ name: "end" });
+  assertEquals(app.follow, true);
+  assertStringIncludes(plain(app.frame(SIZE)).join("\n"), "event 51");
+});
+
+Deno.test("a terminal too small gets a note instead of a broken layout", () => {
+  const app = new TuiApp(fakeModel(), { colour: false });
+  const rows = app.frame({ width: 30, height: 5 });
+  assert(rows.length <= 5);
+  assertStringIncludes(rows.join(" "), "too small");
+  for (const r of rows) assert(textWidth(r) <= 30, r);
+});
+
+Deno.test("columns share the room left among flexible columns", () => {
+  assertEquals(columns(100, [10, -1, -1]), [10, 45, 45]);
+  assertEquals(columns(20, [10, -1, 5]), [10, 5, 5]);
+  const narrow = columns(12, [10, -1, 10]);
+  assert(narrow.reduce((s, w) => s + w, 0) <= 12, String(narrow));
+});
+
+Deno.test("every row keeps to the width on every screen from narrow to wide", () => {
+  const app = new TuiApp(fakeModel(), { colour: false, task: 1 });
+  for (const width of [40, 41, 57, 80, 133, 200]) {
+    for (const screen of ["1", "2", "3", "4"]) {
+      app.key(ch(screen));
+      for (const r of plain(app.frame({ width, height: 12 }))) {
+        assertEquals(textWidth(r), width, `screen ${screen} at ${width}: ${JSON.stringify(r)}`);
+      }
+    }
+  }
+});

@@ -1,0 +1,70 @@
+import { assert, assertEquals, assertMatch } from "../../tests/assert.ts";
+import { env, tempProject } from "../../tests/helpers.ts";
+import { createTask } from "../store/tasks.ts";
+import { RunRecorder } from "../store/recorder.ts";
+import { TuiData } from "./data.ts";
+
+Deno.test("the Activity feed keeps at most feedMax events, the newest, each once", async () => {
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Busy");
+  const ac = new AbortController();
+  const data = new TuiData(p.state, {
+    feedMax: 100,
+    follow: (d, _from, signal) => {
+      for (let i = 1; i <= 250; i++) {
+        const e = env(i, `2026-09-28T05:52:52.${String(i).padStart(3, "0")}Z`, {
+          type: "log",
+          run: "r",
+          level: "info",
+          message: `message ${i}`,
+        });
+        d.accept([{ env: e, task }]);
+        if (i % 50 === 0) d.accept([{ env: e, task }]); // a repeat is not shown twice
+      }
+      return new Promise((r) => signal.addEventListener("abort", () => r(), { once: true }));
+    },
+  });
+  const started = data.start(ac.signal);
+  await new Promise((r) => setTimeout(r, 50));
+  const feed = data.feed();
+  assertEquals(feed.length, 100);
+  assertMatch(feed[0].text, /message 151$/);
+  assertMatch(feed[99].text, /message 250$/);
+  assertEquals(new Set(feed.map((f) => f.key)).size, 100);
+  ac.abort();
+  await started;
+});
+
+Deno.test("the board shows status, phase, pending approval and outcome from the history view", async () => {
+  await using p = await tempProject();
+  const waiting = await createTask(p.state, "Waiting", { status: "planning" });
+  const rec = await RunRecorder.open(p.state, waiting);
+  rec.start();
+  rec.emit({ type: "phase_started", phase: "spec" });
+  rec.emit({ type: "phase_finished", phase: "spec", success: true, summary: "ok" });
+  rec.emit({ type: "approval_requested", gate: "spec" });
+  rec.emit({ type: "paused", reason: "approval" });
+  await rec.finish({ success: false, status: "planning" });
+  await rec.close();
+  await createTask(p.state, "Fresh");
+  const ac = new AbortController();
+  const data = new TuiData(p.state, {
+    follow: (_d, _f, signal) =>
+      new Promise((r) => signal.addEventListener("abort", () => r(), { once: true })),
+  });
+  const started = data.start(ac.signal);
+  await new Promise((r) => setTimeout(r, 100));
+  const [a, b] = data.board();
+  assertEquals([a.number, a.status, a.phase, a.approval, a.tone], [
+    1,
+    "planning",
+    "spec",
+    "spec",
+    "wait",
+  ]);
+  assertMatch(a.progress, /^paused: approval/);
+  assertEquals([b.number, b.progress], [2, "no run yet"]);
+  assert(data.status().startsWith("live · 2 tasks"), data.status());
+  ac.abort();
+  await started;
+});
