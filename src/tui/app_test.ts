@@ -57,6 +57,7 @@ function fakeModel(feed: FeedEntry[] = []): TuiModel {
 }
 
 const SIZE = { width: 100, height: 20 };
+// deno-lint-ignore no-control-regex
 const plain = (rows: string[]) => rows.map((r) => r.replace(/\x1b\[[0-9;]*m/g, ""));
 const ch = (c: string): Key => ({ name: "char", char: c });
 
