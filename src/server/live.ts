@@ -121,6 +121,8 @@ export class LiveHub implements LiveRoutes {
   /** The handler's task cache (set by serve.ts). */
   tasks: TaskIndex | null = null;
   readonly follower: ProjectFollower;
+  /** Counters for tests and the bench: clients that fell behind and read again from disk. */
+  readonly stats = { catchUps: 0 };
   #clients = new Set<LiveClient>();
   #closed = false;
   #started = false;
@@ -431,6 +433,7 @@ class ProjectStreamClient implements LiveClient {
             break;
           }
           // Fell behind: read again from disk, after the last cursor sent.
+          this.hub.stats.catchUps++;
           this.#last ??= cursorBefore(subscribedAt);
         }
       }
@@ -522,9 +525,19 @@ class TaskStreamClient implements LiveClient {
       } else this.#buffer.push(...mine);
       return;
     }
+    this.#sendLive(mine);
+  }
+
+  /** Sends live records; when the client is too far behind, catches up from disk instead. */
+  #sendLive(records: readonly LiveRecord[]) {
+    const [run, lastSeq] = [this.#run, this.#lastSeq];
     let text = "";
-    for (const r of mine) text += this.#render(r);
-    if (text !== "" && !this.sse.push(text)) this.#fallBack();
+    for (const r of records) text += this.#render(r);
+    if (text !== "" && !this.sse.push(text)) {
+      // Nothing of it was sent: the catch-up starts from where the client is.
+      [this.#run, this.#lastSeq] = [run, lastSeq];
+      this.#fallBack();
+    }
   }
 
   /** The frame of a live record, advancing the seq; "" when it is not for this client. */
@@ -566,9 +579,7 @@ class TaskStreamClient implements LiveClient {
             continue;
           }
           this.#buffer = null;
-          let text = "";
-          for (const r of kept) text += this.#render(r);
-          if (text !== "" && !this.sse.push(text)) this.#fallBack();
+          this.#sendLive(kept);
           // Wait until told to catch up again (or closed).
           while (!signal.aborted && this.#buffer === null) {
             await new Promise<void>((resolve) => this.#wake = resolve);
