@@ -130,35 +130,30 @@ function fullNote(c: TraceCall): string {
 
 /** The trace as text. */
 export function renderTrace(t: RunTrace, full: boolean): string {
-  if (t.runs.length === 0 && t.calls.length === 0) {
-    return t.run === null && t.runs.length === 0
-      ? "No tool calls: the task has no run yet.\n"
-      : "No tool calls.\n";
-  }
-  let text = "";
-  let run: string | null = null;
-  const count = (r: string) => t.calls.filter((c) => c.run === r).length;
-  if (t.calls.length === 0) text += `Run ${t.run ?? t.runs.join(", ")}: no tool calls match.\n`;
-  for (const c of t.calls) {
-    if (c.run !== run) {
-      run = c.run;
-      text += `${text === "" ? "" : "\n"}Run ${run} · ${
-        count(run) === 1 ? "1 call" : `${count(run)} calls`
-      }\n`;
-    }
-    text += header(c);
-    if (full) {
-      text += indent(c.output ?? c.preview);
-      text += fullNote(c);
-    } else {
-      text += indent(c.preview);
-      if (c.output_chars > c.preview.length && c.returned_at !== null) {
-        text += `    … ${c.output_chars} characters in all${
-          c.output_file ? " (--full shows them)" : ""
-        }\n`;
+  if (t.runs.length === 0) return "No tool calls: the task has no run yet.\n";
+  const parts: string[] = [];
+  for (const run of t.runs) {
+    const calls = t.calls.filter((c) => c.run === run);
+    let text = `Run ${run} · ${
+      calls.length === 0 ? "no tool calls" : calls.length === 1 ? "1 call" : `${calls.length} calls`
+    }\n`;
+    for (const c of calls) {
+      text += header(c);
+      if (full) {
+        text += indent(c.output ?? c.preview);
+        text += fullNote(c);
+      } else {
+        text += indent(c.preview);
+        if (c.output_chars > c.preview.length && c.returned_at !== null) {
+          text += `    … ${c.output_chars} characters in all${
+            c.output_file ? " (--full shows them)" : ""
+          }\n`;
+        }
       }
     }
+    parts.push(text);
   }
+  let text = parts.join("\n");
   if (t.errors.length > 0) text += `\nProblems:\n${t.errors.map((e) => `  ${e}\n`).join("")}`;
   return text;
 }
