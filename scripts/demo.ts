@@ -28,7 +28,7 @@ const { values } = parseArgs({
   },
 });
 const DIR = values.dir!.startsWith("/") ? values.dir! : `${Deno.cwd()}/${values.dir}`;
-const SPEED = "20";
+const SPEED = "10";
 
 function taskline(args: string[], stdin: "null" | "piped" = "null"): Deno.Command {
   return new Deno.Command(Deno.execPath(), {
@@ -109,14 +109,26 @@ async function main() {
   for (const [title, description] of tasks) {
     await step(["task", "new", title, "--description", description]);
   }
-  say("  #1 runs the built-in scenario to the end ...");
-  await step(["run", "1", "--speed", SPEED]);
-  say("  #2 fails: its subtask conflicts twice ...");
-  await step(["run", "2", "--scenario", "failed", "--speed", SPEED], 1);
-  // From here on the spec gate waits for a human.
   const config = `${DIR}/.taskline/config.jsonc`;
   const text = await Deno.readTextFile(config);
-  await Deno.writeTextFile(config, text.replace('"approvals": []', '"approvals": ["spec"]'));
+  // The spec gate waits for a human; prices (per million tokens) so that the history shows what each task cost.
+  const pricing = JSON.stringify({
+    "anthropic/claude-sonnet-4-5": { input: 3, output: 15, cache_read: 0.3, cache_write: 3.75 },
+    "anthropic/claude-opus-4-1": { input: 15, output: 75, cache_read: 1.5, cache_write: 18.75 },
+  });
+  await Deno.writeTextFile(
+    config,
+    text.replace('"approvals": []', '"approvals": ["spec"]').replace(
+      '"pricing": {}',
+      `"pricing": ${pricing}`,
+    ),
+  );
+  say("  #1 runs the built-in scenario to the end (its gates are approved on the way) ...");
+  await step(["run", "1", "--speed", SPEED], 2);
+  await step(["approve", "1", "--comment", "clear enough"]);
+  await step(["run", "1", "--resume", "--speed", SPEED]);
+  say("  #2 fails: its subtask conflicts twice ...");
+  await step(["run", "2", "--scenario", "failed", "--speed", SPEED], 1);
   say("  #3 pauses for approval of its spec ...");
   await step(["run", "3", "--scenario", "approval", "--speed", SPEED], 2);
   say("  #4 runs live (a long scenario) ...");
