@@ -73,6 +73,25 @@ Deno.test("tui redraws cleanly when the terminal is resized", async () => {
   assertEquals(EXITED.exec(s)![1], "0");
 });
 
+Deno.test("tui gives the terminal back when it is sent SIGTERM", async () => {
+  await using p = await tempProject();
+  await createTask(p.state, "Some task");
+  await using tui = new TuiSession("sigterm");
+  await tui.start(p.dir, ["tui"]);
+  await tui.waitFor("Tasks · 1 task");
+  // The pane runs sh, which runs the program: signal the program itself.
+  const sh = await tui.format("#{pane_pid}");
+  const ps = await new Deno.Command("ps", { args: ["-o", "pid=", "--ppid", sh], stdout: "piped" })
+    .output();
+  const pids = new TextDecoder().decode(ps.stdout).trim().split(/\s+/).map(Number);
+  assertEquals(pids.length, 1, `one child of the pane's shell: ${pids}`);
+  Deno.kill(pids[0], "SIGTERM");
+  const s = await tui.waitFor(EXITED);
+  assertEquals(EXITED.exec(s)![1], "130");
+  assertEquals(await tui.format("#{alternate_on}"), "0");
+  assertMatch(await tui.waitFor(/^-?icanon$/m), /^icanon$/m);
+});
+
 Deno.test("tui refuses to start when standard output is not a terminal", async () => {
   await using p = await tempProject();
   const r = await runCli(["tui"], { cwd: p.dir });

@@ -120,9 +120,10 @@ Deno.test("tui shows the board, the help, the filter, history, trace, and q give
   assertMatch(s, /#1 +Add login page +done +1 +0 +1 +6\.7k/);
   assert(!s.includes("Rework the settings"), "only finished work is in the history table");
   await tui.keys("Enter");
-  s = await tui.waitFor("#1 Add login page · done");
-  assertStringIncludes(s, "(current): succeeded, status done");
-  assertStringIncludes(s, "✔ build: 1 done");
+  // The same text as `taskline history 1`.
+  s = await tui.waitFor(/#1 Add login page · done · branch taskline\/001-add-login-page/);
+  assertMatch(s, /Run [0-9a-f-]{36} \(current\) · finished done \(success\)/);
+  assertMatch(s, /ok +build .* 1 done/);
   assertStringIncludes(s, "src/login.ts");
 
   // Trace: the calls with their results; the selected call's input and output.

@@ -26,15 +26,9 @@ import {
 } from "../views/history.ts";
 import { buildRunTrace, type TraceCall } from "../views/trace.ts";
 import { readTraceOutput } from "../views/trace_output.ts";
-import {
-  formatAge,
-  formatClock,
-  formatCost,
-  formatCount,
-  formatDuration,
-  formatTime,
-} from "../views/units.ts";
+import { formatAge, formatClock, formatCost, formatCount, formatDuration } from "../views/units.ts";
 import { renderEvent } from "../cli/render.ts";
+import { LOWER_BOUND_LEGEND, renderDetail } from "../cli/cmd_history.ts";
 import { TasklineError } from "../errors.ts";
 import { ProjectFollower } from "../follow/feed.ts";
 import type {
@@ -311,10 +305,9 @@ export class TuiData implements LiveModel {
   detail(number: number): Loadable<DocView> {
     const doc = this.#docs.get(number);
     if (!doc) return this.#byNumber.has(number) ? LOADING : { error: `no task #${number}` };
-    return {
-      title: `#${doc.number} ${doc.task.title} · ${doc.task.status}`,
-      lines: detailLines(doc),
-    };
+    // The same text as `taskline history <TASK>`.
+    const [title, ...lines] = renderDetail(doc, Date.now()).replace(/\n$/, "").split("\n");
+    return { title, lines };
   }
 
   trace(number: number): Loadable<TraceView> {
@@ -492,7 +485,7 @@ export function historyTable(docs: TaskHistory[], nowMs = Date.now()): Table {
       cells: [
         `#${d.number}`,
         d.task.title,
-        d.running ? "running" : d.task.status,
+        d.running ? `${d.task.status} (running)` : d.task.status,
         String(d.totals.runs),
         String(d.totals.commits),
         String(d.changed_files.files.length),
@@ -519,101 +512,8 @@ export function historyTable(docs: TaskHistory[], nowMs = Date.now()): Table {
     align: ["right", "left", "left", "right", "right", "right", "right", "right", "right", "left"],
     flex: 1,
     rows,
-    notes: lowerBounds ? ["+ a lower bound: some run was recorded before 0.5 or did not end"] : [],
+    notes: lowerBounds ? [LOWER_BOUND_LEGEND] : [],
   };
-}
-
-/** The detail of a task's history, as text lines. */
-export function detailLines(d: TaskHistory): string[] {
-  const out: string[] = [];
-  const plus = d.totals.complete ? "" : "+";
-  out.push(`Branch ${d.task.branch} · created ${formatTime(d.task.created_at)}`);
-  if (d.task.description) out.push(d.task.description);
-  out.push(
-    `${d.totals.runs} run${d.totals.runs === 1 ? "" : "s"} · ${d.totals.commits} commits · ${
-      formatCount(tokensOf(d.totals.usage))
-    }${plus} tokens · ${formatDuration(d.totals.active_ms)}${plus} active · cost ${
-      d.cost ? formatCost(d.cost.amount, d.cost.currency) : "-"
-    }${
-      d.unpriced_models.length
-        ? ` (unpriced: ${d.unpriced_models.map((m) => m || "not recorded").join(", ")})`
-        : ""
-    }`,
-  );
-  if (d.last_qa) {
-    out.push(
-      `Last QA: round ${d.last_qa.round}, ${d.last_qa.verdict}${
-        d.last_qa.summary ? ` (${d.last_qa.summary})` : ""
-      }`,
-    );
-  }
-  if (d.validations_passed !== null) {
-    out.push(`Validations: ${d.validations_passed ? "passed" : "failed"}`);
-  }
-  for (const r of d.runs) {
-    out.push("");
-    const what = r.state === "finished"
-      ? `${r.success ? "succeeded" : "failed"}, status ${r.status ?? "-"}`
-      : r.state;
-    out.push(
-      `Run ${r.run.slice(0, 8)}${r.current ? " (current)" : ""}: ${what} · started ${
-        formatTime(r.started_at)
-      }${r.finished_at ? ` · finished ${formatTime(r.finished_at)}` : ""}${
-        r.resumes ? ` · ${r.resumes} resume${r.resumes === 1 ? "" : "s"}` : ""
-      }`,
-    );
-    out.push(
-      `  ${formatCount(tokensOf(r.usage))}${r.totals_known ? "" : "+"} tokens · ${
-        formatDuration(r.active_ms)
-      }${r.totals_known ? "" : "+"} active · ${r.sessions} sessions · ${r.calls} calls${
-        r.cost !== null ? ` · ${formatCost(r.cost, d.cost?.currency)}` : ""
-      }`,
-    );
-    for (const p of r.phases) {
-      const mark = p.success === null ? "…" : p.success ? "✔" : "✘";
-      out.push(`  ${mark} ${p.phase}${p.summary ? `: ${p.summary}` : ""}`);
-    }
-    for (const a of r.approvals) {
-      out.push(
-        `  approval ${a.gate}: ${a.approved ? "approved" : "rejected"}${
-          a.comment ? ` (${a.comment})` : ""
-        }`,
-      );
-    }
-    if (r.pending_approval) out.push(`  ⏸ waiting for approval of ${r.pending_approval}`);
-    if (r.paused_reason) out.push(`  paused: ${r.paused_reason}`);
-    for (const v of r.validations) {
-      out.push(
-        `  validation ${v.passed ? "passed" : "failed"}: ${v.command}${
-          v.exit_code !== null ? ` (exit ${v.exit_code})` : ""
-        }`,
-      );
-    }
-    for (const c of r.commits) out.push(`  commit ${c.commit.slice(0, 10)} ${c.message}`);
-    if (r.merged) {
-      out.push(
-        `  merged ${r.merged.branch || "?"} into ${r.merged.base || "?"} as ${
-          r.merged.commit.slice(0, 10)
-        }`,
-      );
-    }
-    if (r.last_error) out.push(`  last error: ${r.last_error}`);
-  }
-  const f = d.changed_files;
-  out.push("");
-  out.push(
-    `Changed files (${f.files.length}, from ${f.source.kind}${
-      f.approximate ? ", approximate" : ""
-    }):`,
-  );
-  for (const file of f.files.slice(0, 500)) out.push(`  ${file.path}`);
-  if (f.files.length > 500) out.push(`  … ${f.files.length - 500} more`);
-  if (d.errors.length > 0) {
-    out.push("");
-    out.push("Problems reading the task:");
-    for (const e of d.errors) out.push(`  ${e}`);
-  }
-  return out;
 }
 
 /** What a call was asked, on one line: its command or path, else its arguments. */
