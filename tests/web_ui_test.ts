@@ -21,6 +21,12 @@ declare const document: {
   getElementById(id: string): { textContent: string | null } | null;
   querySelectorAll(selector: string): Iterable<{ textContent: string | null }>;
 };
+declare const MutationObserver: new (fn: () => void) => {
+  observe(node: unknown, options: Record<string, boolean>): void;
+};
+interface Seen {
+  seen: { streaming: string };
+}
 
 const sanitize = { sanitizeOps: false, sanitizeResources: false };
 
@@ -51,10 +57,29 @@ Deno.test(
     // The Timeline of a task that has not run yet fills in live as a run writes.
     await show(page, "#/task/2");
     await page.waitForSelector(".placeholder:not([hidden])");
-    const run = spawnCli(["run", "2", "--speed", "2"], { cwd: project.dir });
+    // Agent text arrives live from agent_delta (through the server's live channel); a
+    // streaming block lives only until the step's agent_text, so the page records it.
+    await page.evaluate(() => {
+      const seen = { streaming: "" };
+      Object.assign(globalThis, { seen });
+      new MutationObserver(() => {
+        const el = document.querySelector(".item.live .text.streaming");
+        if (el?.textContent) seen.streaming = el.textContent;
+      }).observe(document.querySelector("main")!, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    const run = spawnCli(["run", "2", "--speed", "1"], { cwd: project.dir });
     try {
-      // Agent text arrives live from agent_delta (through the server's live channel).
-      await page.waitForSelector(".item.live .text.streaming", { timeout: 15_000 });
+      await page.waitForFunction(
+        () => (globalThis as unknown as Seen).seen.streaming !== "",
+        null,
+        {
+          timeout: 15_000,
+        },
+      );
       await page.waitForSelector('li.phase[data-phase="build"]', { timeout: 15_000 });
       await show(page, "#/tasks");
       await page.waitForSelector('tr[data-task="2"] .badge.live', { timeout: 10_000 });
