@@ -39,7 +39,7 @@ Deno.test("bad cursors are bad-cursor errors naming the value", () => {
 
 Deno.test("cursor of an event matches the ids a real server sent", async () => {
   const text = await Deno.readTextFile(
-    new URL("../../../shared/peer-fixtures/real-stream.txt", import.meta.url),
+    new URL("../../fixtures/peer/real-stream.txt", import.meta.url),
   );
   const frames = text.split("\n\n").filter((f) => f.includes("data: "));
   let checked = 0;
@@ -51,4 +51,21 @@ Deno.test("cursor of an event matches the ids a real server sent", async () => {
     checked++;
   }
   assertEquals(checked > 10, true);
+});
+
+Deno.test("cursors of the peer's tagged envelopes sort as the server sent them", async () => {
+  const values = JSON.parse(
+    await Deno.readTextFile(new URL("../../fixtures/peer/real-events.json", import.meta.url)),
+  ) as Array<{ at: string; seq?: number; number: number }>;
+  const cursors = values.map((v) => cursorOf(v, v.number)!);
+  assertEquals(cursors.every((c) => c !== null), true);
+  assertEquals([...cursors].sort(compareCursor), cursors);
+  // Distinct events have distinct cursors, and parsing a cursor's text gives it back.
+  assertEquals(new Set(cursors.map(formatCursor)).size, cursors.length);
+  for (const c of cursors) assertEquals(parseCursor(formatCursor(c)), c);
+});
+
+Deno.test("an event whose at is not a timestamp has no cursor", () => {
+  assertEquals(cursorOf({ at: "yesterday" }, 1), null);
+  assertEquals(cursorOf({ at: "1969-12-31T23:59:59Z" }, 1), null);
 });
