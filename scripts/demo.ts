@@ -111,17 +111,18 @@ async function main() {
   }
   const config = `${DIR}/.taskline/config.jsonc`;
   const text = await Deno.readTextFile(config);
-  // The spec gate waits for a human; prices (per million tokens) so that the history shows what each task cost.
+  // The spec gate waits for a human, a done task is merged; prices (per million tokens) so that the history shows what each task cost.
   const pricing = JSON.stringify({
     "anthropic/claude-sonnet-4-5": { input: 3, output: 15, cache_read: 0.3, cache_write: 3.75 },
     "anthropic/claude-opus-4-1": { input: 15, output: 75, cache_read: 1.5, cache_write: 18.75 },
   });
   await Deno.writeTextFile(
     config,
-    text.replace('"approvals": []', '"approvals": ["spec"]').replace(
-      '"pricing": {}',
-      `"pricing": ${pricing}`,
-    ),
+    text.replace('"approvals": []', '"approvals": ["spec"]')
+      .replace('"auto_merge": false', '"auto_merge": true').replace(
+        '"pricing": {}',
+        `"pricing": ${pricing}`,
+      ),
   );
   say("  #1 runs the built-in scenario to the end (its gates are approved on the way) ...");
   await step(["run", "1", "--speed", SPEED], 2);

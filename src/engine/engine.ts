@@ -81,6 +81,8 @@ export interface EngineOptions {
   speed?: number;
   /** Gates that wait for a human (`pipeline.approvals`). Default none. */
   approvals?: Gate[];
+  /** Whether a merge phase merges (`pipeline.auto_merge`); otherwise it leaves the branch for review. Default true. */
+  autoMerge?: boolean;
   /** Automatic validation fixes over the whole run. Default 2. */
   maxValidationFixAttempts?: number;
   /** Token budget of the run (input + output tokens), or null. Default null. */
@@ -158,6 +160,7 @@ export class Engine {
   /** Usage of the agent session in progress, not yet in the run's totals. */
   #partial: Usage = zeroUsage();
   readonly #tick: number;
+  readonly #autoMerge: boolean;
 
   constructor(rec: RunRecorder, pos: EnginePosition, options: EngineOptions = {}) {
     this.rec = rec;
@@ -168,6 +171,7 @@ export class Engine {
     this.#tokenLimit = options.tokenLimit ?? null;
     this.#durationLimitMs = options.durationLimitMs ?? null;
     this.#tick = pos.scenario.tick_ms ?? 100;
+    this.#autoMerge = options.autoMerge ?? true;
     const outer = options.signal;
     if (outer) {
       if (outer.aborted) this.#stop.abort(stopOf(outer.reason));
@@ -283,6 +287,7 @@ export class Engine {
   async #phase(phase: PhaseSpec, index: number): Promise<void> {
     this.rec.emit({ type: "phase_started", phase: phase.name });
     const done = { agents: 0, subtasks: 0, validations: 0 };
+    let summary = phase.summary;
     try {
       if (this.pos.rework) {
         this.rec.emit({
@@ -314,7 +319,9 @@ export class Engine {
           done.validations++;
         }
         if (phase.artefact) this.rec.emit({ type: "artefact_written", artefact: phase.artefact });
-        if (phase.merge) {
+        if (phase.merge && !this.#autoMerge) {
+          summary = "ready for human review and merge (auto_merge is off)";
+        } else if (phase.merge) {
           await this.#wait(this.#tick);
           this.rec.emit({
             type: "merged",
@@ -336,7 +343,7 @@ export class Engine {
       type: "phase_finished",
       phase: phase.name,
       success: true,
-      summary: phase.summary ?? describePhase(done),
+      summary: summary ?? describePhase(done),
     });
   }
 

@@ -83,3 +83,23 @@ Deno.test("an active-time budget stops a running agent like a cancellation", asy
   assert(live.some((e) => e.event.type === "agent_delta"));
   assert(!log.some((e) => e.type === "agent_delta"));
 });
+
+Deno.test("a merge phase merges only with pipeline.auto_merge", async () => {
+  await using p = await tempProject();
+  const scenario: Scenario = { tick_ms: 1, phases: [{ name: "merge", merge: { base: "main" } }] };
+  for (const auto_merge of [false, true]) {
+    const task = await createTask(p.state, `Merge ${auto_merge}`);
+    const settings = defaultSettings();
+    settings.pipeline.auto_merge = auto_merge;
+    assertEquals((await runTask(p.state, task, { scenario, settings })).run_status, "done");
+    const log = (await readAll(p.state.logPath(task.dir))).map((r) => ev(r.env));
+    const merged = log.filter((e) => e.type === "merged");
+    const finished = log.find((e) => e.type === "phase_finished")!;
+    if (auto_merge) {
+      assertEquals([merged[0].branch, merged[0].base], [`taskline/${task.dir}`, "main"]);
+    } else {
+      assertEquals(merged.length, 0);
+      assertEquals(finished.summary, "ready for human review and merge (auto_merge is off)");
+    }
+  }
+});

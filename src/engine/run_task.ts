@@ -215,6 +215,7 @@ export async function runTask(
       speed: options.speed,
       approvals: options.settings.pipeline.approvals,
       maxValidationFixAttempts: options.settings.pipeline.max_validation_fix_attempts,
+      autoMerge: options.settings.pipeline.auto_merge,
       tokenLimit,
       durationLimitMs,
       signal: stop.signal,
