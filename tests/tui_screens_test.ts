@@ -114,6 +114,14 @@ Deno.test("tui shows the board, the help, the filter, history, trace, and q give
   s = await tui.waitFor("Add login page");
   assertStringIncludes(s, "Write the changelog");
 
+  // Activity: the events already logged, merged across tasks, newest last.
+  await tui.type("2");
+  s = await tui.waitFor(/Activity · \d+ events/);
+  assertMatch(s, /#1 +\S+ ← bash exit 3 in 1\.3s/);
+  assertMatch(s, /#2 +\S+ ⏸? ?.*approval/);
+  const feed = s.split("\n").filter((l) => /^#\d /.test(l));
+  assert(feed.at(-1)!.startsWith("#2"), "the last event logged is #2's run_finished");
+
   // History: the table of finished work, and a task's detail with Enter.
   await tui.type("3");
   s = await tui.waitFor("History · 1 task");

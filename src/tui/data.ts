@@ -11,7 +11,7 @@
  * @module
  */
 import type { Envelope } from "../contract/envelope.ts";
-import { type Cursor, cursorOf, formatCursor } from "../contract/cursor.ts";
+import { type Cursor, CURSOR_START, cursorOf, formatCursor } from "../contract/cursor.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { listTasks, type Task } from "../store/tasks.ts";
 import { defaultSettings, type Settings } from "../store/settings.ts";
@@ -50,8 +50,6 @@ export interface TuiDataOptions {
   settings?: Settings;
   /** Most events kept in the Activity feed. Default 1000. */
   feedMax?: number;
-  /** How far back Activity starts when the UI opens, in ms. Default one hour. */
-  backlogMs?: number;
   /** Shortest time between two reloads of the views, in ms. Default 200. */
   reloadIntervalMs?: number;
   /** Largest output of a call read from the trace store, in bytes. Default 4 MiB. */
@@ -64,9 +62,32 @@ const LOADING = { loading: true } as const;
 
 /** What the follower says of a running task between reloads. */
 interface LiveNote {
-  line: string;
+  /** Its newest event. */
+  env: Envelope | null;
   tokens: number | null;
   activeMs: number | null;
+}
+
+/** A line of the feed, rendered only when it is first shown or filtered. */
+class FeedLine implements FeedEntry {
+  readonly key: string;
+  readonly number: number;
+  readonly #env: Envelope;
+  #text: string | null = null;
+
+  constructor(key: string, number: number, env: Envelope) {
+    this.key = key;
+    this.number = number;
+    this.#env = env;
+  }
+
+  get text(): string {
+    return this.#text ??= renderEvent(this.#env, { color: false, textCharsMax: 300 });
+  }
+
+  get tone(): Tone {
+    return toneOf(this.#env);
+  }
 }
 
 /** The project as the terminal UI shows it. */
@@ -96,6 +117,7 @@ export class TuiData implements LiveModel {
   #status = "loading…";
   #problem: string | null = null;
   #reloading: Promise<void> = Promise.resolve();
+  #loadedNs = 0n;
 
   constructor(state: StateDir, options: TuiDataOptions = {}) {
     this.state = state;
@@ -115,13 +137,15 @@ export class TuiData implements LiveModel {
 
   async start(signal: AbortSignal): Promise<void> {
     this.#signal = signal;
-    const startNs = BigInt(Date.now() - (this.#options.backlogMs ?? 3600_000)) * 1_000_000n;
+    // Events from a little before the documents were loaded may be missing in them.
+    this.#loadedNs = BigInt(Date.now() - 2000) * 1_000_000n;
     await this.#reloadAll();
     this.#status = "live";
     this.#changed();
     try {
       const follow = this.#options.follow ?? followProject;
-      await follow(this, { ns: startNs, number: 0, seq: 0 }, signal);
+      // From the start: Activity keeps the last feedMax events, as GET /api/events does.
+      await follow(this, CURSOR_START, signal);
     } catch (e) {
       if (!signal.aborted) throw e;
     } finally {
@@ -148,15 +172,9 @@ export class TuiData implements LiveModel {
       const key = c ? formatCursor(c) : `${task.number}-${env.at}-${env.seq ?? 0}`;
       if (this.#feedKeys.has(key)) continue;
       this.#feedKeys.add(key);
-      this.#feed.push({
-        key,
-        number: task.number,
-        text: renderEvent(env, { color: false, textCharsMax: 300 }),
-        tone: toneOf(env),
-      });
-      const note = this.#live.get(task.number) ?? { line: "", tokens: null, activeMs: null };
-      // The line without its time: "→ coder calls bash cargo test".
-      note.line = renderEvent(env, { color: false, textCharsMax: 200 }).replace(/^\S+\s+/, "");
+      this.#feed.push(new FeedLine(key, task.number, env));
+      const note = this.#live.get(task.number) ?? { env: null, tokens: null, activeMs: null };
+      note.env = env;
       const e = env.event as { type: string; tokens?: unknown; active_ms?: unknown };
       if (e.type === "budget_updated") {
         if (typeof e.tokens === "number") note.tokens = e.tokens;
@@ -167,15 +185,20 @@ export class TuiData implements LiveModel {
         note.activeMs = null;
       }
       this.#live.set(task.number, note);
-      if (!this.#byNumber.has(task.number)) this.#relist = true;
-      this.#dirty.add(task.number);
+      if (!this.#byNumber.has(task.number)) {
+        this.#relist = true;
+        this.#dirty.add(task.number);
+      } else if (c === null || c.ns >= this.#loadedNs) {
+        // Events the documents loaded at start did not see yet.
+        this.#dirty.add(task.number);
+      }
     }
     if (this.#feed.length > this.#feedMax) {
       for (const gone of this.#feed.splice(0, this.#feed.length - this.#feedMax)) {
         this.#feedKeys.delete(gone.key);
       }
     }
-    this.#scheduleReload();
+    if (this.#dirty.size > 0 || this.#relist) this.#scheduleReload();
     this.#changed();
   }
 
@@ -269,7 +292,12 @@ export class TuiData implements LiveModel {
       if (live?.tokens != null) parts.push(`${formatCount(live.tokens)} tok`);
       if (live?.activeMs != null) parts.push(formatDuration(live.activeMs));
       parts.push(`${run.calls} calls`);
-      if (live?.line) parts.push(live.line);
+      if (live?.env) {
+        // The newest event without its time: "→ coder calls bash cargo test".
+        parts.push(
+          renderEvent(live.env, { color: false, textCharsMax: 200 }).replace(/^\S+\s+/, ""),
+        );
+      }
       progress = parts.join(" · ");
     } else if (run) {
       ({ progress, tone } = outcomeOf(run));
@@ -416,7 +444,7 @@ export class TuiData implements LiveModel {
 
 /**
  * Follows every task's log with the project follower, as `taskline events
- * --follow` does: from `from` (the Activity backlog), then live. A
+ * --follow` does: the events after `from` on disk, then live ones. A
  * subscription that fell behind is taken up again after the last event seen.
  */
 export async function followProject(
