@@ -117,8 +117,8 @@ Deno.test("tui shows the board, the help, the filter, history, trace, and q give
   // Activity: the events already logged, merged across tasks, newest last.
   await tui.type("2");
   s = await tui.waitFor(/Activity · \d+ events/);
-  assertMatch(s, /#1 +\S+ ← bash exit 3 in 1\.3s/);
-  assertMatch(s, /#2 +\S+ ⏸? ?.*approval/);
+  assertMatch(s, /#1 +\S+ ↩ bash exit 3 in 1\.3s/);
+  assertMatch(s, /#2 +\S+ ⏸ paused: waiting for approval of spec/);
   const feed = s.split("\n").filter((l) => /^#\d /.test(l));
   assert(feed.at(-1)!.startsWith("#2"), "the last event logged is #2's run_finished");
 
