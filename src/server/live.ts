@@ -35,6 +35,7 @@ import type { LiveRoutes, RouteContext } from "./handler.ts";
 import { checkParams, seqParam, typesParam } from "./handler.ts";
 import { frameText, SSE_HEADERS, SseStream } from "./sse.ts";
 import type { TaskIndex } from "./task_index.ts";
+import { RecentIndex } from "./recent.ts";
 
 /** Options of {@link LiveHub}. */
 export interface LiveHubOptions {
@@ -121,6 +122,8 @@ export class LiveHub implements LiveRoutes {
   /** The handler's task cache (set by serve.ts). */
   tasks: TaskIndex | null = null;
   readonly follower: ProjectFollower;
+  /** The last events of every task, for `/api/events`. */
+  readonly recent: RecentIndex;
   /** Counters for tests and the bench: clients that fell behind and read again from disk. */
   readonly stats = { catchUps: 0 };
   #clients = new Set<LiveClient>();
@@ -136,6 +139,7 @@ export class LiveHub implements LiveRoutes {
       queueItemsMax: options.followerQueueItemsMax ?? 4000,
       pollIntervalMs: options.pollIntervalMs,
     });
+    this.recent = new RecentIndex(state);
   }
 
   /** Open stream clients. */
@@ -148,6 +152,7 @@ export class LiveHub implements LiveRoutes {
     if (this.#started) return;
     this.#started = true;
     await this.follower.start();
+    this.recent.existing(this.follower.tasks());
     const signal = this.#stop.signal;
     void (async () => {
       // Task streams take their live events from here; from now on, and again
@@ -166,6 +171,7 @@ export class LiveHub implements LiveRoutes {
               });
               if (after === null || compareCursor(it.cursor, after) > 0) after = it.cursor;
             }
+            this.recent.add(items);
             this.publish(records);
           }
           return; // the follower was closed
@@ -175,6 +181,8 @@ export class LiveHub implements LiveRoutes {
         }
       }
     })();
+    // Load the tails of the logs in the background, so the first /api/events is warm.
+    void this.recent.warm().catch(() => {});
   }
 
   /** Closes every stream and stops the follower. */
@@ -263,17 +271,34 @@ export class LiveHub implements LiveRoutes {
       const s = cursorBefore(filter.sinceNs);
       if (start === undefined || compareCursor(s, start) > 0) start = s;
     }
+    const headers = {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+    };
+    if (this.#started) {
+      const answer = await this.recent.query(
+        limit,
+        start ?? null,
+        (_task, type) => filter.types === null || filter.types.has(type),
+        filter.tasks,
+      );
+      if (answer !== null) {
+        return new Response(`[${answer.items.join(",")}]`, {
+          headers: {
+            ...headers,
+            "x-taskline-cursor": answer.last ?? (start ? formatCursor(start) : "0-0-0"),
+          },
+        });
+      }
+    }
+    // The windows would grow too large: replay from disk, keeping the last `limit` matches.
     const all = await ctx.tasks.tasks({ fresh: true });
     const tasks = filter.tasks ? all.filter((t) => filter.tasks!.has(t.id)) : all;
-    // The last `limit` matches, in a ring: memory bounded by `limit`.
     const ring: string[] = new Array(limit);
     let count = 0;
     let last: string | null = null;
     for await (
-      const items of replayFeed(this.state, tasks, {
-        after: start,
-        prefilter: prefilterOf(filter),
-      })
+      const items of replayFeed(this.state, tasks, { after: start, prefilter: prefilterOf(filter) })
     ) {
       for (const it of items) {
         last = it.cursorText;
@@ -287,8 +312,7 @@ export class LiveHub implements LiveRoutes {
     for (let i = count - n; i < count; i++) parts.push(ring[i % limit]);
     return new Response(`[${parts.join(",")}]`, {
       headers: {
-        "content-type": "application/json; charset=utf-8",
-        "cache-control": "no-store",
+        ...headers,
         "x-taskline-cursor": last ?? (start ? formatCursor(start) : "0-0-0"),
       },
     });

@@ -50,12 +50,33 @@ const PARAMS: Record<RouteName, Json[]> = {
     ref("lastEventId"),
     ref("token"),
   ],
-  taskTrace: [ref("ref"), {
-    name: "run",
-    in: "query",
-    description: "A run id or prefix instead of the current run",
-    schema: { type: "string" },
-  }],
+  taskTrace: [
+    ref("ref"),
+    {
+      name: "run",
+      in: "query",
+      description: "A run id or prefix instead of the current run",
+      schema: { type: "string" },
+    },
+    {
+      name: "all",
+      in: "query",
+      description: "Every run of the task (not with run)",
+      schema: { type: "boolean" },
+    },
+    {
+      name: "tool",
+      in: "query",
+      description: "Only calls of this tool",
+      schema: { type: "string" },
+    },
+    {
+      name: "subtask",
+      in: "query",
+      description: "Only calls whose subtask starts with this prefix",
+      schema: { type: "string" },
+    },
+  ],
   traceOutput: [ref("ref"), {
     name: "call",
     in: "path",
@@ -79,7 +100,7 @@ const PARAMS: Record<RouteName, Json[]> = {
   history: [{
     name: "all",
     in: "query",
-    description: "Include tasks without finished work",
+    description: "Every task, not only ready and done ones",
     schema: { type: "boolean" },
   }],
   taskHistory: [ref("ref")],

@@ -1,0 +1,305 @@
+/**
+ * The server's in-memory index of recent events, so that `GET /api/events`
+ * (the last N events of the project) answers from memory on a warm server
+ * instead of reading every log again.
+ *
+ * Per task it keeps the last few events (their tagged JSON, cursor and
+ * type), loaded once from the end of the log and then fed by the shared
+ * follower. An answer is a merge of the tasks' tails, newest first; when the
+ * tail of a task runs out before the answer is complete, that task's tail is
+ * read again from disk with a window twice as large, and the merge is redone.
+ * The answer is exactly what a full replay (src/follow/feed.ts `replayFeed`)
+ * would give; when the windows would grow past their bound the caller falls
+ * back to that replay.
+ *
+ * @module
+ */
+import { compareCursor, type Cursor, cursorOf, formatCursor } from "../contract/cursor.ts";
+import type { FeedItem } from "../follow/feed.ts";
+import { readLog } from "../store/log_reader.ts";
+import { completeLinesEnd } from "../follow/tail.ts";
+import type { StateDir } from "../store/state_dir.ts";
+import type { Task } from "../store/tasks.ts";
+import { taggedText } from "../cli/render_json.ts";
+
+/** One event of the index. */
+interface Item {
+  cursor: Cursor;
+  cursorText: string;
+  type: string;
+  json: string;
+}
+
+/** The last events of one task. */
+class Tail {
+  items: Item[] = [];
+  keys = new Set<string>();
+  /** Every feed event of the task is in `items`. */
+  complete: boolean;
+  /** Most items kept. */
+  cap: number;
+  /** Bytes read from the end of the log by the last load. */
+  windowBytes: number;
+  loading: Promise<void> | null = null;
+
+  constructor(readonly task: Task, complete: boolean, cap: number, windowBytes: number) {
+    this.complete = complete;
+    this.cap = cap;
+    this.windowBytes = windowBytes;
+  }
+
+  add(it: Item): void {
+    if (this.keys.has(it.cursorText)) return;
+    this.keys.add(it.cursorText);
+    // Usually the newest: a short walk back keeps the items sorted.
+    let i = this.items.length;
+    while (i > 0 && compareCursor(this.items[i - 1].cursor, it.cursor) > 0) i--;
+    this.items.splice(i, 0, it);
+    this.trim();
+  }
+
+  trim(): void {
+    if (this.items.length <= this.cap) return;
+    const cut = this.items.length - this.cap;
+    for (let i = 0; i < cut; i++) this.keys.delete(this.items[i].cursorText);
+    this.items = this.items.slice(cut);
+    this.complete = false;
+  }
+}
+
+function itemOf(it: FeedItem): Item {
+  return {
+    cursor: it.cursor,
+    cursorText: it.cursorText,
+    type: it.record.env.event.type,
+    json: taggedText(it.record, it.task),
+  };
+}
+
+/** Options of {@link RecentIndex}. */
+export interface RecentIndexOptions {
+  /** Events kept per task unless an answer needed more. Default 64. */
+  itemsPerTask?: number;
+  /** Bytes read from the end of each log at first. Default 16 KiB. */
+  windowBytes?: number;
+  /** Most bytes read from the end of one log before the caller must replay. Default 64 MiB. */
+  windowBytesMax?: number;
+}
+
+/** What {@link RecentIndex.query} answers. */
+export interface RecentAnswer {
+  /** Tagged envelopes as JSON text, oldest first. */
+  items: string[];
+  /** The newest cursor read before filtering, or null when nothing is after the bound. */
+  last: string | null;
+}
+
+/** The index of the last events of every task. */
+export class RecentIndex {
+  readonly state: StateDir;
+  readonly #tails = new Map<string, Tail>();
+  readonly #itemsPerTask: number;
+  readonly #windowBytes: number;
+  readonly #windowBytesMax: number;
+
+  constructor(state: StateDir, options: RecentIndexOptions = {}) {
+    this.state = state;
+    this.#itemsPerTask = options.itemsPerTask ?? 64;
+    this.#windowBytes = options.windowBytes ?? 16 * 1024;
+    this.#windowBytesMax = options.windowBytesMax ?? 64 * 1024 * 1024;
+  }
+
+  /**
+   * Declares the tasks whose logs existed when the follower started: their
+   * events before that are read from disk. A task first seen through
+   * {@link add} is new, and every one of its events comes live.
+   */
+  existing(tasks: readonly Task[]): void {
+    for (const t of tasks) {
+      if (!this.#tails.has(t.dir)) {
+        this.#tails.set(t.dir, new Tail(t, false, this.#itemsPerTask, 0));
+      }
+    }
+  }
+
+  /** Adds events the follower delivered. */
+  add(items: readonly FeedItem[]): void {
+    for (const it of items) {
+      let tail = this.#tails.get(it.task.dir);
+      if (!tail) {
+        tail = new Tail(it.task, true, this.#itemsPerTask, 0);
+        this.#tails.set(it.task.dir, tail);
+      }
+      tail.add(itemOf(it));
+    }
+  }
+
+  /** Reads the last `bytes` of a task's log into its tail. */
+  async #load(tail: Tail, bytes: number): Promise<void> {
+    if (tail.loading) return await tail.loading;
+    tail.loading = (async () => {
+      const path = this.state.logPath(tail.task.dir);
+      const end = await completeLinesEnd(path);
+      let from = Math.max(0, end - bytes);
+      if (from > 0) from = await nextLineStart(path, from, end);
+      const loaded: Item[] = [];
+      for await (const b of readLog(path, { from, to: end })) {
+        for (const r of b.records) {
+          if (r.env.schema < 2) continue;
+          const cursor = cursorOf(r.env, tail.task.number);
+          if (cursor === null) continue;
+          loaded.push({
+            cursor,
+            cursorText: formatCursor(cursor),
+            type: r.env.event.type,
+            json: taggedText(r, tail.task),
+          });
+        }
+      }
+      tail.cap = Math.max(tail.cap, loaded.length + this.#itemsPerTask);
+      for (const it of loaded) tail.add(it);
+      tail.windowBytes = bytes;
+      if (from === 0) tail.complete = true;
+    })().finally(() => tail.loading = null);
+    await tail.loading;
+  }
+
+  /** Loads the first window of every task not loaded yet (a warm-up), `concurrency` at a time. */
+  async warm(concurrency = 16): Promise<void> {
+    const todo = [...this.#tails.values()].filter((t) => !t.complete && t.windowBytes === 0);
+    let next = 0;
+    const worker = async () => {
+      while (next < todo.length) await this.#load(todo[next++], this.#windowBytes);
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
+  }
+
+  /**
+   * The last `limit` events after `bound` that pass `keep`, of the tasks
+   * `only` (all when null). Null when answering would need to read more
+   * than the windows allow: the caller then replays from disk.
+   */
+  async query(
+    limit: number,
+    bound: Cursor | null,
+    keep: (taskId: string, type: string, cursor: Cursor) => boolean,
+    only: Set<string> | null,
+  ): Promise<RecentAnswer | null> {
+    await this.warm();
+    const tails = [...this.#tails.values()].filter((t) => only === null || only.has(t.task.id));
+    for (let round = 0; round < 32; round++) {
+      const short: Tail[] = [];
+      const answer = mergeNewest(tails, limit, bound, keep, short);
+      if (short.length === 0) return answer;
+      for (const t of short) {
+        const bytes = Math.max(t.windowBytes * 2, this.#windowBytes);
+        if (bytes > this.#windowBytesMax) return null;
+        t.cap = Math.max(t.cap, limit + this.#itemsPerTask);
+        await this.#load(t, bytes);
+      }
+    }
+    return null;
+  }
+}
+
+/** A line start at or after `from` (the byte after the first newline there). */
+async function nextLineStart(path: string, from: number, end: number): Promise<number> {
+  const file = await Deno.open(path, { read: true });
+  try {
+    let pos = from - 1;
+    const buf = new Uint8Array(64 * 1024);
+    while (pos < end) {
+      await file.seek(pos, Deno.SeekMode.Start);
+      const n = await file.read(buf);
+      if (n === null || n === 0) return end;
+      const i = buf.subarray(0, n).indexOf(10);
+      if (i >= 0) return pos + i + 1;
+      pos += n;
+    }
+    return end;
+  } finally {
+    file.close();
+  }
+}
+
+/**
+ * Merges the tails newest first. Tails that run out while the answer still
+ * needs older events (and do not hold their task's every event) go to
+ * `short`.
+ */
+function mergeNewest(
+  tails: Tail[],
+  limit: number,
+  bound: Cursor | null,
+  keep: (taskId: string, type: string, cursor: Cursor) => boolean,
+  short: Tail[],
+): RecentAnswer {
+  // A max-heap of [tail, index of its next item].
+  const heap: Array<[Tail, number]> = [];
+  const newer = (a: [Tail, number], b: [Tail, number]) =>
+    compareCursor(a[0].items[a[1]].cursor, b[0].items[b[1]].cursor) > 0;
+  const up = (i: number) => {
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!newer(heap[i], heap[p])) break;
+      [heap[i], heap[p]] = [heap[p], heap[i]];
+      i = p;
+    }
+  };
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1, r = l + 1;
+      let m = i;
+      if (l < heap.length && newer(heap[l], heap[m])) m = l;
+      if (r < heap.length && newer(heap[r], heap[m])) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m], heap[i]];
+      i = m;
+    }
+  };
+  let last: Cursor | null = null;
+  let lastText: string | null = null;
+  for (const t of tails) {
+    if (t.items.length > 0) {
+      heap.push([t, t.items.length - 1]);
+      up(heap.length - 1);
+      const c = t.items[t.items.length - 1];
+      if (
+        (bound === null || compareCursor(c.cursor, bound) > 0) &&
+        (last === null || compareCursor(c.cursor, last) > 0)
+      ) {
+        last = c.cursor;
+        lastText = c.cursorText;
+      }
+    } else if (!t.complete) short.push(t);
+  }
+  const out: string[] = [];
+  while (heap.length > 0 && out.length < limit) {
+    const top = heap[0];
+    const [t, i] = top;
+    const it = t.items[i];
+    if (bound !== null && compareCursor(it.cursor, bound) <= 0) {
+      // Everything older in this tail is at or before the bound too.
+      const end = heap.pop()!;
+      if (heap.length > 0) {
+        heap[0] = end;
+        down(0);
+      }
+      continue;
+    }
+    if (keep(t.task.id, it.type, it.cursor)) out.push(it.json);
+    if (i > 0) {
+      top[1] = i - 1;
+      down(0);
+    } else {
+      if (!t.complete) short.push(t);
+      const end = heap.pop()!;
+      if (heap.length > 0) {
+        heap[0] = end;
+        down(0);
+      }
+    }
+  }
+  out.reverse();
+  return { items: out, last: lastText };
+}

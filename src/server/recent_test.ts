@@ -1,0 +1,73 @@
+import { assertEquals } from "../../tests/assert.ts";
+import { env, taskWithLog, tempProject } from "../../tests/helpers.ts";
+import { compareCursor, parseCursor } from "../contract/cursor.ts";
+import { replayFeed } from "../follow/feed.ts";
+import { taggedText } from "../cli/render_json.ts";
+import type { Task } from "../store/tasks.ts";
+import { RecentIndex } from "./recent.ts";
+
+const TYPES = ["log", "phase_started", "tool_called"];
+
+Deno.test("the recent index answers exactly as a full replay, growing its windows as needed", async () => {
+  await using p = await tempProject();
+  const tasks: Task[] = [];
+  let seed = 7;
+  const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  for (let t = 1; t <= 6; t++) {
+    const n = t === 3 ? 400 : 5 + rnd(60); // task 3 is busy
+    const envs = Array.from({ length: n }, (_, i) => {
+      const sec = String(rnd(50)).padStart(2, "0");
+      const us = String(i).padStart(6, "0");
+      return env(i + 1, `2026-01-01T00:${sec}:00.${us}Z`, {
+        type: TYPES[rnd(3)],
+        run: "r",
+        message: "x".repeat(rnd(200)),
+        level: "info",
+        phase: "p",
+      });
+    });
+    // A log's times go forward: sort them so each log is in time order.
+    envs.sort((a, b) => a.at < b.at ? -1 : 1).forEach((e, i) => e.seq = i + 1);
+    tasks.push(await taskWithLog(p.state, `Task ${t}`, envs));
+  }
+  const index = new RecentIndex(p.state, { itemsPerTask: 4, windowBytes: 256 });
+  index.existing(tasks);
+  const cases: Array<[number, string | null, string | null, string | null]> = [
+    [5, null, null, null],
+    [100, null, null, null],
+    [10000, null, null, null],
+    [50, null, "tool_called", null],
+    [20, "1767225610000000000-0-0", null, null],
+    [300, "1767225600000000000-3-10", "log", null],
+    [30, null, null, tasks[2].id],
+    [7, null, "phase_started", tasks[0].id],
+  ];
+  for (const [limit, after, type, only] of cases) {
+    const bound = after === null ? null : parseCursor(after);
+    const got = await index.query(
+      limit,
+      bound,
+      (_t, ty) => type === null || ty === type,
+      only === null ? null : new Set([only]),
+    );
+    const want: string[] = [];
+    let last: string | null = null;
+    for await (
+      const items of replayFeed(
+        p.state,
+        tasks.filter((t) => only === null || t.id === only),
+        { after: bound ?? undefined },
+      )
+    ) {
+      for (const it of items) {
+        if (last === null || compareCursor(parseCursor(last), it.cursor) < 0) last = it.cursorText;
+        if (type === null || it.record.env.event.type === type) {
+          want.push(taggedText(it.record, it.task));
+        }
+      }
+    }
+    const label = JSON.stringify({ limit, after, type, only });
+    assertEquals(got?.items, want.slice(-limit), label);
+    assertEquals(got?.last, last, label);
+  }
+});
