@@ -246,7 +246,9 @@ export class RunRecorder {
   emit(input: EventInput): Envelope {
     if (!this.#file) throw new Error("RunRecorder.emit after close");
     if (this.#finished) throw new Error(`RunRecorder.emit(${input.type}) after run_finished`);
-    const event = { ...input, run: input.run ?? this.run } as AnyEvent;
+    // Keys as the contract lists them: type, run, then the event's own fields.
+    const event = { type: input.type, run: input.run ?? this.run, ...input } as AnyEvent;
+    if (input.run === undefined) (event as { run: string }).run = this.run;
     if (event.type === "agent_finished") {
       this.#addUsage((event as Extract<KnownEvent, { type: "agent_finished" }>).usage);
     }
