@@ -247,8 +247,8 @@ export class RunRecorder {
     if (!this.#file) throw new Error("RunRecorder.emit after close");
     if (this.#finished) throw new Error(`RunRecorder.emit(${input.type}) after run_finished`);
     // Keys as the contract lists them: type, run, then the event's own fields.
-    const event = { type: input.type, run: input.run ?? this.run, ...input } as AnyEvent;
-    if (input.run === undefined) (event as { run: string }).run = this.run;
+    const { type, run, ...fields } = input as { type: string; run?: string };
+    const event = { type, run: run ?? this.run, ...fields } as AnyEvent;
     if (event.type === "agent_finished") {
       this.#addUsage((event as Extract<KnownEvent, { type: "agent_finished" }>).usage);
     }
