@@ -11,6 +11,7 @@ import { PERMISSION_FLAGS } from "../src/cli/permissions.ts";
 import { createTask, type Task } from "../src/store/tasks.ts";
 import { decodeLine } from "../src/codec/decode.ts";
 import type { StateDir } from "../src/store/state_dir.ts";
+import { isTaskRunning } from "../src/store/lock.ts";
 
 const WRITER = `${REPO}/tests/recorder_writer.ts`;
 
@@ -86,6 +87,7 @@ Deno.test("a second run on a running task fails with a clear error and changes n
     const started = await first.waitFor("started ");
     assert(started, `the first writer did not start: ${first.stderr}`);
     const runA = started.split(" ")[1];
+    assertEquals(await isTaskRunning(p.state, task.dir), true);
 
     for (const mode of ["new", "resume"]) {
       const second = new Writer(p.dir, [task.dir, mode, "5", "0"]);
@@ -101,6 +103,7 @@ Deno.test("a second run on a running task fails with a clear error and changes n
 
     const status = await first.done;
     assertEquals(status.code, 0, first.stderr);
+    assertEquals(await isTaskRunning(p.state, task.dir), false);
     const lines = (await logText(p.state, task)).trimEnd().split("\n").map((l) => JSON.parse(l));
     // Only the first run is in the log, whole and gapless.
     assertEquals(new Set(lines.map((l) => l.event.run)), new Set([runA]));

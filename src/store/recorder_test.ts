@@ -10,7 +10,7 @@ import type { Envelope } from "../contract/envelope.ts";
 import { MonotonicClock, parseTimeNs } from "../contract/time.ts";
 import { TasklineError } from "../errors.ts";
 import { readAll } from "./log_reader.ts";
-import { RunRecorder } from "./recorder.ts";
+import { addGlobalSink, RunRecorder } from "./recorder.ts";
 import { loadRunState } from "./run_state.ts";
 import { defaultSettings } from "./settings.ts";
 import type { StateDir } from "./state_dir.ts";
@@ -414,4 +414,25 @@ Deno.test("with trace_outputs off, no file is written and output_file is null", 
   ]);
   const exists = await Deno.stat(p.state.toolOutputDir).then(() => true, () => false);
   assertEquals(exists, false);
+});
+
+Deno.test("global sinks see every recorder's envelopes, ephemeral ones included", async () => {
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Sinks");
+  const seen: Array<[string, number | undefined]> = [];
+  const remove = addGlobalSink((env) => seen.push([env.event.type, env.seq]));
+  try {
+    const rec = await RunRecorder.open(p.state, task);
+    rec.start();
+    rec.emit({
+      type: "agent_delta",
+      role: "coder",
+      subtask: null,
+      delta: { kind: "thinking", text: "…" },
+    });
+    await rec.close();
+  } finally {
+    remove();
+  }
+  assertEquals(seen, [["run_started", 1], ["agent_delta", undefined], ["run_finished", 2]]);
 });
