@@ -28,7 +28,7 @@
 import type { StateDir } from "../store/state_dir.ts";
 import { writeFileAtomic } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
-import { readLog } from "../store/log_reader.ts";
+import { LineSplitter } from "../codec/lines.ts";
 import { emptySummary, HistoryFold, type LogSummary, SUMMARY_VERSION } from "./history_fold.ts";
 
 /** Identity of a log's content. */
@@ -59,11 +59,37 @@ export interface CacheStats {
   reads: number;
 }
 
-/** Reads and folds one log (no cache). A missing log is an empty summary. */
+/**
+ * Reads and folds one log (no cache), up to its size when opened. A missing
+ * log is an empty summary. Lines are split here rather than by `readLog` so
+ * that lines the history only counts skip JSON parsing (see
+ * `HistoryFold.addLine`).
+ */
 export async function summarizeLog(path: string, signal?: AbortSignal): Promise<LogSummary> {
   const fold = new HistoryFold();
-  for await (const b of readLog(path, { onProblem: fold.problem, signal })) {
-    for (const r of b.records) fold.add(r);
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(path, { read: true });
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return fold.finish();
+    throw e;
+  }
+  try {
+    const size = (await file.stat()).size;
+    const splitter = new LineSplitter();
+    const buf = new Uint8Array(1024 * 1024);
+    let pos = 0;
+    let line = 0;
+    while (pos < size) {
+      signal?.throwIfAborted();
+      const want = Math.min(buf.length, size - pos);
+      const n = await file.read(want === buf.length ? buf : buf.subarray(0, want));
+      if (n === null || n === 0) break;
+      pos += n;
+      for (const text of splitter.push(buf.subarray(0, n)).lines) fold.addLine(text, ++line);
+    }
+  } finally {
+    file.close();
   }
   return fold.finish();
 }

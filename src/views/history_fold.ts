@@ -17,6 +17,7 @@
 import type { KnownEvent, Usage } from "../contract/events.ts";
 import { LEGACY_CALL_ID, runOf, zeroUsage } from "../contract/events.ts";
 import type { LogProblem, LogRecord } from "../store/log_reader.ts";
+import { decodeLine } from "../codec/decode.ts";
 import type { ModelUsage } from "./pricing.ts";
 
 /** Bumped whenever {@link LogSummary} changes shape: older cache entries are ignored. */
@@ -132,6 +133,19 @@ export const ERRORS_MAX = 50;
 
 const WRITE_TOOLS = new Set(["write_file", "edit_file"]);
 
+/**
+ * The canonical start (src/codec/encode.ts) of a schema-2 line whose event
+ * the history only counts: groups are `at`, the type, the run, and for tool
+ * events the tool.
+ */
+const LIGHT =
+  /^\{"schema":2,"seq":\d+,"at":"([^"\\]*)","event":\{"type":"(agent_text|subtask_updated|subtask_integrated|tool_called|tool_returned)","run":"([^"\\]+)"(?:,"role":"[^"\\]*","tool":"([^"\\]*)")?/;
+
+/** The canonical end of a `tool_called` line written by 0.5. */
+const TAIL_CALLED = /,"call":"[0-9a-f]{12}","subtask":(?:null|"[^"\\]*")\}\}$/;
+/** The canonical end of a `tool_returned` line written by 0.5. */
+const TAIL_RETURNED = /,"output_file":(?:null|"(?:[^"\\]|\\.)*")\}\}$/;
+
 interface OpenSession {
   model: string;
   subtask: string | null;
@@ -211,6 +225,39 @@ export class HistoryFold {
     s.last_event_at = env.at;
     if (record.upgraded) s.legacy = true;
     this.#apply(w, ev as KnownEvent, env.at, record.upgraded);
+  }
+
+  /**
+   * Adds one raw line (without its newline), `line` its 1-based number.
+   * Lines in the canonical schema-2 form whose event the history does not
+   * read beyond its type, run and time (agent texts, subtask updates, tool
+   * calls other than write_file/edit_file...) are not parsed: the prefix
+   * anchored at the start of the line says all that is needed, and cannot be
+   * forged by the content that follows it.
+   */
+  addLine(text: string, line: number): void {
+    if (text === "") return;
+    const m = LIGHT.exec(text);
+    const tool = m?.[4];
+    const isTool = m !== null && m[2].startsWith("tool_");
+    // A tool line is counted unparsed only when its tail shows the 0.5 fields:
+    // an older line must be parsed, so that its run is marked as pre-0.5.
+    const tail = isTool ? (m[2] === "tool_called" ? TAIL_CALLED : TAIL_RETURNED) : null;
+    if (
+      m && (!isTool || (tool !== undefined && !WRITE_TOOLS.has(tool) && tail!.test(text)))
+    ) {
+      const [, at, type, run] = m;
+      this.#lastActivity = at;
+      const w = this.#work(run, at);
+      w.sum.last_event_at = at;
+      if (type === "tool_called") w.sum.calls++;
+      return;
+    }
+    const d = decodeLine(text);
+    if (d.ok) this.add({ env: d.env, upgraded: d.upgraded, text, line });
+    else if (text.trim() !== "") {
+      this.problem({ path: "", line, offset: 0, reason: d.reason });
+    }
   }
 
   #work(run: string, at: string): RunWork {
