@@ -48,3 +48,15 @@ export { checkScenario, parseScenario, type Scenario } from "./src/engine/scenar
 export { SCENARIO_SCHEMA } from "./src/engine/scenario_schema.ts";
 export { type Decision, resolveApproval } from "./src/engine/approval.ts";
 export { appendLesson, clearMemory, type Lesson, readLessons } from "./src/store/memory.ts";
+export {
+  buildOtlpTrace,
+  buildRunTrace,
+  buildTaskHistory,
+  HistoryCache,
+  listHistory,
+  readTraceOutput,
+  type RunHistory,
+  type RunTrace,
+  type TaskHistory,
+  type TraceCall,
+} from "./src/views/mod.ts";
