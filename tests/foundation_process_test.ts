@@ -10,6 +10,7 @@ import { REPO, tempProject } from "./helpers.ts";
 import { PERMISSION_FLAGS } from "../src/cli/permissions.ts";
 import { createTask, type Task } from "../src/store/tasks.ts";
 import { decodeLine } from "../src/codec/decode.ts";
+import { readAll } from "../src/store/log_reader.ts";
 import type { StateDir } from "../src/store/state_dir.ts";
 import { isTaskRunning } from "../src/store/lock.ts";
 
@@ -200,4 +201,31 @@ Deno.test("a writer killed with SIGKILL at random moments is resumed with no gap
   console.log(
     `${kills} kills: ${envs.length} events, ${runStarts} starts (${startedRuns} seen), ${torn} torn tails removed, ${completed} completed`,
   );
+});
+
+Deno.test("a reader never sees half an event while a writer process appends", async () => {
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Read while writing");
+  const w = new Writer(p.dir, [task.dir, "new", "300", "0", "60000"]);
+  const problems: string[] = [];
+  let reads = 0;
+  let ended = false;
+  w.done.then(() => ended = true);
+  try {
+    while (!ended || reads === 0) {
+      const recs = await readAll(p.state.logPath(task.dir), {
+        chunkBytes: 4096,
+        onProblem: (x) => problems.push(`line ${x.line}: ${x.reason}`),
+      });
+      // What is read is always seq 1..k: a prefix of the run, nothing torn.
+      assertEquals(recs.map((r) => r.env.seq), recs.map((_, i) => i + 1));
+      reads++;
+    }
+  } finally {
+    w.kill();
+  }
+  assertEquals((await w.done).code, 0, w.stderr);
+  assertEquals(problems, []);
+  assertEquals((await readAll(p.state.logPath(task.dir))).length, 302);
+  assert(reads > 1, `${reads} reads`);
 });
