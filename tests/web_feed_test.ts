@@ -80,6 +80,10 @@ Deno.test("web UI: a feed of 100,000 events renders only the rows in view", sani
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowUp");
+  // The selection is drawn (and announced) at the next frame.
+  await page.waitForFunction(() =>
+    /-1$/.test((document.querySelector(".vlist") as Any).getAttribute("aria-activedescendant"))
+  );
   const active = await page.$eval(".vlist", (el: Any) => el.getAttribute("aria-activedescendant"));
   assertMatch(active ?? "", /-1$/);
   assertEquals(

@@ -101,12 +101,14 @@ class App {
     this.connection?.stop();
     sessionStorage.removeItem(TOKEN_KEY);
     this.setConn("offline", "Token refused");
+    const title = e.status === 403
+      ? "The server refused this page (403)"
+      : "The server refused the token (401)";
     this.block(
-      e.status === 403
-        ? "The server refused this page (403)"
-        : "The server refused the token (401)",
-      `${e.message}. The token is wrong or out of date: the server makes a new one each time it starts. Open the address that \`taskline serve\` printed last (it ends with #token=…), or paste its token (also in .taskline/server.token) here to carry on where this page stopped.`,
+      title,
+      "The token this page has is wrong or out of date: the server makes a new one each time it starts. Open the address that `taskline serve` printed last (it ends with #token=…) in this tab, or paste its token (also in .taskline/server.token) below; the page carries on where it stopped.",
       this.tokenForm(),
+      h("p", { class: "muted small" }, `The server said: ${e.message}`),
     );
   }
 

@@ -13,19 +13,29 @@
 /** A call that took at least this long is marked slow in the Trace. */
 const SLOW_CALL_MS = 5000;
 
+/** At most this many calls are rows of the Trace table at once. */
+const TRACE_ROWS_MAX = 2000;
+
 /** At most this many items are kept in a Timeline's DOM (the oldest go first). */
 const TIMELINE_ITEMS_MAX = 3000;
 
-/** Schedules `fn` once per animation frame, however often it is asked. */
-function frameThrottle(fn) {
+/**
+ * Schedules `fn` once per animation frame, however often it is asked, and at
+ * most once every `minIntervalMs` (screens that redraw a whole table).
+ */
+function frameThrottle(fn, minIntervalMs = 0) {
   let pending = false;
+  let last = 0;
   return () => {
     if (pending) return;
     pending = true;
-    requestAnimationFrame(() => {
-      pending = false;
-      fn();
-    });
+    const wait = Math.max(0, last + minIntervalMs - performance.now());
+    setTimeout(() =>
+      requestAnimationFrame(() => {
+        pending = false;
+        last = performance.now();
+        fn();
+      }), wait);
   };
 }
 
@@ -79,7 +89,7 @@ function table(caption, headers, className) {
 class TasksScreen {
   constructor(app) {
     this.app = app;
-    this.render = frameThrottle(() => this.draw());
+    this.render = frameThrottle(() => this.draw(), 250);
   }
 
   mount(el) {
@@ -142,8 +152,8 @@ class TasksScreen {
       : "";
     const bits = [
       tokenText,
-      t.calls ? `${t.calls} calls` : "",
-      t.errors ? `${t.errors} errors` : "",
+      t.calls ? plural(t.calls, "call") : "",
+      t.errors ? plural(t.errors, "error") : "",
     ]
       .filter(Boolean).join(" · ");
     if (bits) progress.append(h("div", { class: "muted small" }, bits));
@@ -241,11 +251,9 @@ class ActivityScreen {
         if (env && env.number) location.hash = `#/task/${env.number}`;
       },
     });
-    const origScroll = this.list.root.onscroll;
     this.list.root.addEventListener("scroll", () => {
       if (this.followBox.checked !== this.list.follow) this.followBox.checked = this.list.follow;
     }, { passive: true });
-    void origScroll;
     el.append(screenHeader("Activity"), bar, this.list.root);
     el.classList.add("fill");
     this.drawFilters();
@@ -678,7 +686,7 @@ class TraceScreen {
     this.errorsOnly = false;
     this.slowOnly = false;
     this.sort = "order";
-    this.render = frameThrottle(() => this.draw());
+    this.render = frameThrottle(() => this.draw(), 250);
   }
 
   mount(el) {
@@ -726,7 +734,7 @@ class TraceScreen {
           this.errorsOnly = v;
           this.draw();
         }),
-        check("slow-only", `Slow only (≥ ${fmtDuration(SLOW_CALL_MS)})`, (v) => {
+        check("slow-only", `Slow only (≥ ${SLOW_CALL_MS / 1000} s)`, (v) => {
           this.slowOnly = v;
           this.draw();
         }),
@@ -830,9 +838,13 @@ class TraceScreen {
     const errors = calls.filter((c) => c.is_error || c.timed_out).length;
     const slow = calls.filter((c) => (c.duration_ms ?? 0) >= SLOW_CALL_MS).length;
     const total = calls.reduce((s, c) => s + (c.duration_ms ?? 0), 0);
-    this.summary.textContent = `Run ${shortId(this.run)} · ${
-      fmtCount(calls.length)
-    } calls · ${errors} errors · ${slow} slow · ${fmtDuration(total)} in tools`;
+    this.summary.textContent = [
+      `Run ${shortId(this.run)}`,
+      plural(calls.length, "call"),
+      plural(errors, "error"),
+      `${fmtCount(slow)} slow`,
+      `${fmtDuration(total)} in tools`,
+    ].join(" · ");
     document.title = `#${this.number} Trace · taskline`;
     let shown = calls.filter((c) =>
       (!this.errorsOnly || c.is_error || c.timed_out) &&
@@ -841,8 +853,16 @@ class TraceScreen {
     if (this.sort === "slowest") {
       shown = [...shown].sort((a, b) => (b.duration_ms ?? 0) - (a.duration_ms ?? 0));
     }
-    this.note.hidden = calls.length > 0;
+    this.note.hidden = calls.length > 0 && shown.length <= TRACE_ROWS_MAX;
     if (calls.length === 0) this.note.textContent = "No tool calls in this run.";
+    else if (shown.length > TRACE_ROWS_MAX) {
+      this.note.textContent = `Showing ${this.sort === "slowest" ? "the slowest" : "the last"} ${
+        fmtCount(TRACE_ROWS_MAX)
+      } of ${fmtCount(shown.length)} calls; the filters and the sort narrow them down.`;
+      shown = this.sort === "slowest"
+        ? shown.slice(0, TRACE_ROWS_MAX)
+        : shown.slice(-TRACE_ROWS_MAX);
+    }
     const rows = [];
     for (const c of shown) {
       rows.push(this.row(c));
@@ -1291,4 +1311,8 @@ export const SCREEN_PARTS: readonly unknown[] = [
 ];
 
 /** Constants of the page, written as `const NAME = <json>;`. */
-export const SCREEN_CONSTANTS: Record<string, unknown> = { SLOW_CALL_MS, TIMELINE_ITEMS_MAX };
+export const SCREEN_CONSTANTS: Record<string, unknown> = {
+  SLOW_CALL_MS,
+  TRACE_ROWS_MAX,
+  TIMELINE_ITEMS_MAX,
+};

@@ -63,6 +63,11 @@ function fmtTokens(n) {
   return `${(n / 1_000_000).toFixed(1)}M`;
 }
 
+/** A count and its noun, `1 error`, `3 errors`. */
+function plural(n, noun) {
+  return `${fmtCount(n)} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 /** A count with thousands separators. */
 function fmtCount(n) {
   return Number(n ?? 0).toLocaleString("en-US");
@@ -251,6 +256,7 @@ export const UTIL_PARTS: readonly unknown[] = [
   fmtDuration,
   fmtTokens,
   fmtCount,
+  plural,
   fmtCost,
   usageTokens,
   firstLine,

@@ -122,6 +122,10 @@ pre.output { max-height: 520px; }
 details summary { cursor: pointer; color: var(--muted); font-size: 0.85em; }
 table.trace td.input { max-width: 340px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 table.trace tr.is-error td { background: var(--err-bg); }
+tr.is-error .badge.error, li.sev-error .badge.error { background: var(--err); color: var(--panel); }
+.token-form { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 12px 0; }
+.token-form input { font: inherit; flex: 1; min-width: 200px; padding: 5px 8px; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); }
+.token-form button, button.primary { font: inherit; padding: 5px 14px; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: var(--panel); cursor: pointer; }
 table.trace tr.is-slow td.num:first-of-type { color: var(--warn); }
 table.trace .preview { color: var(--muted); max-width: 340px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 tr.detail td { background: var(--bg); }
