@@ -28,10 +28,19 @@ Deno.test("tui follows a live run in Activity and on the board, and Ctrl-C resto
   s = await tui.waitFor(/#2 +Fix the flaky test +running/);
   assertMatch(s, /#1 +Add login page +ready +no run yet/);
 
-  // When the run ends, the board shows its outcome.
+  // When the run ends, the board shows its outcome, and the task's new status.
   const status = await run.done;
   assertEquals(status.code, 0, run.stderr);
   s = await tui.waitFor(/#2 +Fix the flaky test +\S+ +\S+ +succeeded/);
+  const task2 = JSON.parse(
+    await Deno.readTextFile(`${p.state.taskDir("002-fix-the-flaky-test")}/task.json`),
+  );
+  assertMatch(s, new RegExp(`#2 +Fix the flaky test +${task2.status} `));
+
+  // A task created meanwhile (no event yet) appears on the board.
+  const created = await runCli(["task", "new", "Brand new task"], { cwd: p.dir });
+  assertEquals(created.code, 0, created.stderr);
+  s = await tui.waitFor(/#3 +Brand new task +\S+ +no run yet/);
   await tui.type("2");
   s = await tui.waitFor(/#2 +\S+ ✔ run [0-9a-f]{8} finished/);
 

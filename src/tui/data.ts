@@ -13,7 +13,7 @@
 import type { Envelope } from "../contract/envelope.ts";
 import { type Cursor, CURSOR_START, cursorOf, formatCursor } from "../contract/cursor.ts";
 import type { StateDir } from "../store/state_dir.ts";
-import { listTasks, type Task } from "../store/tasks.ts";
+import { listTasks, readTask, type Task } from "../store/tasks.ts";
 import { defaultSettings, type Settings } from "../store/settings.ts";
 import { HistoryCache } from "../views/history_cache.ts";
 import {
@@ -31,6 +31,7 @@ import { renderEvent } from "../cli/render.ts";
 import { LOWER_BOUND_LEGEND, renderDetail } from "../cli/cmd_history.ts";
 import { TasklineError } from "../errors.ts";
 import { ProjectFollower } from "../follow/feed.ts";
+import { watchDir } from "../follow/tail.ts";
 import type {
   BoardRow,
   DocView,
@@ -142,6 +143,16 @@ export class TuiData implements LiveModel {
     await this.#reloadAll();
     this.#status = "live";
     this.#changed();
+    // Tasks created or removed (task new, task discard) and task.json rewritten
+    // (a status changed after the run's last event) tell no event: watch them.
+    let tasksAbs = "";
+    try {
+      tasksAbs = await Deno.realPath(this.state.tasksDir);
+    } catch { /* no tasks directory yet: the follower's events tell */ }
+    const stopWatch = watchDir(this.state.tasksDir, (paths) => this.#onFiles(tasksAbs, paths), {
+      signal,
+      recursive: true,
+    });
     try {
       const follow = this.#options.follow ?? followProject;
       // From the start: Activity keeps the last feedMax events, as GET /api/events does.
@@ -149,8 +160,35 @@ export class TuiData implements LiveModel {
     } catch (e) {
       if (!signal.aborted) throw e;
     } finally {
+      stopWatch();
       if (this.#timer !== undefined) clearTimeout(this.#timer);
     }
+  }
+
+  #onFiles(tasksAbs: string, paths: string[]) {
+    // Watch paths are absolute; the state directory may be relative or reached by a link.
+    const rel = this.state.tasksDir.replace(/^\.\//, "");
+    const suffix = rel.startsWith("/") ? rel : `/${rel}`;
+    const isTasksDir = (p: string) => p === tasksAbs || p.endsWith(suffix);
+    let changed = false;
+    for (const path of paths) {
+      const slash = path.lastIndexOf("/");
+      const parent = path.slice(0, slash);
+      const name = path.slice(slash + 1);
+      if (isTasksDir(parent)) {
+        this.#relist = true;
+        changed = true;
+      } else if (
+        name.startsWith("task.json") && isTasksDir(parent.slice(0, parent.lastIndexOf("/")))
+      ) {
+        const dir = parent.slice(parent.lastIndexOf("/") + 1);
+        const task = this.#tasks.find((t) => t.dir === dir);
+        if (task) this.#dirty.add(task.number);
+        else this.#relist = true;
+        changed = true;
+      }
+    }
+    if (changed) this.#scheduleReload();
   }
 
   /** Reports a problem met while following (a broken line): shown in the status. */
@@ -245,7 +283,14 @@ export class TuiData implements LiveModel {
 
   /** Reloads the documents of the tasks in `dirty` (and the task list when `relist`). */
   async #reload(dirty: Set<number>, relist: boolean): Promise<void> {
-    if (relist) await this.#listTasks();
+    if (relist) {
+      await this.#listTasks();
+      for (const t of this.#tasks) if (!this.#docs.has(t.number)) dirty.add(t.number);
+      for (const n of this.#docs.keys()) if (!this.#byNumber.has(n)) this.#docs.delete(n);
+    } else {
+      // A run changes its task's status in task.json too: read it again.
+      for (const n of dirty) await this.#rereadTask(n);
+    }
     for (const n of dirty) {
       const task = this.#byNumber.get(n);
       if (!task) continue;
@@ -262,10 +307,24 @@ export class TuiData implements LiveModel {
     if (this.#trace && dirty.has(this.#trace.number)) await this.#loadTrace(this.#trace.number);
   }
 
+  async #rereadTask(n: number): Promise<void> {
+    const old = this.#byNumber.get(n);
+    if (!old) return;
+    let fresh: Task;
+    try {
+      fresh = await readTask(this.state, old.dir);
+    } catch {
+      return; // being rewritten or removed: the next event or listing tells
+    }
+    if (fresh.number !== n) return;
+    this.#byNumber.set(n, fresh);
+    this.#tasks = this.#tasks.map((t) => (t.number === n ? fresh : t));
+  }
+
   #rebuild() {
     this.#board = this.#tasks.map((t) => this.#boardRow(t, this.#docs.get(t.number)));
     const finished = [...this.#docs.values()].filter((d) =>
-      FINISHED_STATUSES.includes(d.task.status)
+      this.#byNumber.has(d.number) && FINISHED_STATUSES.includes(d.task.status)
     );
     // The order of listHistory: most recent activity first.
     const when = (d: TaskHistory) => {
