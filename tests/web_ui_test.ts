@@ -5,7 +5,7 @@
  * Screenshots of each screen go to docs/screenshots/.
  */
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
-import { spawnCli } from "./helpers.ts";
+import { runCli, spawnCli } from "./helpers.ts";
 import {
   apiGet,
   demoProject,
@@ -197,3 +197,36 @@ Deno.test("web UI: a wrong or missing token gives a clear message", sanitize, as
   await page2.waitForSelector('tr[data-task="1"]');
   await page2.waitForSelector('#conn[data-state="live"]');
 });
+
+Deno.test(
+  "web UI: a run waiting for approval shows on Tasks until it is answered",
+  sanitize,
+  async () => {
+    await using project = await demoProject(["Add the login page"], 0);
+    await Deno.writeTextFile(
+      `${project.dir}/.taskline/config.jsonc`,
+      JSON.stringify({ pipeline: { approvals: ["plan"] } }),
+    );
+    const paused = await runCli(["run", "1", "--speed", "50"], { cwd: project.dir });
+    assertEquals(paused.code, 2, paused.stderr);
+    await using server = await startServer(project.dir);
+    await using browser = await launchBrowser();
+    const { page } = browser;
+    await page.goto(`${server.url}#token=${server.token}`);
+    await page.waitForSelector('tr[data-task="1"] .badge.warn');
+    assertStringIncludes(await page.textContent('tr[data-task="1"]') ?? "", "waiting: plan");
+    await page.waitForSelector('#conn[data-state="live"]');
+
+    // The answer is an event: the badge goes without reloading anything.
+    const approved = await runCli(["approve", "1", "--comment", "looks right"], {
+      cwd: project.dir,
+    });
+    assertEquals(approved.code, 0, approved.stderr);
+    await page.waitForFunction(
+      () => !document.querySelector('tr[data-task="1"]')?.textContent?.includes("waiting: plan"),
+    );
+    assertStringIncludes(await page.textContent('tr[data-task="1"]') ?? "", "plan approved");
+    const paths = browser.requests.map((u) => new URL(u).pathname);
+    assertEquals(paths.filter((p) => p === "/api/tasks").length, 1, paths.join("\n"));
+  },
+);
