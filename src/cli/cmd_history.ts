@@ -138,7 +138,7 @@ export function renderTable(docs: TaskHistory[], nowMs: number, all = false): st
     String(d.changed_files.files.length),
     formatCount(tokensOf(d.totals.usage)) + mark(d.totals.complete),
     formatDuration(d.totals.active_ms) + mark(d.totals.complete),
-    d.cost ? formatCost(d.cost.amount, d.cost.currency) : "-",
+    costText(d),
     formatAge(d.last_activity ? Date.parse(d.last_activity) : null, nowMs),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -151,10 +151,15 @@ export function renderTable(docs: TaskHistory[], nowMs: number, all = false): st
   return text;
 }
 
+/** A task's cost; "-" when unknown or partial (documents of other servers may carry partial ones). */
+function costText(d: TaskHistory): string {
+  return d.cost && d.cost.complete !== false ? formatCost(d.cost.amount, d.cost.currency) : "-";
+}
+
 function runTotals(r: RunHistory, currency: string): string {
   const tokens = `${formatCount(tokensOf(r.usage))}${mark(r.totals_known)} tokens`;
   const active = `${formatDuration(r.active_ms)}${mark(r.totals_known)} active`;
-  const cost = r.cost === null ? "cost -" : `cost ${formatCost(r.cost, currency)}`;
+  const cost = `cost ${formatCost(r.cost, currency)}`;
   return `${tokens}, ${active}, ${cost}`;
 }
 
@@ -178,11 +183,12 @@ export function renderDetail(d: TaskHistory, nowMs: number): string {
         formatDuration(d.totals.active_ms)
       }${m} active`,
   );
-  const cost = d.cost
-    ? `cost ${formatCost(d.cost.amount, d.cost.currency)}`
-    : d.unpriced_models.length > 0
+  const unpriced = d.unpriced_models ?? [];
+  const cost = costText(d) !== "-"
+    ? `cost ${costText(d)}`
+    : unpriced.length > 0
     ? `cost - (no price for ${
-      d.unpriced_models.map((x) => x === "" ? "a model not recorded before 0.5" : x).join(", ")
+      unpriced.map((x) => x === "" ? "a model not recorded before 0.5" : x).join(", ")
     })`
     : "cost -";
   lines.push(
@@ -292,7 +298,7 @@ export function renderDetail(d: TaskHistory, nowMs: number): string {
     lines.push(`Changed files (from ${from}${cf.approximate ? ", approximate" : ""}):`);
     for (const f of cf.files) lines.push(`  ${f.path}`);
   }
-  if (d.errors.length > 0) {
+  if (d.errors?.length) {
     lines.push("", "Problems:");
     for (const e of d.errors) lines.push(`  ${e}`);
   }

@@ -7,7 +7,7 @@
  */
 import { TasklineError } from "../errors.ts";
 import { buildOtlpTrace } from "../views/otlp.ts";
-import { buildRunTrace, type RunTrace, type TraceCall } from "../views/trace.ts";
+import { buildRunTrace, resultOf, type RunTrace, type TraceCall } from "../views/trace.ts";
 import { formatClock, formatDuration } from "../views/units.ts";
 import { parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
@@ -106,9 +106,10 @@ function header(c: TraceCall): string {
     : oneLine(JSON.stringify(c.input), 100);
   const notes: string[] = [];
   if (c.paired === "order") notes.push("paired by order: recorded before 0.5");
-  return `${time}  ${c.role}  ${subtask}  ${c.tool}  ${input}  ${
-    formatDuration(c.duration_ms)
-  }  ${c.result}${notes.length ? `  (${notes.join("; ")})` : ""}\n`;
+  else if (c.paired !== "id" && c.paired !== "unmatched") notes.push(`paired: ${c.paired}`);
+  return `${time}  ${c.role}  ${subtask}  ${c.tool}  ${input}  ${formatDuration(c.duration_ms)}  ${
+    c.result ?? resultOf(c)
+  }${notes.length ? `  (${notes.join("; ")})` : ""}\n`;
 }
 
 function fullNote(c: TraceCall): string {
@@ -130,9 +131,11 @@ function fullNote(c: TraceCall): string {
 
 /** The trace as text. */
 export function renderTrace(t: RunTrace, full: boolean): string {
-  if (t.runs.length === 0) return "No tool calls: the task has no run yet.\n";
+  // Documents of other servers may lack `runs`: the runs of their calls then.
+  const runs = t.runs ?? [...new Set([...(t.run ? [t.run] : []), ...t.calls.map((c) => c.run)])];
+  if (runs.length === 0) return "No tool calls: the task has no run yet.\n";
   const parts: string[] = [];
-  for (const run of t.runs) {
+  for (const run of runs) {
     const calls = t.calls.filter((c) => c.run === run);
     let text = `Run ${run} · ${
       calls.length === 0 ? "no tool calls" : calls.length === 1 ? "1 call" : `${calls.length} calls`
@@ -154,6 +157,6 @@ export function renderTrace(t: RunTrace, full: boolean): string {
     parts.push(text);
   }
   let text = parts.join("\n");
-  if (t.errors.length > 0) text += `\nProblems:\n${t.errors.map((e) => `  ${e}\n`).join("")}`;
+  if (t.errors?.length) text += `\nProblems:\n${t.errors.map((e) => `  ${e}\n`).join("")}`;
   return text;
 }
