@@ -51,3 +51,12 @@ Deno.test("the peer's synthetic RunTrace renders every call, unknown pairings na
   assertStringIncludes(text, "no result");
   assertStringIncludes(text, "(paired: psychic)");
 });
+
+Deno.test("trace results are coloured only when asked (a terminal without NO_COLOR)", async () => {
+  const trace = JSON.parse(await Deno.readTextFile(`${PEER}/trace.json`)) as RunTrace;
+  assert(!renderTrace(trace, false).includes("\x1b["));
+  const coloured = renderTrace(trace, false, true);
+  assertStringIncludes(coloured, "\x1b[32mok\x1b[0m");
+  assertStringIncludes(coloured, "\x1b[33mno result\x1b[0m");
+  assertStringIncludes(coloured, "\x1b[31mtimed out\x1b[0m");
+});

@@ -11,7 +11,7 @@ import { buildRunTrace, resultOf, type RunTrace, type TraceCall } from "../views
 import { formatClock, formatDuration } from "../views/units.ts";
 import { parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
-import { oneLine } from "./render.ts";
+import { oneLine, useColor } from "./render.ts";
 
 export const TRACE_HELP = `Usage: taskline trace <REF> [options]
 
@@ -84,7 +84,10 @@ export async function traceCommand(ctx: Context, args: string[]): Promise<number
     signal: ctx.io.signal,
   });
   if (format === "json") await out.write(JSON.stringify(trace) + "\n");
-  else await out.write(renderTrace(trace, values.full === true));
+  else {
+    const color = useColor(out.isTerminal, ctx.io.env);
+    await out.write(renderTrace(trace, values.full === true, color));
+  }
   return 0;
 }
 
@@ -98,7 +101,14 @@ function indent(text: string): string {
   return body.split("\n").map((l) => `    ${l}`.trimEnd()).join("\n") + "\n";
 }
 
-function header(c: TraceCall): string {
+/** A result word, coloured on a terminal: green ok, yellow no result, red otherwise. */
+function paint(result: string, color: boolean): string {
+  if (!color) return result;
+  const sgr = result === "ok" ? "\x1b[32m" : result === "no result" ? "\x1b[33m" : "\x1b[31m";
+  return `${sgr}${result}\x1b[0m`;
+}
+
+function header(c: TraceCall, color: boolean): string {
   const time = formatClock(c.called_at ?? c.returned_at);
   const subtask = c.subtask ? c.subtask.slice(0, 8) : "-";
   const input = c.called_at === null
@@ -108,7 +118,7 @@ function header(c: TraceCall): string {
   if (c.paired === "order") notes.push("paired by order: recorded before 0.5");
   else if (c.paired !== "id" && c.paired !== "unmatched") notes.push(`paired: ${c.paired}`);
   return `${time}  ${c.role}  ${subtask}  ${c.tool}  ${input}  ${formatDuration(c.duration_ms)}  ${
-    c.result ?? resultOf(c)
+    paint(c.result ?? resultOf(c), color)
   }${notes.length ? `  (${notes.join("; ")})` : ""}\n`;
 }
 
@@ -130,7 +140,7 @@ function fullNote(c: TraceCall): string {
 }
 
 /** The trace as text. */
-export function renderTrace(t: RunTrace, full: boolean): string {
+export function renderTrace(t: RunTrace, full: boolean, color = false): string {
   // Documents of other servers may lack `runs`: the runs of their calls then.
   const runs = t.runs ?? [...new Set([...(t.run ? [t.run] : []), ...t.calls.map((c) => c.run)])];
   if (runs.length === 0) return "No tool calls: the task has no run yet.\n";
@@ -141,7 +151,7 @@ export function renderTrace(t: RunTrace, full: boolean): string {
       calls.length === 0 ? "no tool calls" : calls.length === 1 ? "1 call" : `${calls.length} calls`
     }\n`;
     for (const c of calls) {
-      text += header(c);
+      text += header(c, color);
       if (full) {
         text += indent(c.output ?? c.preview);
         text += fullNote(c);
