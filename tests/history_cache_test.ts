@@ -113,3 +113,15 @@ Deno.test("the lock is checked even when the summary comes from the cache", asyn
   assertEquals(docs[0].runs[0].state, "interrupted");
   assert(cache.stats.memoryHits >= 1);
 });
+
+Deno.test("a log that cannot be read still shows its task, with the reason", async () => {
+  await using p = await tempProject();
+  const tasks = await threeTasks(p.state);
+  await Deno.remove(p.state.logPath(tasks[0].dir));
+  await Deno.mkdir(p.state.logPath(tasks[0].dir)); // a directory where the log should be
+  const docs = await listHistory(p.state, { all: true, cache: new HistoryCache() });
+  assertEquals(docs.length, 3);
+  const bad = docs.find((d) => d.number === 1)!;
+  assertEquals(bad.runs, []);
+  assert(bad.errors[0].startsWith("Cannot read "), bad.errors[0]);
+});

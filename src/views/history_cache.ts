@@ -135,7 +135,15 @@ export class HistoryCache {
     const path = state.logPath(task.dir);
     const running = this.#inflight.get(path);
     if (running) return running;
-    const p = this.#summary(state, task, path, signal).finally(() => this.#inflight.delete(path));
+    const p = this.#summary(state, task, path, signal)
+      .catch((e) => {
+        // An unreadable log never hides its task (nor stops the listing).
+        if (signal?.aborted || (e as Error)?.name === "AbortError") throw e;
+        const summary = emptySummary();
+        summary.errors.push(`Cannot read ${path}: ${(e as Error)?.message ?? e}`);
+        return summary;
+      })
+      .finally(() => this.#inflight.delete(path));
     this.#inflight.set(path, p);
     return p;
   }
