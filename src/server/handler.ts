@@ -41,6 +41,8 @@ export interface LiveRoutes {
   events(req: Request, url: URL, ctx: RouteContext): Promise<Response>;
   stream(req: Request, url: URL, ctx: RouteContext): Promise<Response>;
   taskStream(req: Request, url: URL, ctx: RouteContext): Promise<Response>;
+  /** Open stream clients, and how many times a slow one caught up from disk. */
+  streamStats(): { clients: number; catch_ups: number };
 }
 
 /** What a route handler gets besides the request. */
@@ -156,6 +158,7 @@ export function createHandler(options: HandlerOptions): Handler {
           tasks: (await tasks.tasks()).length,
           read_outside_state_dir: (await Deno.permissions.query({ name: "read", path: "/" }))
             .state === "granted",
+          streams: options.live?.streamStats() ?? null,
         });
       }
       case "openapi":

@@ -41,7 +41,7 @@ import { RecentIndex } from "./recent.ts";
 export interface LiveHubOptions {
   /** Heartbeat comment interval of the streams, in ms. Default 15000. */
   heartbeatMs?: number;
-  /** Bytes that may wait for one stream client before it catches up from disk. Default 1 MiB. */
+  /** Bytes that may wait for one stream client before it catches up from disk. Default 128 KiB. */
   clientQueueBytesMax?: number;
   /** Events a catching-up task stream keeps from the follower before it reads disk again. Default 10000. */
   catchUpBufferMax?: number;
@@ -107,6 +107,27 @@ function feedFrame(it: FeedItem): string {
   return f;
 }
 
+const encoder = new TextEncoder();
+
+/** Encoded batches, keyed by their first item: the same batch is encoded once for every client. */
+const batchCache = new WeakMap<FeedItem, { last: FeedItem; length: number; bytes: Uint8Array }>();
+
+/**
+ * The frames of a batch of items, as bytes. Clients without filters that
+ * keep up get the same batches from the follower (items are published in
+ * one order to every subscriber): the bytes are shared between them.
+ */
+function batchBytes(items: readonly FeedItem[]): Uint8Array {
+  const first = items[0], last = items[items.length - 1];
+  const hit = batchCache.get(first);
+  if (hit && hit.last === last && hit.length === items.length) return hit.bytes;
+  let text = "";
+  for (const it of items) text += feedFrame(it);
+  const bytes = encoder.encode(text);
+  batchCache.set(first, { last, length: items.length, bytes });
+  return bytes;
+}
+
 /** The cursor just before `ns`: resuming after it gives every event at or after `ns`. */
 function cursorBefore(ns: bigint): Cursor {
   return ns <= 0n ? CURSOR_START : {
@@ -145,6 +166,10 @@ export class LiveHub implements LiveRoutes {
   /** Open stream clients. */
   get clientCount(): number {
     return this.#clients.size;
+  }
+
+  streamStats(): { clients: number; catch_ups: number } {
+    return { clients: this.#clients.size, catch_ups: this.stats.catchUps };
   }
 
   /** Starts the shared follower, and the hub's own subscription that feeds task streams. */
@@ -395,7 +420,7 @@ class ProjectStreamClient implements LiveClient {
     options: { heartbeatMs?: number; queueBytesMax?: number },
   ) {
     this.#last = after;
-    this.#queueBytesMax = options.queueBytesMax ?? 1024 * 1024;
+    this.#queueBytesMax = options.queueBytesMax ?? 128 * 1024;
     this.sse = new SseStream({
       heartbeatMs: options.heartbeatMs,
       queueBytesMax: this.#queueBytesMax,
@@ -431,7 +456,10 @@ class ProjectStreamClient implements LiveClient {
       while (!signal.aborted) {
         try {
           const sub = this.hub.follower.subscribe({ after: this.#last, prefilter, signal });
+          const unfiltered = this.filter.types === null && this.filter.tasks === null &&
+            this.filter.sinceNs === null;
           for await (const items of sub) {
+            if (items.length === 0) continue;
             let text = "";
             for (const it of items) {
               // Live events may come out of cursor order (delivery rule 4):
@@ -439,12 +467,15 @@ class ProjectStreamClient implements LiveClient {
               if (this.#last === null || compareCursor(it.cursor, this.#last) > 0) {
                 this.#last = it.cursor;
               }
-              if (keeps(this.filter, it.task, it.record.env)) text += feedFrame(it);
+              if (!unfiltered && keeps(this.filter, it.task, it.record.env)) {
+                text += feedFrame(it);
+              }
             }
-            if (text === "") continue;
+            if (!unfiltered && text === "") continue;
             await paced(this.sse, this.#queueBytesMax, signal);
             if (this.sse.closed || signal.aborted) return;
-            this.sse.write(text);
+            if (unfiltered) this.sse.writeBytes(batchBytes(items));
+            else this.sse.write(text);
           }
           break; // the follower was closed: the server is stopping
         } catch (e) {
@@ -512,7 +543,7 @@ class TaskStreamClient implements LiveClient {
     options: { heartbeatMs?: number; queueBytesMax?: number; bufferMax?: number },
   ) {
     this.#lastSeq = after;
-    this.#queueBytesMax = options.queueBytesMax ?? 1024 * 1024;
+    this.#queueBytesMax = options.queueBytesMax ?? 128 * 1024;
     this.#bufferMax = options.bufferMax ?? 10_000;
     this.sse = new SseStream({
       heartbeatMs: options.heartbeatMs,

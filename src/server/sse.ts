@@ -39,7 +39,7 @@ export interface SseStreamOptions {
   retryMs?: number;
   /**
    * Bytes that may wait for the client (queued here and not yet taken by the
-   * connection) before {@link SseStream.push} refuses more. Default 1 MiB.
+   * connection) before {@link SseStream.push} refuses more. Default 128 KiB.
    */
   queueBytesMax?: number;
   /** Called once when the client goes away or the stream is closed. */
@@ -71,14 +71,14 @@ export class SseStream {
   readonly #onClose?: () => void;
 
   constructor(options: SseStreamOptions = {}) {
-    this.#queueBytesMax = options.queueBytesMax ?? 1024 * 1024;
+    this.#queueBytesMax = options.queueBytesMax ?? 128 * 1024;
     this.#onClose = options.onClose;
     this.readable = new ReadableStream<Uint8Array>({
       start: (c) => {
         this.#controller = c;
       },
       cancel: () => this.#finish(),
-    }, { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength });
+    }, { highWaterMark: 16 * 1024, size: (chunk) => chunk.byteLength });
     this.#send(`retry: ${options.retryMs ?? 1000}\n: taskline\n\n`);
     this.#heartbeat = setInterval(() => {
       this.#send(`: keep-alive ${Date.now()}\n\n`);
@@ -96,7 +96,7 @@ export class SseStream {
   get backlogBytes(): number {
     if (this.#closed) return 0;
     const desired = this.#controller.desiredSize ?? 0;
-    return Math.max(0, 64 * 1024 - desired) + this.#pendingChars;
+    return Math.max(0, 16 * 1024 - desired) + this.#pendingChars;
   }
 
   /**
@@ -116,6 +116,20 @@ export class SseStream {
    */
   write(text: string): void {
     this.#send(text);
+  }
+
+  /**
+   * Queues bytes whatever the backlog, after any text queued before them
+   * (frames encoded once and shared by many clients).
+   */
+  writeBytes(bytes: Uint8Array): void {
+    if (this.#closed) return;
+    this.#flush();
+    try {
+      this.#controller.enqueue(bytes);
+    } catch {
+      this.#finish();
+    }
   }
 
   #send(text: string) {
