@@ -11,7 +11,8 @@
  *   tasks (every task with `all`), most recent activity first.
  * - {@link HistoryCache} (history_cache.ts): pass one as `cache` to reuse
  *   summaries of unchanged logs; the server keeps one for its life, the CLI
- *   uses one with `disk: true`.
+ *   uses one with `disk: true`. Documents built from a cache share arrays
+ *   with it: treat them as read-only (copy before sorting or editing).
  *
  * The document keeps the field names of the recorded `TaskHistory` answers
  * of existing servers (peer fixtures `real-history*.json`), with optional
