@@ -145,7 +145,7 @@ export function createHandler(options: HandlerOptions): Handler {
   async function route(req: Request, url: URL, name: RouteName, ctx: RouteContext) {
     switch (name) {
       case "web":
-        checkParams(url, []);
+        // A page address may carry any query (and the token in its fragment): none is refused.
         return options.webPage ? await options.webPage(req) : new Response(WEB_PLACEHOLDER, {
           headers: { "content-type": "text/html; charset=utf-8" },
         });
