@@ -150,3 +150,19 @@ async function assertGone(path: string) {
   }
   throw new Error(`${path} still exists`);
 }
+
+Deno.test(
+  "a second server on the project keeps its token file when the first stops",
+  sanitize,
+  async () => {
+    await using p = await tempProject();
+    const first = await startServer(p.dir);
+    await using second = await startServer(p.dir);
+    assertEquals((await Deno.readTextFile(p.state.tokenPath)).trim(), second.token);
+    await first[Symbol.asyncDispose]();
+    assertEquals((await Deno.readTextFile(p.state.tokenPath)).trim(), second.token);
+    assertEquals((await second.get("/api/health")).status, 200);
+    const info = JSON.parse(await Deno.readTextFile(p.state.liveChannelPath));
+    assertEquals(typeof info.port, "number");
+  },
+);

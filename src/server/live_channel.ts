@@ -108,7 +108,10 @@ export async function listenLiveChannel(
   return {
     port: (listener.addr as Deno.NetAddr).port,
     async close() {
-      await Deno.remove(infoPath).catch(() => {});
+      try {
+        // Another server may have taken the channel over since: leave its file.
+        if ((await Deno.readTextFile(infoPath)).includes(key)) await Deno.remove(infoPath);
+      } catch { /* gone already */ }
       try {
         listener.close();
       } catch { /* closed */ }

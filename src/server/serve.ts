@@ -127,6 +127,17 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
     stop.abort();
     await live?.close().catch(() => {});
     await server.finished.catch(() => {});
-    await Deno.remove(tokenPath).catch(() => {});
+    await removeIfOurs(tokenPath, token);
   }
+}
+
+/**
+ * Removes a file this server wrote, unless another server has written its
+ * own since (two servers on one project: the second's file stays).
+ */
+export async function removeIfOurs(path: string, marker: string): Promise<void> {
+  try {
+    if (!(await Deno.readTextFile(path)).includes(marker)) return;
+    await Deno.remove(path);
+  } catch { /* gone already */ }
 }
