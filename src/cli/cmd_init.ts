@@ -45,7 +45,14 @@ export const SETTING_DOCS: Record<string, string> = {
 };
 
 /** The lines of `.taskline/.gitignore`. */
-export const GITIGNORE_LINES = ["tool-output/", "server.token", "*.lock", "cancel.request"];
+export const GITIGNORE_LINES = [
+  "tool-output/",
+  "server.token",
+  "*.lock",
+  "cancel.request",
+  "cache/",
+  "live.json",
+];
 
 function comment(text: string, indent: string): string {
   // Wrap at about 96 columns.

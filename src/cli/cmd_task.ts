@@ -314,6 +314,8 @@ export async function taskCommand(ctx: Context, args: string[]): Promise<number>
           },
         );
         await Deno.remove(ctx.state.taskDir(task.dir), { recursive: true });
+        // The history cache of the task goes with it.
+        await Deno.remove(`${ctx.state.root}/cache/history/${task.dir}.json`).catch(() => {});
       } finally {
         lock.release();
       }
