@@ -172,6 +172,7 @@ Deno.test("errors are problem+json with the right status", sanitize, async () =>
       "/api/tasks/1/events?run=zzzz",
       "/api/tasks/1/trace/XYZ/output",
       "/api/tasks/1/trace/0123456789abc/output",
+      "/api/tasks/%E0%A4%A/events",
     ]
   ) await expect(route, 400);
   await expect("/api/tasks/1/events?run=ffffffff", 404);

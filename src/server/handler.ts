@@ -316,12 +316,7 @@ export function createHandler(options: HandlerOptions): Handler {
     const rawPath = rawPathOf(req.url);
     const isApi = rawPath === "/api" || rawPath.startsWith("/api/");
     const match = matchRoute(rawPath);
-    if (match === "bad") {
-      return problem(400, "The path has a segment that is not valid percent-encoding", req, {
-        code: "bad-request",
-      });
-    }
-    const streamRoute = match !== null && match.route.queryToken;
+    const streamRoute = match !== null && match !== "bad" && match.route.queryToken;
     if (isApi && !hasToken(req, url, gate, streamRoute)) {
       const given = req.headers.has("authorization") ||
         (streamRoute && url.searchParams.has("token"));
@@ -333,6 +328,11 @@ export function createHandler(options: HandlerOptions): Handler {
         req,
         { code: "unauthorized", headers: { "www-authenticate": 'Bearer realm="taskline"' } },
       );
+    }
+    if (match === "bad") {
+      return problem(400, "The path has a segment that is not valid percent-encoding", req, {
+        code: "bad-request",
+      });
     }
     if (match === null) {
       return problem(404, `No route ${url.pathname.slice(0, 200)}`, req, { code: "not-found" });
