@@ -11,7 +11,7 @@
  * @module
  */
 import type { Envelope } from "../contract/envelope.ts";
-import { type Cursor, CURSOR_START, cursorOf, formatCursor } from "../contract/cursor.ts";
+import { type Cursor, cursorOf, formatCursor } from "../contract/cursor.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { listTasks, readTask, type Task } from "../store/tasks.ts";
 import { defaultSettings, type Settings } from "../store/settings.ts";
@@ -30,7 +30,7 @@ import { formatAge, formatClock, formatCost, formatCount, formatDuration } from 
 import { renderEvent } from "../cli/render.ts";
 import { LOWER_BOUND_LEGEND, renderDetail } from "../cli/cmd_history.ts";
 import { TasklineError } from "../errors.ts";
-import { ProjectFollower } from "../follow/feed.ts";
+import { ProjectFollower, replayFeed } from "../follow/feed.ts";
 import { watchDir } from "../follow/tail.ts";
 import type {
   BoardRow,
@@ -55,8 +55,10 @@ export interface TuiDataOptions {
   reloadIntervalMs?: number;
   /** Largest output of a call read from the trace store, in bytes. Default 4 MiB. */
   outputBytesMax?: number;
+  /** Tasks whose logs fill the Activity backlog: the most recently active. Default 32. */
+  backlogTasks?: number;
   /** Follows the project: calls `accept` with each event until `signal` aborts. */
-  follow?: (data: TuiData, from: Cursor, signal: AbortSignal) => Promise<void>;
+  follow?: (data: TuiData, signal: AbortSignal) => Promise<void>;
 }
 
 const LOADING = { loading: true } as const;
@@ -65,6 +67,8 @@ const LOADING = { loading: true } as const;
 interface LiveNote {
   /** Its newest event. */
   env: Envelope | null;
+  /** `env` came live (the backlog does not overwrite it). */
+  live?: boolean;
   tokens: number | null;
   activeMs: number | null;
 }
@@ -155,8 +159,7 @@ export class TuiData implements LiveModel {
     });
     try {
       const follow = this.#options.follow ?? followProject;
-      // From the start: Activity keeps the last feedMax events, as GET /api/events does.
-      await follow(this, CURSOR_START, signal);
+      await follow(this, signal);
     } catch (e) {
       if (!signal.aborted) throw e;
     } finally {
@@ -211,18 +214,7 @@ export class TuiData implements LiveModel {
       if (this.#feedKeys.has(key)) continue;
       this.#feedKeys.add(key);
       this.#feed.push(new FeedLine(key, task.number, env));
-      const note = this.#live.get(task.number) ?? { env: null, tokens: null, activeMs: null };
-      note.env = env;
-      const e = env.event as { type: string; tokens?: unknown; active_ms?: unknown };
-      if (e.type === "budget_updated") {
-        if (typeof e.tokens === "number") note.tokens = e.tokens;
-        if (typeof e.active_ms === "number") note.activeMs = e.active_ms;
-      }
-      if (e.type === "run_started") {
-        note.tokens = null;
-        note.activeMs = null;
-      }
-      this.#live.set(task.number, note);
+      this.#note(task.number, env, true);
       if (!this.#byNumber.has(task.number)) {
         this.#relist = true;
         this.#dirty.add(task.number);
@@ -238,6 +230,64 @@ export class TuiData implements LiveModel {
     }
     if (this.#dirty.size > 0 || this.#relist) this.#scheduleReload();
     this.#changed();
+  }
+
+  /**
+   * Fills Activity with what was logged before the UI opened: the last
+   * `feedMax` events of the `backlogTasks` most recently active tasks,
+   * merged by cursor (replayFeed), put before the live events. Reading every
+   * log of a large project would cost seconds and memory for lines that
+   * scroll away at once.
+   */
+  async fillBacklog(signal: AbortSignal): Promise<void> {
+    const recent = [...this.#docs.values()]
+      .filter((d) => d.last_activity !== null)
+      .sort((a, b) => Date.parse(b.last_activity!) - Date.parse(a.last_activity!))
+      .slice(0, this.#options.backlogTasks ?? 32)
+      .map((d) => this.#byNumber.get(d.number))
+      .filter((t): t is Task => t !== undefined);
+    const ring: FeedLine[] = [];
+    for await (
+      const items of replayFeed(this.state, recent, {
+        chunkBytes: 16 * 1024,
+        lookaheadItems: 64,
+        signal,
+      })
+    ) {
+      for (const it of items) {
+        ring.push(new FeedLine(it.cursorText, it.task.number, it.record.env));
+        this.#note(it.task.number, it.record.env, false);
+      }
+      if (ring.length > 2 * this.#feedMax) ring.splice(0, ring.length - this.#feedMax);
+    }
+    const older = ring.slice(-this.#feedMax).filter((l) => !this.#feedKeys.has(l.key));
+    for (const l of older) this.#feedKeys.add(l.key);
+    this.#feed = [...older, ...this.#feed];
+    if (this.#feed.length > this.#feedMax) {
+      for (const gone of this.#feed.splice(0, this.#feed.length - this.#feedMax)) {
+        this.#feedKeys.delete(gone.key);
+      }
+    }
+    this.#board = this.#tasks.map((t) => this.#boardRow(t, this.#docs.get(t.number)));
+    this.#changed();
+  }
+
+  /** Keeps the newest event and budget of a task for its progress on the board. */
+  #note(number: number, env: Envelope, live: boolean) {
+    let note = this.#live.get(number);
+    if (!note) this.#live.set(number, note = { env: null, tokens: null, activeMs: null });
+    if (note.live && !live) return; // the backlog is older than what came live
+    note.env = env;
+    note.live = live;
+    const e = env.event as { type: string; tokens?: unknown; active_ms?: unknown };
+    if (e.type === "budget_updated") {
+      if (typeof e.tokens === "number") note.tokens = e.tokens;
+      if (typeof e.active_ms === "number") note.activeMs = e.active_ms;
+    }
+    if (e.type === "run_started") {
+      note.tokens = null;
+      note.activeMs = null;
+    }
   }
 
   #scheduleReload() {
@@ -503,34 +553,34 @@ export class TuiData implements LiveModel {
 
 /**
  * Follows every task's log with the project follower, as `taskline events
- * --follow` does: the events after `from` on disk, then live ones. A
- * subscription that fell behind is taken up again after the last event seen.
+ * --follow` does (live from now), and meanwhile fills the Activity backlog
+ * from the logs of the most recently active tasks. A subscription that fell
+ * behind is taken up again after the last event it gave.
  */
-export async function followProject(
-  data: TuiData,
-  from: Cursor,
-  signal: AbortSignal,
-): Promise<void> {
+export async function followProject(data: TuiData, signal: AbortSignal): Promise<void> {
   const follower = new ProjectFollower(data.state, {
     onProblem: (p) => data.problem(`${p.path}: line ${p.line}: skipped a broken line`),
   });
-  let after: Cursor = from;
   try {
     await follower.start();
-    while (!signal.aborted) {
-      try {
-        for await (const items of follower.subscribe({ after, signal })) {
-          if (items.length === 0) continue;
-          after = items[items.length - 1].cursor;
-          data.accept(items.map((it) => ({ env: it.record.env, task: it.task })));
+    const live = (async () => {
+      let after: Cursor | null = null;
+      while (!signal.aborted) {
+        try {
+          for await (const items of follower.subscribe({ after, signal })) {
+            if (items.length === 0) continue;
+            after = items[items.length - 1].cursor;
+            data.accept(items.map((it) => ({ env: it.record.env, task: it.task })));
+          }
+          return;
+        } catch (e) {
+          if (signal.aborted) return;
+          if (!(e instanceof TasklineError && e.code === "io")) throw e;
+          data.problem("the feed fell behind; caught up again");
         }
-        return;
-      } catch (e) {
-        if (signal.aborted) return;
-        if (!(e instanceof TasklineError && e.code === "io")) throw e;
-        data.problem("the feed fell behind; caught up again");
       }
-    }
+    })();
+    await Promise.all([live, data.fillBacklog(signal)]);
   } finally {
     follower.close();
   }

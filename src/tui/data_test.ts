@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertMatch } from "../../tests/assert.ts";
-import { env, tempProject } from "../../tests/helpers.ts";
+import { env, taskWithLog, tempProject } from "../../tests/helpers.ts";
 import { createTask } from "../store/tasks.ts";
 import { RunRecorder } from "../store/recorder.ts";
 import { TuiData } from "./data.ts";
@@ -10,7 +10,7 @@ Deno.test("the Activity feed keeps at most feedMax events, the newest, each once
   const ac = new AbortController();
   const data = new TuiData(p.state, {
     feedMax: 100,
-    follow: (d, _from, signal) => {
+    follow: (d, signal) => {
       for (let i = 1; i <= 250; i++) {
         const e = env(i, `2026-09-28T05:52:52.${String(i).padStart(3, "0")}Z`, {
           type: "log",
@@ -49,7 +49,7 @@ Deno.test("the board shows status, phase, pending approval and outcome from the 
   await createTask(p.state, "Fresh");
   const ac = new AbortController();
   const data = new TuiData(p.state, {
-    follow: (_d, _f, signal) =>
+    follow: (_d, signal) =>
       new Promise((r) => signal.addEventListener("abort", () => r(), { once: true })),
   });
   const started = data.start(ac.signal);
@@ -67,4 +67,42 @@ Deno.test("the board shows status, phase, pending approval and outcome from the 
   assert(data.status().startsWith("live · 2 tasks"), data.status());
   ac.abort();
   await started;
+});
+
+Deno.test("the Activity backlog holds the newest events of the most recently active tasks, oldest first", async () => {
+  await using p = await tempProject();
+  const at = (min: number, ms: number) =>
+    `2026-09-28T05:${String(min).padStart(2, "0")}:00.${String(ms).padStart(3, "0")}Z`;
+  const log = (n: number, min: number) =>
+    Array.from(
+      { length: 5 },
+      (_, i) =>
+        env(i + 1, at(min, i), {
+          type: "log",
+          run: "r",
+          level: "info",
+          message: `task ${n} event ${i + 1}`,
+        }),
+    );
+  await taskWithLog(p.state, "Oldest", log(1, 1));
+  await taskWithLog(p.state, "Newer", log(2, 2));
+  await taskWithLog(p.state, "Newest", log(3, 3));
+  const ac = new AbortController();
+  const data = new TuiData(p.state, {
+    feedMax: 8,
+    backlogTasks: 2,
+    follow: (d, signal) => d.fillBacklog(signal),
+  });
+  await data.start(ac.signal);
+  const texts = data.feed().map((f) => f.text.replace(/^.* task /, "task "));
+  assertEquals(texts, [
+    "task 2 event 3",
+    "task 2 event 4",
+    "task 2 event 5",
+    "task 3 event 1",
+    "task 3 event 2",
+    "task 3 event 3",
+    "task 3 event 4",
+    "task 3 event 5",
+  ]);
 });
