@@ -39,6 +39,31 @@ function frameThrottle(fn, minIntervalMs = 0) {
   };
 }
 
+/**
+ * A `details` element whose content is made only when it is first opened
+ * (a long Timeline has thousands of them). `more(fn)` adds content later.
+ */
+function lazyDetails(summary, make, open = false) {
+  const parts = [make];
+  let filled = 0;
+  const el = h("details", {}, h("summary", {}, summary));
+  const fill = () => {
+    while (filled < parts.length) el.append(...parts[filled++]());
+  };
+  el.addEventListener("toggle", () => {
+    if (el.open) fill();
+  });
+  el.more = (fn) => {
+    parts.push(fn);
+    if (el.open) fill();
+  };
+  if (open) {
+    el.open = true;
+    fill();
+  }
+  return el;
+}
+
 /** A status word as a badge. */
 function badge(text, kind) {
   return h("span", { class: `badge ${kind ?? ""}` }, text);
@@ -90,6 +115,9 @@ class TasksScreen {
   constructor(app) {
     this.app = app;
     this.render = frameThrottle(() => this.draw(), 250);
+    /** Task number -> its row and the version of the task it shows. */
+    this.rows = new Map();
+    this.order = "";
   }
 
   mount(el) {
@@ -131,7 +159,19 @@ class TasksScreen {
       tasks.length === 1 ? "" : "s"
     } · ${running} running · ${waiting} waiting for approval`;
     this.empty.hidden = tasks.length > 0 || !this.app.loaded;
-    this.tbody.replaceChildren(...tasks.map((t) => this.row(t)));
+    // Only the rows of tasks that changed are drawn again.
+    for (const t of tasks) {
+      const r = this.rows.get(t.number);
+      if (r && r.version === t.version) continue;
+      const tr = this.row(t);
+      r?.tr.replaceWith(tr);
+      this.rows.set(t.number, { tr, version: t.version });
+    }
+    const order = tasks.map((t) => t.number).join(",");
+    if (order !== this.order) {
+      this.order = order;
+      this.tbody.replaceChildren(...tasks.map((t) => this.rows.get(t.number).tr));
+    }
   }
 
   row(t) {
@@ -170,10 +210,12 @@ class TasksScreen {
       ? h(
         "div",
         {},
-        h("time", { datetime: t.lastAt, class: "muted" }, fmtTime(t.lastAt)),
+        h("time", { datetime: t.lastAt, class: "muted" }, fmtWhen(t.lastAt)),
         " ",
         firstLine(describe(t.last.event), 80),
       )
+      : t.lastAt
+      ? h("time", { datetime: t.lastAt, class: "muted" }, fmtWhen(t.lastAt))
       : "–";
     const phase = t.phase
       ? h("span", { class: t.phaseFailed ? "sev-error" : "" }, t.phase, t.phaseFailed ? " ✗" : "")
@@ -467,7 +509,26 @@ class TimelineScreen {
       return;
     }
     this.loading = false;
-    for (const env of Array.isArray(envs) ? envs : []) this.add(env);
+    envs = Array.isArray(envs) ? envs : [];
+    // A long run: only the newest events get items; older ones only shape the phases.
+    const skip = Math.max(0, envs.length - TIMELINE_ITEMS_MAX);
+    for (let i = 0; i < envs.length; i++) {
+      const type = envs[i]?.event?.type;
+      if (
+        i >= skip || type === "phase_started" || type === "phase_finished" || type === "run_started"
+      ) {
+        this.add(envs[i]);
+      }
+    }
+    if (skip > 0) {
+      this.body.prepend(
+        h(
+          "li",
+          { class: "item muted" },
+          `${fmtCount(skip)} earlier events of this run are not shown here; see Activity or Trace.`,
+        ),
+      );
+    }
     for (const env of this.buffer.splice(0)) this.add(env);
     this.note.hidden = this.items.length > 0;
     this.note.textContent = "No events yet: this task has not run.";
@@ -597,12 +658,9 @@ class TimelineScreen {
       }
       case "tool_called": {
         const result = h("span", { class: "result pending" }, "running…");
-        const details = h(
-          "details",
-          {},
-          h("summary", {}, "input and output"),
+        const details = lazyDetails("input and output", () => [
           h("pre", { class: "code" }, JSON.stringify(ev.input, null, 2)),
-        );
+        ]);
         const li = this.item(
           "call",
           time,
@@ -633,7 +691,7 @@ class TimelineScreen {
           ev.duration_ms >= SLOW_CALL_MS ? " " : "",
           ev.duration_ms >= SLOW_CALL_MS ? badge("slow", "warn") : "",
         );
-        const output = [
+        const output = () => [
           h("pre", { class: `preview ${failed ? "sev-error" : ""}` }, ev.preview ?? ""),
           h(
             "a",
@@ -643,7 +701,7 @@ class TimelineScreen {
         ];
         if (pair) {
           pair.result.replaceWith(result);
-          pair.details.append(...output);
+          pair.details.more(output);
           if (failed) {
             pair.li.classList.add("sev-error");
             pair.details.open = true;
@@ -656,7 +714,7 @@ class TimelineScreen {
             h("code", { class: "tool" }, ev.tool),
             " ",
             result,
-            h("details", { open: failed }, h("summary", {}, "output"), ...output),
+            lazyDetails("output", output, failed),
           );
         }
         return;
@@ -683,6 +741,7 @@ class TraceScreen {
     this.run = "";
     this.open = new Set(query.get("call") ? [query.get("call")] : []);
     this.outputs = new Map();
+    this.legacyCount = 0;
     this.errorsOnly = false;
     this.slowOnly = false;
     this.sort = "order";
@@ -827,6 +886,12 @@ class TraceScreen {
     }
   }
 
+  /** A call's key in this screen: its id, or a number of its own for pre-0.5 calls (all 000000000000). */
+  keyOf(c) {
+    if (!c.key) c.key = c.call === "000000000000" ? `legacy-${++this.legacyCount}` : c.call;
+    return c.key;
+  }
+
   onTask() {
     const t = this.app.store.tasks.get(this.number);
     if (t?.title) this.title.textContent = `#${this.number} ${t.title} · Trace`;
@@ -866,7 +931,7 @@ class TraceScreen {
     const rows = [];
     for (const c of shown) {
       rows.push(this.row(c));
-      if (this.open.has(c.call)) rows.push(this.detail(c));
+      if (this.open.has(this.keyOf(c))) rows.push(this.detail(c));
     }
     this.tbody.replaceChildren(...rows);
   }
@@ -877,17 +942,18 @@ class TraceScreen {
     const state = c.returned_at === null && c.duration_ms === null
       ? badge("no result", "warn")
       : badge(c.timed_out ? "timed out" : err ? "error" : "ok", err ? "error" : "ok");
-    const open = this.open.has(c.call);
+    const key = this.keyOf(c);
+    const open = this.open.has(key);
     const button = h("button", {
       type: "button",
       class: "link",
       "aria-expanded": open ? "true" : "false",
-      "aria-controls": `out-${c.call}`,
+      "aria-controls": `out-${key}`,
       onclick: () => {
-        if (this.open.has(c.call)) this.open.delete(c.call);
-        else this.open.add(c.call);
+        if (this.open.has(key)) this.open.delete(key);
+        else this.open.add(key);
         this.draw();
-        if (this.open.has(c.call)) document.getElementById(`out-${c.call}`)?.focus();
+        if (this.open.has(key)) document.getElementById(`out-${key}`)?.focus();
       },
     }, open ? "Hide" : "Output");
     return h(
@@ -916,20 +982,21 @@ class TraceScreen {
   }
 
   detail(c) {
-    const out = h("pre", { class: "output", tabindex: "0", id: `out-${c.call}` });
-    const cached = this.outputs.get(c.call);
+    const key = this.keyOf(c);
+    const out = h("pre", { class: "output", tabindex: "0", id: `out-${key}` });
+    const cached = this.outputs.get(key);
     if (cached !== undefined) out.textContent = cached;
     else {
       out.textContent = "Loading the complete output…";
       this.app.api.text(`/api/tasks/${this.number}/trace/${c.call}/output`).then((text) => {
-        this.outputs.set(c.call, text);
+        this.outputs.set(key, text);
         out.textContent = text;
       }).catch((e) => {
         this.app.apiFailed(e);
         const msg = e.status === 404
           ? "The complete output of this call was not kept (tracing was off, or the file is gone)."
           : `Cannot load the output: ${e.message}`;
-        this.outputs.set(c.call, msg);
+        this.outputs.set(key, msg);
         out.textContent = msg;
         out.classList.add("sev-error");
       });
@@ -1296,6 +1363,7 @@ class HistoryDetailScreen {
 /** The parts in page order. */
 export const SCREEN_PARTS: readonly unknown[] = [
   frameThrottle,
+  lazyDetails,
   badge,
   statusKind,
   screenHeader,

@@ -60,6 +60,8 @@ const SUBTASK_DONE = new Set(["done", "completed", "complete", "integrated", "me
 function newTaskInfo(number) {
   return {
     number,
+    /** Grows with each change, so that screens redraw only what changed. */
+    version: 0,
     id: "",
     title: "",
     status: "",
@@ -92,6 +94,7 @@ function subtaskProgress(info) {
 /** Updates a task's summary with one of its events. */
 function applyToTask(info, env) {
   const ev = env.event;
+  info.version++;
   if (env.task && !info.id) info.id = env.task;
   if (ev.type === "agent_delta") {
     if (info.liveRole !== ev.role) info.liveText = "";
@@ -261,6 +264,7 @@ class Store {
     const number = Number.isInteger(row.number) ? row.number : t.number;
     if (!Number.isInteger(number)) return;
     const info = this.task(number);
+    info.version++;
     info.id = t.id ?? info.id;
     info.title = t.title ?? info.title;
     info.status = t.status ?? info.status;
@@ -278,6 +282,34 @@ class Store {
     }
     this.emit("task", info);
   }
+}
+
+/**
+ * Fills what the recent events did not tell of a task (an older task whose
+ * events are not among them) from its history document: last phase, run
+ * status, tokens, active time, last activity. Events, when there are any,
+ * are newer and win.
+ */
+function mergeHistory(store, d) {
+  if (!d || typeof d !== "object" || !Number.isInteger(d.number)) return;
+  const info = store.task(d.number);
+  const run = Array.isArray(d.runs) ? d.runs[d.runs.length - 1] : null;
+  info.version++;
+  if (!info.title && d.task?.title) info.title = d.task.title;
+  if (!info.status && d.task?.status) info.status = d.task.status;
+  if (!info.phase && run?.phases?.length) {
+    const p = run.phases[run.phases.length - 1];
+    info.phase = p.phase;
+    info.phaseFailed = p.success === false;
+  }
+  if (!info.runStatus && run) info.runStatus = run.status ?? run.state ?? "";
+  if (info.pendingApproval === null && run?.pending_approval) {
+    info.pendingApproval = run.pending_approval;
+  }
+  if (!info.tokens) info.tokens = usageTokens(d.totals?.usage);
+  if (!info.activeMs) info.activeMs = d.totals?.active_ms ?? 0;
+  if (!info.lastAt && d.last_activity) info.lastAt = d.last_activity;
+  store.emit("task", info);
 }
 
 /** Event types a stream frame can be named with: the contract's 22. */
@@ -348,6 +380,10 @@ class Connection {
     } catch (e) {
       if (e.status === 401 || e.status === 403) return this.failed(e);
     }
+    // Once, in the background: what the recent events do not say of older tasks.
+    this.api.json("/api/history?all=true").then((docs) => {
+      for (const d of Array.isArray(docs) ? docs : []) mergeHistory(this.store, d);
+    }).catch(() => {});
   }
 
   open() {
@@ -456,6 +492,7 @@ export const STORE_PARTS: readonly unknown[] = [
   subtaskProgress,
   applyToTask,
   Store,
+  mergeHistory,
   Connection,
 ];
 

@@ -30,11 +30,32 @@ function h(tag, attrs, ...children) {
   return el;
 }
 
+/** Formatters are made once: making one per call costs about a millisecond. */
+const formatters = {};
+
+function formatter(kind) {
+  if (!formatters[kind]) {
+    formatters[kind] = kind === "time"
+      ? new Intl.DateTimeFormat(undefined, {
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+        hour12: false,
+      })
+      : new Intl.DateTimeFormat(undefined, {
+        dateStyle: "short",
+        timeStyle: "medium",
+        hour12: false,
+      });
+  }
+  return formatters[kind];
+}
+
 /** Local time of an event, `HH:MM:SS`. */
 function fmtTime(at) {
   const d = new Date(at);
   if (Number.isNaN(d.getTime())) return String(at ?? "");
-  return d.toLocaleTimeString(undefined, { hour12: false });
+  return formatter("time").format(d);
 }
 
 /** Local date and time, for tables. */
@@ -42,7 +63,14 @@ function fmtDateTime(at) {
   if (!at) return "–";
   const d = new Date(at);
   if (Number.isNaN(d.getTime())) return String(at);
-  return d.toLocaleString(undefined, { hour12: false });
+  return formatter("datetime").format(d);
+}
+
+/** Local time today, date and time before. */
+function fmtWhen(at) {
+  const d = new Date(at);
+  if (Number.isNaN(d.getTime())) return String(at ?? "");
+  return d.toDateString() === new Date().toDateString() ? fmtTime(at) : fmtDateTime(at);
 }
 
 /** A duration in milliseconds, `850 ms`, `12.4 s`, `3 min 05 s`, `2 h 10 min`. */
@@ -70,7 +98,8 @@ function plural(n, noun) {
 
 /** A count with thousands separators. */
 function fmtCount(n) {
-  return Number(n ?? 0).toLocaleString("en-US");
+  formatters.count ??= new Intl.NumberFormat("en-US");
+  return formatters.count.format(Number(n ?? 0));
 }
 
 /** A cost `{amount, currency}` as money; `–` when there is none (not every session priced). */
@@ -78,12 +107,14 @@ function fmtCost(cost) {
   if (!cost || typeof cost.amount !== "number") return "–";
   const digits = cost.amount !== 0 && Math.abs(cost.amount) < 1 ? 4 : 2;
   try {
-    return new Intl.NumberFormat("en-US", {
+    const key = `money:${cost.currency || "USD"}:${digits}`;
+    formatters[key] ??= new Intl.NumberFormat("en-US", {
       style: "currency",
       currency: cost.currency || "USD",
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
-    }).format(cost.amount);
+    });
+    return formatters[key].format(cost.amount);
   } catch {
     return `${cost.amount.toFixed(digits)} ${cost.currency ?? ""}`.trim();
   }
@@ -251,8 +282,10 @@ function describe(ev) {
 /** The parts in page order. */
 export const UTIL_PARTS: readonly unknown[] = [
   h,
+  formatter,
   fmtTime,
   fmtDateTime,
+  fmtWhen,
   fmtDuration,
   fmtTokens,
   fmtCount,
@@ -267,4 +300,4 @@ export const UTIL_PARTS: readonly unknown[] = [
 ];
 
 /** Constants of the page, written as `const NAME = <json>;`. */
-export const UTIL_CONSTANTS: Record<string, unknown> = { SYMBOLS };
+export const UTIL_CONSTANTS: Record<string, unknown> = { SYMBOLS, formatters };

@@ -105,7 +105,7 @@ li.phase { margin: 0 0 14px; background: var(--panel); border: 1px solid var(--l
 li.phase h2 { font-size: 1rem; margin: 0; padding: 8px 12px; border-bottom: 1px solid var(--line); display: flex; flex-wrap: wrap; gap: 8px; align-items: baseline; }
 .phase-name { font-weight: 700; }
 .phase-state .summary { color: var(--muted); font-weight: 400; }
-li.item { padding: 6px 12px; border-bottom: 1px solid var(--line); }
+li.item { padding: 6px 12px; border-bottom: 1px solid var(--line); content-visibility: auto; contain-intrinsic-size: auto 34px; }
 li.item:last-child { border-bottom: 0; }
 .t { color: var(--muted); font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.85em; }
 .role { font-weight: 600; }
