@@ -311,6 +311,9 @@ export class TuiData implements LiveModel {
 
   async #reloadAll(): Promise<void> {
     const tasks = await this.#listTasks();
+    // The board lists the tasks at once; their runs follow when the logs are read.
+    this.#rebuild();
+    this.#changed();
     const docs = await listHistory(this.state, {
       all: true,
       tasks,
@@ -411,7 +414,7 @@ export class TuiData implements LiveModel {
     } else if (run) {
       ({ progress, tone } = outcomeOf(run));
     } else {
-      progress = "no run yet";
+      progress = doc ? "no run yet" : "…";
     }
     if (approval) tone = "wait";
     return {
@@ -580,7 +583,11 @@ export async function followProject(data: TuiData, signal: AbortSignal): Promise
         }
       }
     })();
-    await Promise.all([live, data.fillBacklog(signal)]);
+    // The backlog is a nicety: a log it cannot read leaves a note, not a dead UI.
+    const backlog = data.fillBacklog(signal).catch((e) => {
+      if (!signal.aborted) data.problem(`Activity backlog: ${(e as Error)?.message ?? e}`);
+    });
+    await Promise.all([live, backlog]);
   } finally {
     follower.close();
   }
