@@ -80,14 +80,15 @@ if (import.meta.main) {
     }
     connected++;
     ready();
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    const reader = res.body.getReader();
+    const dec = new TextDecoder();
     let tail = "\n"; // so that an id line at the very start matches too
     try {
-      while (counts[i] < expect) {
+      while (counts[i] < expect && !abort.signal.aborted) {
         const { value, done } = await reader.read();
         if (done) break;
         const t = nowUs();
-        const text = tail + value;
+        const text = tail + dec.decode(value, { stream: true });
         let pos = 0;
         for (;;) {
           const at = text.indexOf("\nid: ", pos);
@@ -115,7 +116,7 @@ if (import.meta.main) {
         errors.push(`client ${i}: ${(e as Error).message}`);
       }
     } finally {
-      await reader.cancel().catch(() => {});
+      reader.cancel().catch(() => {});
     }
   };
 
@@ -129,12 +130,20 @@ if (import.meta.main) {
   for (let i = 0; i < n; i++) running.push(one(i, ready));
   await readyP;
   console.log("ready");
-  const timer = setTimeout(() => abort.abort(), timeoutMs);
-  await Promise.all(running);
+  // At the deadline the report is printed whatever the readers are doing.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      resolve();
+    }, timeoutMs);
+  });
+  await Promise.race([Promise.all(running), deadline]);
   clearTimeout(timer);
   abort.abort();
   const pairs: [number, number][] = [];
   for (let b = 0; b < hist.length; b++) if (hist[b] > 0) pairs.push([b, hist[b]]);
   const report: ClientsReport = { clients: n, connected, counts, hist: pairs, negative, errors };
   console.log(JSON.stringify(report));
+  Deno.exit(0); // open streams must not keep the process alive
 }
