@@ -63,8 +63,22 @@ export interface LiveRecord {
 
 /** A subscriber of the hub. */
 interface LiveClient {
+  /** Takes logged events from the hub (task streams); project streams take only ephemeral ones. */
+  readonly wantsLogged: boolean;
   offer(records: readonly LiveRecord[]): void;
   close(): void;
+}
+
+/** Frames of ephemeral events, built once for every client. */
+const ephemeralFrames = new WeakMap<LiveRecord, string>();
+
+function ephemeralFrame(r: LiveRecord): string {
+  let f = ephemeralFrames.get(r);
+  if (f === undefined) {
+    f = frameText({ event: r.env.event.type, data: JSON.stringify(tag(r.env, r.task)) });
+    ephemeralFrames.set(r, f);
+  }
+  return f;
 }
 
 /** Filters of `/api/events` and `/api/stream`. */
@@ -224,7 +238,9 @@ export class LiveHub implements LiveRoutes {
   /** Delivers records to every client. */
   publish(records: readonly LiveRecord[]): void {
     if (records.length === 0) return;
+    const logged = records.every((r) => r.text !== undefined);
     for (const c of this.#clients) {
+      if (logged && !c.wantsLogged) continue;
       try {
         c.offer(records);
       } catch { /* one client's failure is its own */ }
@@ -407,6 +423,7 @@ export class LiveHub implements LiveRoutes {
  * it sent, reading from disk.
  */
 class ProjectStreamClient implements LiveClient {
+  readonly wantsLogged = false;
   readonly sse: SseStream;
   remove: () => void = () => {};
   #last: Cursor | null;
@@ -440,10 +457,7 @@ class ProjectStreamClient implements LiveClient {
     let text = "";
     for (const r of records) {
       if (r.text !== undefined || !keeps(this.filter, r.task, r.env)) continue;
-      text += frameText({
-        event: r.env.event.type,
-        data: JSON.stringify(tag(r.env, r.task)),
-      });
+      text += ephemeralFrame(r);
     }
     if (text !== "") this.sse.push(text);
   }
@@ -524,6 +538,7 @@ async function paced(sse: SseStream, bytesMax: number, signal: AbortSignal): Pro
  * run's ephemeral events, staying open across pauses and resumes.
  */
 class TaskStreamClient implements LiveClient {
+  readonly wantsLogged = true;
   readonly sse: SseStream;
   remove: () => void = () => {};
   #run: string | null = null;
