@@ -742,6 +742,7 @@ class TraceScreen {
     this.open = new Set(query.get("call") ? [query.get("call")] : []);
     this.outputs = new Map();
     this.legacyCount = 0;
+    this.pending = [];
     this.errorsOnly = false;
     this.slowOnly = false;
     this.sort = "order";
@@ -830,14 +831,23 @@ class TraceScreen {
     this.calls = Array.isArray(doc.calls) ? doc.calls : [];
     this.index = new Map(this.calls.map((c) => [c.call, c]));
     this.loaded = true;
+    for (const env of this.pending.splice(0)) {
+      if (env.event.type !== "run_started") this.onEvent(env);
+    }
     this.draw();
   }
 
   onEvent(env) {
-    if (env.number !== this.number || !this.loaded) return;
+    if (env.number !== this.number) return;
+    if (!this.loaded) {
+      // Kept until the trace is loaded, then applied (a call already in it is not added twice).
+      if (this.pending.length < 100_000) this.pending.push(env);
+      return;
+    }
     const ev = env.event;
     if (ev.type === "run_started" && ev.run !== this.run) {
       this.loaded = false;
+      this.pending = [];
       this.load();
       return;
     }
