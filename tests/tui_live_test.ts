@@ -7,6 +7,7 @@ import { assert, assertEquals, assertMatch, assertStringIncludes } from "./asser
 import { runCli, spawnCli, tempProject } from "./helpers.ts";
 import { EXITED, TuiSession } from "./tui_tmux.ts";
 import { createTask } from "../src/store/tasks.ts";
+import { RunRecorder } from "../src/store/recorder.ts";
 
 Deno.test("tui follows a live run in Activity and on the board, and Ctrl-C restores the terminal", async () => {
   await using p = await tempProject();
@@ -99,6 +100,32 @@ Deno.test("tui gives the terminal back when it is sent SIGTERM", async () => {
   assertEquals(EXITED.exec(s)![1], "130");
   assertEquals(await tui.format("#{alternate_on}"), "0");
   assertMatch(await tui.waitFor(/^-?icanon$/m), /^icanon$/m);
+});
+
+Deno.test("tui colours outcomes, and with NO_COLOR keeps only bold, dim and reverse video", async () => {
+  await using p = await tempProject();
+  await createTask(p.state, "Fresh task");
+  const done = await createTask(p.state, "Finished task", { status: "done" });
+  const rec = await RunRecorder.open(p.state, done);
+  rec.start();
+  await rec.finish({ success: true, status: "done" });
+  await rec.close();
+  // deno-lint-ignore no-control-regex
+  const green = /\x1b\[[0-9;]*32m[^\n]*Finished task/;
+  // deno-lint-ignore no-control-regex
+  const reverse = /\x1b\[[0-9;]*7m[^\n]*Fresh task/;
+  for (const noColor of ["", "1"]) {
+    await using tui = new TuiSession(`colour${noColor}`);
+    await tui.start(p.dir, ["tui"], { env: { NO_COLOR: noColor } });
+    await tui.waitFor(/Finished task +done +\S* *succeeded/);
+    const styled = await tui.tmux("capture-pane", "-p", "-e");
+    assertMatch(styled, reverse, "the selection is reverse video");
+    if (noColor === "") assertMatch(styled, green, "a success is green");
+    // deno-lint-ignore no-control-regex
+    else assert(!/\x1b\[[0-9;]*3[1-6]m/.test(styled), `no colour with NO_COLOR:\n${styled}`);
+    await tui.type("q");
+    await tui.waitFor(EXITED);
+  }
 });
 
 Deno.test("tui refuses to start when standard output is not a terminal", async () => {
