@@ -83,7 +83,17 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
       onListen: (addr) => listening.resolve(addr as Deno.NetAddr),
       onError: (e) => {
         options.onWarning?.(`request failed: ${(e as Error)?.name ?? "error"}`);
-        return new Response("internal error", { status: 500 });
+        return new Response(
+          JSON.stringify({
+            type: "about:blank",
+            title: "Internal Server Error",
+            status: 500,
+            detail: "The server failed to answer",
+            instance: "",
+            error: "The server failed to answer",
+          }),
+          { status: 500, headers: { "content-type": "application/problem+json" } },
+        );
       },
     }, app.fetch);
   } catch (e) {
