@@ -69,3 +69,8 @@ Deno.test("an event whose at is not a timestamp has no cursor", () => {
   assertEquals(cursorOf({ at: "yesterday" }, 1), null);
   assertEquals(cursorOf({ at: "1969-12-31T23:59:59Z" }, 1), null);
 });
+
+Deno.test("a date that does not exist has no cursor", () => {
+  assertEquals(cursorOf({ at: "2026-02-30T00:00:00Z" }, 1), null);
+  assertEquals(cursorOf({ at: "2024-02-29T00:00:00Z" }, 1) !== null, true);
+});

@@ -28,6 +28,8 @@ export function parseTimeNs(at: string): bigint | null {
   }
   const ms = Date.UTC(Number(y), month - 1, day, hour, minute, second);
   if (!Number.isFinite(ms)) return null;
+  // Date.UTC rolls 30 February over to March: such a date is not a date.
+  if (new Date(Date.UTC(Number(y), month - 1, day)).getUTCDate() !== day) return null;
   let ns = BigInt(ms) * 1_000_000n;
   if (frac) ns += BigInt(frac.padEnd(9, "0"));
   if (zone !== "Z" && zone !== "z") {
