@@ -165,3 +165,21 @@ Deno.test("tui shows the board, the help, the filter, history, trace, and q give
   s = await tui.waitFor(/^-?icanon$/m);
   assertMatch(s, /^icanon$/m, "the terminal is back in line mode (raw mode left)");
 });
+
+Deno.test("tui <TASK> opens that task's Trace tab; an unknown task is refused before the screen is taken", async () => {
+  await using p = await project();
+  await using tui = new TuiSession("task-arg");
+  await tui.start(p.dir, ["tui", "1"]);
+  let s = await tui.waitFor("Trace of #1 Add login page");
+  assertMatch(s, /coder +bash +deno test src\/login_test\.ts +exit 3/);
+  await tui.type("q");
+  s = await tui.waitFor(EXITED);
+  assertEquals(EXITED.exec(s)![1], "0");
+
+  await using bad = new TuiSession("task-arg-bad");
+  await bad.start(p.dir, ["tui", "42"]);
+  s = await bad.waitFor(EXITED);
+  assertEquals(EXITED.exec(s)![1], "1");
+  assertMatch(s, /taskline: .*42/);
+  assertEquals(await bad.format("#{alternate_on}"), "0");
+});

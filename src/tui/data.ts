@@ -32,16 +32,17 @@ import { LOWER_BOUND_LEGEND, renderDetail } from "../cli/cmd_history.ts";
 import { TasklineError } from "../errors.ts";
 import { ProjectFollower, replayFeed } from "../follow/feed.ts";
 import { watchDir } from "../follow/tail.ts";
-import type {
-  BoardRow,
-  DocView,
-  FeedEntry,
-  Loadable,
-  OutputView,
-  Table,
-  Tone,
-  TraceCallRow,
-  TraceView,
+import {
+  type BoardRow,
+  type DocView,
+  type FeedEntry,
+  isReady,
+  type Loadable,
+  type OutputView,
+  type Table,
+  type Tone,
+  type TraceCallRow,
+  type TraceView,
 } from "./model.ts";
 import type { LiveModel } from "./run.ts";
 
@@ -123,6 +124,7 @@ export class TuiData implements LiveModel {
   #problem: string | null = null;
   #reloading: Promise<void> = Promise.resolve();
   #loadedNs = 0n;
+  #listed = false;
 
   constructor(state: StateDir, options: TuiDataOptions = {}) {
     this.state = state;
@@ -323,6 +325,7 @@ export class TuiData implements LiveModel {
     });
     this.#docs = new Map(docs.map((d) => [d.number, d]));
     this.#rebuild();
+    if (this.#trace && !isReady(this.#trace.value)) await this.#loadTrace(this.#trace.number);
   }
 
   async #listTasks(): Promise<Task[]> {
@@ -331,6 +334,7 @@ export class TuiData implements LiveModel {
     });
     this.#tasks = tasks;
     this.#byNumber = new Map(tasks.map((t) => [t.number, t]));
+    this.#listed = true;
     return tasks;
   }
 
@@ -462,7 +466,8 @@ export class TuiData implements LiveModel {
   async #loadTrace(number: number): Promise<void> {
     const task = this.#byNumber.get(number);
     if (!task) {
-      this.#trace = { number, value: { error: `no task #${number}` } };
+      // Before the first listing the task is not known yet: start() loads it then.
+      if (this.#listed) this.#trace = { number, value: { error: `no task #${number}` } };
       return;
     }
     try {
