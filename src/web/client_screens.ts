@@ -641,7 +641,7 @@ class TimelineScreen {
           b.li.classList.add("done");
           this.live.delete(k);
         }
-        this.phaseList = null;
+        // What follows until the next phase (budget, approval, the run's end) stays in its card.
         return;
       }
       case "agent_text": {

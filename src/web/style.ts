@@ -120,6 +120,8 @@ pre { margin: 4px 0 0; padding: 8px 10px; background: var(--code-bg); border-rad
 pre.preview { max-height: 120px; }
 pre.output { max-height: 520px; }
 details summary { cursor: pointer; color: var(--muted); font-size: 0.85em; }
+li.call > details { display: inline-block; margin-left: 8px; }
+li.call > details[open] { display: block; margin-left: 0; }
 table.trace td.input { max-width: 340px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 table.trace tr.is-error td { background: var(--err-bg); }
 tr.is-error .badge.error, li.sev-error .badge.error { background: var(--err); color: var(--panel); }
