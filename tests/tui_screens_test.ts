@@ -124,9 +124,15 @@ Deno.test("tui shows the board, the help, the filter, history, trace, and q give
 
   // History: the table of finished work, and a task's detail with Enter.
   await tui.type("3");
-  s = await tui.waitFor("History · 1 task");
+  s = await tui.waitFor("History · 1 finished task");
   assertMatch(s, /#1 +Add login page +done +1 +0 +1 +6\.7k/);
   assert(!s.includes("Rework the settings"), "only finished work is in the history table");
+  // a: every task (as taskline history --all), and back.
+  await tui.type("a");
+  s = await tui.waitFor("History · 3 tasks");
+  assertMatch(s, /#2 +Rework the settings +planning/);
+  await tui.type("a");
+  s = await tui.waitFor("History · 1 finished task");
   await tui.keys("Enter");
   // The same text as `taskline history 1`.
   s = await tui.waitFor(/#1 Add login page · done · branch taskline\/001-add-login-page/);

@@ -56,6 +56,7 @@ const HELP: readonly string[] = [
   "  Home End  g G    first, last (Activity: End follows live)",
   "  Enter            open: the task's detail, a call's output",
   "  t                the Trace tab of the selected task",
+  "  a                History: every task, or finished work only",
   "  Esc ← Backspace  back, or clear the filter",
   "  /                filter the rows (Enter keeps it, Esc clears)",
   "  Ctrl-L           redraw",
@@ -84,6 +85,8 @@ export class TuiApp {
   task: number | null;
   /** The History screen shows the detail of `task`. */
   historyDetail = false;
+  /** History lists every task, not only finished work (`a`). */
+  historyAll = false;
   /** The help is shown over the screen. */
   help = false;
   /** The filter line is being edited. */
@@ -140,6 +143,9 @@ export class TuiApp {
           return null;
         case "t":
           this.#openTrace();
+          return null;
+        case "a":
+          if (this.screen === "history" && !this.historyDetail) this.historyAll = !this.historyAll;
           return null;
         case "j":
           this.#move(1);
@@ -395,7 +401,11 @@ export class TuiApp {
   }
 
   #historyRows() {
-    return filterRows(this.model.history().rows, this.filters.history, (r) => r.cells.join(" "));
+    return filterRows(
+      this.model.history(this.historyAll).rows,
+      this.filters.history,
+      (r) => r.cells.join(" "),
+    );
   }
 
   #trace(): TraceCallRow[] | null {
@@ -499,7 +509,7 @@ export class TuiApp {
       case "history":
         keys = this.historyDetail
           ? ["↑↓ scroll", "Esc back", "t trace"]
-          : ["↑↓ select", "Enter detail", "t trace"];
+          : ["↑↓ select", "Enter detail", "t trace", "a all"];
         break;
       case "trace":
         keys = ["↑↓ call", "PgUp PgDn output", "Esc back"];
@@ -601,7 +611,7 @@ export class TuiApp {
   }
 
   #drawHistory(width: number, height: number): string[] {
-    const table = this.model.history();
+    const table = this.model.history(this.historyAll);
     const rows = this.#historyRows();
     const keys = rows.map((r) => String(r.number));
     const index = this.#index(keys, "history");
@@ -617,15 +627,19 @@ export class TuiApp {
       cells.map((c, i) => cell(c, cols[i], 2, table.align[i] === "right")).join("");
     const out = [
       this.#header(
-        `History · ${table.rows.length} task${table.rows.length === 1 ? "" : "s"}${
-          rows.length !== table.rows.length ? ` (${rows.length} shown)` : ""
+        `History · ${table.rows.length} ${this.historyAll ? "" : "finished "}task${
+          table.rows.length === 1 ? "" : "s"
+        }${rows.length !== table.rows.length ? ` (${rows.length} shown)` : ""} · a: ${
+          this.historyAll ? "finished work only" : "every task"
         }`,
         width,
       ),
       this.#p(line(table.header), "dim"),
     ];
     if (table.rows.length === 0) {
-      out.push(fit("No finished work yet.", width));
+      out.push(
+        fit(this.historyAll ? "No tasks yet." : "No finished work yet (a: every task).", width),
+      );
       return out;
     }
     const notes = table.notes.map((n) => this.#p(fit(clean(n), width), "dim"));

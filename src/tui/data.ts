@@ -113,6 +113,7 @@ export class TuiData implements LiveModel {
   #listeners: Array<() => void> = [];
   #board: BoardRow[] = [];
   #history: Table = historyTable([]);
+  #historyAll: Table = historyTable([]);
   #trace: { number: number; value: Loadable<TraceView> } | null = null;
   #traceCalls = new Map<string, TraceCall>();
   #output: { key: string; value: Loadable<OutputView> } | null = null;
@@ -380,16 +381,15 @@ export class TuiData implements LiveModel {
 
   #rebuild() {
     this.#board = this.#tasks.map((t) => this.#boardRow(t, this.#docs.get(t.number)));
-    const finished = [...this.#docs.values()].filter((d) =>
-      this.#byNumber.has(d.number) && FINISHED_STATUSES.includes(d.task.status)
-    );
+    const all = [...this.#docs.values()].filter((d) => this.#byNumber.has(d.number));
     // The order of listHistory: most recent activity first.
     const when = (d: TaskHistory) => {
       const ms = Date.parse(d.last_activity ?? d.task.created_at);
       return Number.isFinite(ms) ? ms : 0;
     };
-    finished.sort((a, b) => when(b) - when(a) || b.number - a.number);
-    this.#history = historyTable(finished);
+    all.sort((a, b) => when(b) - when(a) || b.number - a.number);
+    this.#historyAll = historyTable(all);
+    this.#history = historyTable(all.filter((d) => FINISHED_STATUSES.includes(d.task.status)));
   }
 
   #boardRow(t: Task, doc: TaskHistory | undefined): BoardRow {
@@ -442,8 +442,8 @@ export class TuiData implements LiveModel {
     return this.#feed;
   }
 
-  history(): Table {
-    return this.#history;
+  history(all = false): Table {
+    return all ? this.#historyAll : this.#history;
   }
 
   detail(number: number): Loadable<DocView> {

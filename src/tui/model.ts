@@ -103,7 +103,8 @@ export interface TuiModel {
   board(): BoardRow[];
   /** Oldest first, at most the feed's cap. */
   feed(): readonly FeedEntry[];
-  history(): Table;
+  /** The History table: ready and done tasks, or every task with `all`. */
+  history(all?: boolean): Table;
   /** The detail of a task (starts loading it when needed). */
   detail(number: number): Loadable<DocView>;
   /** The trace of a task's current run (starts loading it when needed). */
