@@ -29,6 +29,9 @@ const TITLES: Record<ScreenId, string> = {
   trace: "Trace",
 };
 
+/** Narrowest title column of the History table before other columns are left out. */
+const TITLE_MIN = 16;
+
 /** Smallest terminal the UI lays out; smaller ones get a note. */
 export const MIN_WIDTH = 40;
 export const MIN_HEIGHT = 10;
@@ -622,9 +625,16 @@ export class TuiApp {
         ...rows.slice(0, 500).map((r) => Math.min(24, textWidth(clean(r.cells[i] ?? "")))),
       ) + 2
     );
-    const cols = columns(width, fixed);
+    // On a narrow terminal, columns go (table.drop order) before the title gets unreadable.
+    const shown = fixed.map((_, i) => i);
+    let cols = columns(width, fixed);
+    for (const d of table.drop) {
+      if (cols[shown.indexOf(table.flex)] >= TITLE_MIN) break;
+      shown.splice(shown.indexOf(d), 1);
+      cols = columns(width, shown.map((i) => fixed[i]));
+    }
     const line = (cells: string[]) =>
-      cells.map((c, i) => cell(c, cols[i], 2, table.align[i] === "right")).join("");
+      shown.map((c, k) => cell(cells[c] ?? "", cols[k], 2, table.align[c] === "right")).join("");
     const out = [
       this.#header(
         `History · ${table.rows.length} ${this.historyAll ? "" : "finished "}task${

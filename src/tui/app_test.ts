@@ -46,6 +46,7 @@ function fakeModel(feed: FeedEntry[] = []): TuiModel {
       header: ["#", "Title", "Status"],
       align: ["right", "left", "left"],
       flex: 1,
+      drop: [2],
       rows: [{ number: 1, cells: ["#1", "Add login", "done"], tone: "ok" }],
       notes: [],
     }),

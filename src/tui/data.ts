@@ -660,6 +660,8 @@ export function historyTable(docs: TaskHistory[], nowMs = Date.now()): Table {
     ],
     align: ["right", "left", "left", "right", "right", "right", "right", "right", "right", "left"],
     flex: 1,
+    // Cost, commits, files, runs, active time, last activity go first, in that order.
+    drop: [8, 4, 5, 3, 7, 9],
     rows,
     notes: lowerBounds ? [LOWER_BOUND_LEGEND] : [],
   };

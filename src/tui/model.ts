@@ -41,6 +41,8 @@ export interface Table {
   align: ("left" | "right")[];
   /** The column that takes the room left (the title). */
   flex: number;
+  /** Columns left out on a narrow terminal, first first. */
+  drop: number[];
   rows: { number: number; cells: string[]; tone: Tone }[];
   /** Lines under the table (legends). */
   notes: string[];

@@ -57,7 +57,7 @@ function model(options: { fail?: Error } = {}): LiveModel {
   return {
     board: () => [],
     feed: () => [],
-    history: () => ({ header: [], align: [], flex: 0, rows: [], notes: [] }),
+    history: () => ({ header: [], align: [], flex: 0, drop: [], rows: [], notes: [] }),
     detail: () => ({ loading: true }),
     trace: () => ({ loading: true }),
     output: () => ({ loading: true }),
