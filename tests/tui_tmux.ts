@@ -96,7 +96,7 @@ export class TuiSession implements AsyncDisposable {
    */
   async waitFor(
     test: string | RegExp | ((screen: string) => boolean),
-    timeoutMs = 15_000,
+    timeoutMs = 20_000,
   ): Promise<string> {
     const ok = typeof test === "string"
       ? (s: string) => s.includes(test)

@@ -4,10 +4,7 @@
  * @module
  */
 import { TasklineError } from "../errors.ts";
-import type { ScreenId } from "../tui/app.ts";
-import { TuiData } from "../tui/data.ts";
-import { runTui } from "../tui/run.ts";
-import { DenoTerminal } from "../tui/terminal.ts";
+import { DenoTerminal, runTui, type ScreenId, TuiData } from "../tui/mod.ts";
 import { parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 
