@@ -36,6 +36,7 @@ import { checkParams, seqParam, typesParam } from "./handler.ts";
 import { frameText, SSE_HEADERS, SseStream } from "./sse.ts";
 import type { TaskIndex } from "./task_index.ts";
 import { RecentIndex } from "./recent.ts";
+import { FanOut, type FanOutMember } from "./fan_out.ts";
 
 /** Options of {@link LiveHub}. */
 export interface LiveHubOptions {
@@ -49,6 +50,8 @@ export interface LiveHubOptions {
   followerQueueItemsMax?: number;
   /** The follower's slow poll for missed notifications, in ms. Default 1000. */
   pollIntervalMs?: number;
+  /** Most time an event waits to be written to fan-out clients, in ms. Default 10. */
+  fanOutFlushMs?: number;
 }
 
 /** An event as the hub hands it to clients. */
@@ -159,6 +162,8 @@ export class LiveHub implements LiveRoutes {
   readonly follower: ProjectFollower;
   /** The last events of every task, for `/api/events`. */
   readonly recent: RecentIndex;
+  /** Project stream clients without filters that caught up are fed from here. */
+  readonly fan: FanOut;
   /** Counters for tests and the bench: clients that fell behind and read again from disk. */
   readonly stats = { catchUps: 0 };
   #clients = new Set<LiveClient>();
@@ -175,6 +180,11 @@ export class LiveHub implements LiveRoutes {
       pollIntervalMs: options.pollIntervalMs,
     });
     this.recent = new RecentIndex(state);
+    this.fan = new FanOut({
+      frameOf: feedFrame,
+      memberBytesMax: options.clientQueueBytesMax,
+      flushMs: options.fanOutFlushMs,
+    });
   }
 
   /** Open stream clients. */
@@ -211,6 +221,7 @@ export class LiveHub implements LiveRoutes {
               if (after === null || compareCursor(it.cursor, after) > 0) after = it.cursor;
             }
             this.recent.add(items);
+            this.fan.addItems(items);
             this.publish(records);
           }
           return; // the follower was closed
@@ -229,6 +240,7 @@ export class LiveHub implements LiveRoutes {
     if (this.#closed) return;
     this.#closed = true;
     this.#stop.abort();
+    this.fan.close();
     for (const c of [...this.#clients]) c.close();
     this.#clients.clear();
     this.follower.close();
@@ -250,7 +262,13 @@ export class LiveHub implements LiveRoutes {
   /** Delivers an ephemeral event received on the live channel. */
   publishEphemeral(tagged: TaggedEnvelope): void {
     const { task, number, ...env } = tagged;
-    this.publish([{ task: { id: task, number }, env: env as Envelope, upgraded: false }]);
+    const record: LiveRecord = {
+      task: { id: task, number },
+      env: env as Envelope,
+      upgraded: false,
+    };
+    this.fan.addEphemeral(ephemeralFrame(record));
+    this.publish([record]);
   }
 
   #add(c: LiveClient): () => void {
@@ -417,18 +435,22 @@ export class LiveHub implements LiveRoutes {
 /**
  * One `/api/stream` client: a subscription of the shared follower (which
  * replays from disk after its cursor, then gives live events), and the
- * ephemeral events of the live channel. When the connection is slow, the
- * client stops taking from its subscription; past the follower's bound the
- * subscription ends and the client subscribes again after the last cursor
- * it sent, reading from disk.
+ * ephemeral events of the live channel. A client without filters that has
+ * caught up leaves its subscription for the hub's fan-out (fan_out.ts). When
+ * the connection is slow, the client stops taking from its subscription (or
+ * is dropped by the fan-out); past the bound it subscribes again after the
+ * last cursor it was sent, reading from disk.
  */
-class ProjectStreamClient implements LiveClient {
+class ProjectStreamClient implements LiveClient, FanOutMember {
   readonly wantsLogged = false;
   readonly sse: SseStream;
   remove: () => void = () => {};
-  #last: Cursor | null;
+  /** The highest cursor sent (delivery rule 4: live events may come out of order). */
+  last: Cursor | null;
   readonly #stop = new AbortController();
   readonly #queueBytesMax: number;
+  readonly #unfiltered: boolean;
+  #leftFanOut: (() => void) | null = null;
 
   constructor(
     readonly hub: LiveHub,
@@ -436,8 +458,9 @@ class ProjectStreamClient implements LiveClient {
     readonly filter: FeedFilter,
     options: { heartbeatMs?: number; queueBytesMax?: number },
   ) {
-    this.#last = after;
+    this.last = after;
     this.#queueBytesMax = options.queueBytesMax ?? 128 * 1024;
+    this.#unfiltered = filter.types === null && filter.tasks === null && filter.sinceNs === null;
     this.sse = new SseStream({
       heartbeatMs: options.heartbeatMs,
       queueBytesMax: this.#queueBytesMax,
@@ -448,12 +471,20 @@ class ProjectStreamClient implements LiveClient {
   close(): void {
     if (this.#stop.signal.aborted) return;
     this.#stop.abort();
+    this.hub.fan.leave(this);
     this.remove();
     this.sse.close();
+    this.#leftFanOut?.();
+  }
+
+  /** The fan-out dropped this client (too slow). */
+  left(): void {
+    this.#leftFanOut?.();
   }
 
   /** Ephemeral events: sent when there is room, dropped otherwise (they are live only). */
   offer(records: readonly LiveRecord[]): void {
+    if (this.hub.fan.has(this)) return; // the fan-out sends them in order with the rest
     let text = "";
     for (const r of records) {
       if (r.text !== undefined || !keeps(this.filter, r.task, r.env)) continue;
@@ -462,36 +493,45 @@ class ProjectStreamClient implements LiveClient {
     if (text !== "") this.sse.push(text);
   }
 
+  /** Reads the own subscription; returns true when the client joined the fan-out. */
+  async #subscription(signal: AbortSignal): Promise<boolean> {
+    const unfiltered = this.#unfiltered;
+    const sub = this.hub.follower.subscribe({
+      after: this.last,
+      prefilter: prefilterOf(this.filter),
+      signal,
+    });
+    for await (const items of sub) {
+      if (items.length === 0) continue;
+      let text = "";
+      let high = this.last;
+      for (const it of items) {
+        if (high === null || compareCursor(it.cursor, high) > 0) high = it.cursor;
+        if (!unfiltered && keeps(this.filter, it.task, it.record.env)) text += feedFrame(it);
+      }
+      if (unfiltered || text !== "") {
+        await paced(this.sse, this.#queueBytesMax, signal);
+        if (this.sse.closed || signal.aborted) return false;
+        if (unfiltered) this.sse.writeBytes(batchBytes(items));
+        else this.sse.write(text);
+      }
+      this.last = high;
+      if (unfiltered && this.hub.fan.join(this, items[items.length - 1])) return true;
+    }
+    return false; // the follower was closed: the server is stopping
+  }
+
   begin(): void {
     const signal = this.#stop.signal;
-    const prefilter = prefilterOf(this.filter);
     const subscribedAt = BigInt(Date.now()) * 1_000_000n;
     void (async () => {
       while (!signal.aborted) {
         try {
-          const sub = this.hub.follower.subscribe({ after: this.#last, prefilter, signal });
-          const unfiltered = this.filter.types === null && this.filter.tasks === null &&
-            this.filter.sinceNs === null;
-          for await (const items of sub) {
-            if (items.length === 0) continue;
-            let text = "";
-            for (const it of items) {
-              // Live events may come out of cursor order (delivery rule 4):
-              // resuming goes on after the highest cursor sent.
-              if (this.#last === null || compareCursor(it.cursor, this.#last) > 0) {
-                this.#last = it.cursor;
-              }
-              if (!unfiltered && keeps(this.filter, it.task, it.record.env)) {
-                text += feedFrame(it);
-              }
-            }
-            if (!unfiltered && text === "") continue;
-            await paced(this.sse, this.#queueBytesMax, signal);
-            if (this.sse.closed || signal.aborted) return;
-            if (unfiltered) this.sse.writeBytes(batchBytes(items));
-            else this.sse.write(text);
-          }
-          break; // the follower was closed: the server is stopping
+          const left = new Promise<void>((resolve) => this.#leftFanOut = resolve);
+          if (!(await this.#subscription(signal))) break;
+          await left; // fed by the fan-out until it drops this client, or the client goes
+          this.#leftFanOut = null;
+          if (signal.aborted) break;
         } catch (e) {
           if (signal.aborted) break;
           if (!(e instanceof TasklineError && e.code === "io")) {
@@ -501,10 +541,10 @@ class ProjectStreamClient implements LiveClient {
             }));
             break;
           }
-          // Fell behind: read again from disk, after the last cursor sent.
-          this.hub.stats.catchUps++;
-          this.#last ??= cursorBefore(subscribedAt);
         }
+        // Fell behind: read again from disk, after the last cursor sent.
+        this.hub.stats.catchUps++;
+        this.last ??= cursorBefore(subscribedAt);
       }
       this.close();
     })();

@@ -121,3 +121,48 @@ Deno.test("closing the hub ends every stream", sanitize, async () => {
   await reader.done;
   assertEquals(hub.clientCount, 0);
 });
+
+Deno.test(
+  "clients joining while events flow get each event once, through the fan-out or not",
+  sanitize,
+  async () => {
+    await using p = await tempProject();
+    const task = await createTask(p.state, "Flowing");
+    const { hub, get } = await app(p.state.root, { fanOutFlushMs: 2 });
+    try {
+      const rec = await RunRecorder.open(p.state, task);
+      rec.start();
+      const readers: Array<{ reader: SseReader; from: number }> = [];
+      let seq = 1;
+      let members = 0;
+      for (let round = 0; round < 40; round++) {
+        members = Math.max(members, hub.fan.memberCount);
+        for (let i = 0; i < 25; i++) {
+          rec.emit({ type: "log", level: "info", message: `r${round} ${i}` });
+          seq++;
+        }
+        if (round % 4 === 0) {
+          // A new client from now, and one resuming after the 10th event.
+          readers.push({ reader: new SseReader((await get("/api/stream")).body!), from: -1 });
+          const r = new SseReader((await get("/api/stream?after=0-0-0")).body!);
+          readers.push({ reader: r, from: 0 });
+        }
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      await rec.finish({ success: true, status: "done" });
+      seq++;
+      await rec.close();
+      for (const { reader, from } of readers) {
+        await reader.until((f) => f.some((x) => x.event === "run_finished"), 20_000);
+        const seqs = reader.frames.filter((f) => f.id).map((f) => JSON.parse(f.data!).seq);
+        const start = from === 0 ? 1 : seqs[0];
+        assertEquals(seqs, Array.from({ length: seq - start + 1 }, (_, i) => start + i));
+        await reader.cancel();
+      }
+      assert(members > 0, "caught-up clients were fed by the fan-out");
+      assert(hub.fan.memberCount === 0, "clients that went away left the fan-out");
+    } finally {
+      await hub.close();
+    }
+  },
+);
