@@ -29,6 +29,9 @@ const TITLES: Record<ScreenId, string> = {
   trace: "Trace",
 };
 
+/** Most lines of a call's output shown in the Trace tab (the rest: `taskline trace --full`). */
+const PANE_LINES_MAX = 20_000;
+
 /** Narrowest title column of the History table before other columns are left out. */
 const TITLE_MIN = 16;
 
@@ -108,6 +111,9 @@ export class TuiApp {
   #docTop = 0;
   #outTop = 0;
   #lastBody = 20;
+  #paneCache:
+    | { call: TraceCallRow; width: number; text: string; note: string; lines: string[] }
+    | null = null;
   readonly #colour: boolean;
 
   constructor(model: TuiModel, options: TuiAppOptions = {}) {
@@ -721,11 +727,25 @@ export class TuiApp {
     const output = this.model.output(this.task, call);
     const note = isReady(output) ? output.note : loadingText(output);
     const text = isReady(output) ? output.text : call.preview;
-    const paneLines = [
-      ...call.detail.flatMap((l) => textLines(l, width)),
-      `── output: ${note} ──`,
-      ...textLines(text, width, 20_000),
-    ];
+    // Wrapping an output of megabytes at every frame would stall live updates: keep it.
+    const c = this.#paneCache;
+    let paneLines: string[];
+    if (c && c.call === call && c.width === width && c.text === text && c.note === note) {
+      paneLines = c.lines;
+    } else {
+      const output = textLines(text, width, PANE_LINES_MAX);
+      paneLines = [
+        ...call.detail.flatMap((l) => textLines(l, width)),
+        `── output: ${note} ──`,
+        ...output,
+      ];
+      if (output.length >= PANE_LINES_MAX) {
+        paneLines.push(
+          `── the first ${PANE_LINES_MAX} lines: taskline trace ${this.task} --full has all ──`,
+        );
+      }
+      this.#paneCache = { call, width, text, note, lines: paneLines };
+    }
     const room = height - out.length - 1;
     this.#outTop = Math.max(0, Math.min(this.#outTop, paneLines.length - room));
     const more = paneLines.length - room;
