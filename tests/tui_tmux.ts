@@ -118,7 +118,10 @@ export class TuiSession implements AsyncDisposable {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    // tmux leaves its socket file behind: remove it too.
+    const path = await this.format("#{socket_path}").catch(() => "");
     await this.tmux("kill-server").catch(() => {});
+    if (path.endsWith(`/${this.socket}`)) await Deno.remove(path).catch(() => {});
   }
 
   async [Symbol.asyncDispose](): Promise<void> {
