@@ -8,7 +8,7 @@
  * stream), against the page served by the real `taskline serve`.
  */
 import { assert, assertEquals, assertMatch } from "./assert.ts";
-import { demoProject, launchBrowser, show, startServer } from "./web_browser.ts";
+import { apiGet, demoProject, launchBrowser, show, startServer } from "./web_browser.ts";
 
 /** The page's document, in the functions that run in the browser. */
 declare const document: {
@@ -30,7 +30,10 @@ Deno.test("web UI: a feed of 100,000 events renders only the rows in view", sani
   await show(page, "#/activity");
   await page.waitForSelector(".vlist");
 
-  await page.evaluate((n) => {
+  // The events belong to the project's three tasks (ids as the server knows them).
+  const tasks = await apiGet(server, "/api/tasks") as { number: number; task: { id: string } }[];
+  const ids = Object.fromEntries(tasks.map((r) => [r.number, r.task.id]));
+  await page.evaluate(([n, ids]) => {
     const run = "7d1c2b9a-0000-4000-8000-000000000000";
     const base = Date.parse("2026-11-21T10:00:00Z");
     const envs = [];
@@ -45,7 +48,7 @@ Deno.test("web UI: a feed of 100,000 events renders only the rows in view", sani
         subtask: null,
       };
       envs.push({
-        task: "00000000-0000-4000-8000-00000000000" + (1 + i % 3),
+        task: ids[1 + i % 3],
         number: 1 + i % 3,
         schema: 2,
         seq: i + 1,
@@ -54,7 +57,7 @@ Deno.test("web UI: a feed of 100,000 events renders only the rows in view", sani
       });
     }
     (globalThis as Any).taskline.store.addAll(envs);
-  }, N);
+  }, [N, ids] as const);
   await page.waitForFunction(
     () => document.querySelector(".toolbar output")?.textContent === "100,000 events",
   );
@@ -111,16 +114,15 @@ Deno.test("web UI: a feed of 100,000 events renders only the rows in view", sani
   // A new event keeps a following feed at its end.
   await page.selectOption("#filter-task", "");
   await page.selectOption("#filter-type", "");
-  await page.evaluate(() =>
+  await page.evaluate((id) =>
     (globalThis as Any).taskline.store.add({
-      task: "00000000-0000-4000-8000-000000000002",
+      task: id,
       number: 2,
       schema: 2,
       seq: 100_001,
       at: "2026-11-21T11:00:00Z",
       event: { type: "log", level: "warn", message: "the newest event" },
-    })
-  );
+    }), ids[2]);
   await page.waitForFunction(() =>
     document.querySelector(".vlist")?.textContent?.includes("the newest event")
   );

@@ -189,7 +189,8 @@ class App {
     const query = new URLSearchParams(qs ?? "");
     const parts = path.split("/").filter(Boolean);
     let screen, nav;
-    const num = (s) => (/^\d+$/.test(s ?? "") ? Number(s) : null);
+    // A task reference: its number, or its id (or a prefix) when two tasks share the number.
+    const num = (s) => (/^(\d+|[0-9a-fA-F-]{4,36})$/.test(s ?? "") ? s : null);
     if (parts[0] === "activity") {
       screen = new ActivityScreen(this, query);
       nav = "activity";

@@ -64,6 +64,12 @@ function lazyDetails(summary, make, open = false) {
   return el;
 }
 
+/** `#N` of the task a reference names (its number when the page knows the task). */
+function taskLabel(app, ref) {
+  const info = app.store.byRef(ref);
+  return `#${info?.number ?? ref}`;
+}
+
 /** A status word as a badge. */
 function badge(text, kind) {
   return h("span", { class: `badge ${kind ?? ""}` }, text);
@@ -152,7 +158,7 @@ class TasksScreen {
 
   draw() {
     const tasks = [...this.app.store.tasks.values()].filter((t) => t.number > 0)
-      .sort((a, b) => a.number - b.number);
+      .sort((a, b) => a.number - b.number || (a.id < b.id ? -1 : 1));
     const running = tasks.filter((t) => t.running).length;
     const waiting = tasks.filter((t) => t.pendingApproval).length;
     this.summary.textContent = `${tasks.length} task${
@@ -160,22 +166,24 @@ class TasksScreen {
     } · ${running} running · ${waiting} waiting for approval`;
     this.empty.hidden = tasks.length > 0 || !this.app.loaded;
     // Only the rows of tasks that changed are drawn again.
+    const keyOf = (t) => t.id || `#${t.number}`;
     for (const t of tasks) {
-      const r = this.rows.get(t.number);
+      const r = this.rows.get(keyOf(t));
       if (r && r.version === t.version) continue;
       const tr = this.row(t);
       r?.tr.replaceWith(tr);
-      this.rows.set(t.number, { tr, version: t.version });
+      this.rows.set(keyOf(t), { tr, version: t.version });
     }
-    const order = tasks.map((t) => t.number).join(",");
+    const order = tasks.map(keyOf).join(",");
     if (order !== this.order) {
       this.order = order;
-      this.tbody.replaceChildren(...tasks.map((t) => this.rows.get(t.number).tr));
+      this.tbody.replaceChildren(...tasks.map((t) => this.rows.get(keyOf(t)).tr));
     }
   }
 
   row(t) {
     const n = t.number;
+    const ref = this.app.store.refOf(t);
     const status = t.running ? "running" : (t.status || t.runStatus || "–");
     const p = subtaskProgress(t);
     const progress = h("div", { class: "progress-cell" });
@@ -227,15 +235,15 @@ class TasksScreen {
       h(
         "td",
         {},
-        h("a", { href: `#/task/${n}` }, t.title || `Task ${n}`),
+        h("a", { href: `#/task/${ref}` }, t.title || `Task ${n}`),
         h(
           "div",
           { class: "row-links small" },
-          h("a", { href: `#/task/${n}/trace`, "aria-label": `Trace of #${n}` }, "trace"),
+          h("a", { href: `#/task/${ref}/trace`, "aria-label": `Trace of #${n}` }, "trace"),
           " · ",
-          h("a", { href: `#/history/${n}`, "aria-label": `History of #${n}` }, "history"),
+          h("a", { href: `#/history/${ref}`, "aria-label": `History of #${n}` }, "history"),
           " · ",
-          h("a", { href: `#/activity?task=${n}`, "aria-label": `Activity of #${n}` }, "activity"),
+          h("a", { href: `#/activity?task=${ref}`, "aria-label": `Activity of #${n}` }, "activity"),
         ),
       ),
       h("td", {}, badge(status, statusKind(status))),
@@ -290,7 +298,9 @@ class ActivityScreen {
       renderRow: (row, i) => this.renderRow(row, i),
       onActivate: (i) => {
         const env = this.app.store.events[this.view[i]];
-        if (env && env.number) location.hash = `#/task/${env.number}`;
+        if (!env) return;
+        const ref = this.app.store.refOf(this.app.store.tasks.get(env.task)) || env.number;
+        if (ref) location.hash = `#/task/${ref}`;
       },
     });
     this.list.root.addEventListener("scroll", () => {
@@ -306,7 +316,7 @@ class ActivityScreen {
 
   passes(env) {
     if (this.type && env.event.type !== this.type) return false;
-    if (this.taskFilter && String(env.number) !== this.taskFilter) return false;
+    if (this.taskFilter && !envOf(env, this.taskFilter)) return false;
     return true;
   }
 
@@ -340,19 +350,21 @@ class ActivityScreen {
       );
       this.typeSelect.value = this.type;
     }
-    const nums = [...store.tasks.keys()].filter((n) => n > 0).sort((a, b) => a - b);
-    if (this.taskFilter && !nums.includes(Number(this.taskFilter))) {
-      nums.push(Number(this.taskFilter));
+    const infos = [...store.tasks.values()].filter((t) => t.number > 0)
+      .sort((a, b) => a.number - b.number || (a.id < b.id ? -1 : 1));
+    const options = infos.map((t) => ({
+      ref: store.refOf(t),
+      text: `#${t.number}${t.title ? " " + t.title : ""}`,
+    }));
+    if (this.taskFilter && !options.some((o) => o.ref === this.taskFilter)) {
+      options.push({ ref: this.taskFilter, text: `#${this.taskFilter}` });
     }
-    const sig = nums.map((n) => `${n}:${store.tasks.get(n)?.title ?? ""}`).join("|");
+    const sig = options.map((o) => `${o.ref}:${o.text}`).join("|");
     if (this.taskSig !== sig) {
       this.taskSig = sig;
       this.taskSelect.replaceChildren(
         h("option", { value: "" }, "All tasks"),
-        ...nums.map((n) => {
-          const title = store.tasks.get(n)?.title;
-          return h("option", { value: String(n) }, title ? `#${n} ${title}` : `#${n}`);
-        }),
+        ...options.map((o) => h("option", { value: o.ref }, o.text)),
       );
       this.taskSelect.value = this.taskFilter;
     }
@@ -442,9 +454,9 @@ class CallPairs {
 
 /** A task's Timeline: phases, agent text arriving live, tool calls with their results. */
 class TimelineScreen {
-  constructor(app, number) {
+  constructor(app, ref) {
     this.app = app;
-    this.number = number;
+    this.ref = ref;
     this.seen = new Set();
     this.buffer = [];
     this.loading = true;
@@ -455,7 +467,8 @@ class TimelineScreen {
   }
 
   mount(el) {
-    const n = this.number;
+    const n = this.ref;
+    const label = taskLabel(this.app, n);
     this.title = h("h1", { tabindex: "-1" }, `#${n}`);
     this.status = h("p", { class: "muted" });
     el.append(
@@ -466,7 +479,7 @@ class TimelineScreen {
         this.status,
         h(
           "nav",
-          { class: "subnav", "aria-label": `Task #${n}` },
+          { class: "subnav", "aria-label": `Task ${label}` },
           h("a", { href: `#/task/${n}`, "aria-current": "page" }, "Timeline"),
           h("a", { href: `#/task/${n}/trace` }, "Trace"),
           h("a", { href: `#/history/${n}` }, "History"),
@@ -474,7 +487,7 @@ class TimelineScreen {
         ),
       ),
     );
-    this.body = h("ol", { class: "timeline", "aria-label": `Timeline of task #${n}` });
+    this.body = h("ol", { class: "timeline", "aria-label": `Timeline of task ${label}` });
     this.note = placeholder("Loading the task's events…");
     el.append(this.note, this.body);
     this.drawHead();
@@ -482,8 +495,8 @@ class TimelineScreen {
   }
 
   drawHead() {
-    const t = this.app.store.tasks.get(this.number);
-    this.title.textContent = `#${this.number} ${t?.title ?? ""}`.trim();
+    const t = this.app.store.byRef(this.ref);
+    this.title.textContent = `${taskLabel(this.app, this.ref)} ${t?.title ?? ""}`.trim();
     if (t) {
       const parts = [t.running ? "running" : (t.status || t.runStatus || "")];
       if (t.phase) parts.push(`phase ${t.phase}`);
@@ -491,18 +504,18 @@ class TimelineScreen {
       if (t.run) parts.push(`run ${shortId(t.run)}`);
       this.status.textContent = parts.filter(Boolean).join(" · ");
     }
-    document.title = `#${this.number} ${t?.title ?? ""} · Timeline · taskline`;
+    document.title = `${taskLabel(this.app, this.ref)} ${t?.title ?? ""} · Timeline · taskline`;
   }
 
   async load() {
     let envs;
     try {
-      envs = await this.app.api.json(`/api/tasks/${this.number}/events`);
+      envs = await this.app.api.json(`/api/tasks/${encodeURIComponent(this.ref)}/events`);
     } catch (e) {
       this.app.apiFailed(e);
       this.note.replaceWith(
         this.note = placeholder(
-          `Cannot load the events of task #${this.number}: ${e.message}`,
+          `Cannot load the events of task ${taskLabel(this.app, this.ref)}: ${e.message}`,
           "error",
         ),
       );
@@ -535,7 +548,7 @@ class TimelineScreen {
   }
 
   onEvent(env) {
-    if (env.number !== this.number) return;
+    if (!envOf(env, this.ref)) return;
     if (this.loading) this.buffer.push(env);
     else {
       this.add(env);
@@ -549,7 +562,7 @@ class TimelineScreen {
   }
 
   onDelta(env) {
-    if (env.number !== this.number || this.loading) return;
+    if (!envOf(env, this.ref) || this.loading) return;
     const ev = env.event;
     const key = `${ev.role}|${ev.subtask ?? ""}`;
     let block = this.live.get(key);
@@ -695,7 +708,7 @@ class TimelineScreen {
           h("pre", { class: `preview ${failed ? "sev-error" : ""}` }, ev.preview ?? ""),
           h(
             "a",
-            { href: `#/task/${this.number}/trace?call=${ev.call}` },
+            { href: `#/task/${this.ref}/trace?call=${ev.call}` },
             `complete output (${fmtCount(ev.output_chars)} characters) in the Trace`,
           ),
         ];
@@ -734,9 +747,9 @@ class TimelineScreen {
 
 /** Trace: every call of a run paired with its result, complete output on demand. */
 class TraceScreen {
-  constructor(app, number, query) {
+  constructor(app, ref, query) {
     this.app = app;
-    this.number = number;
+    this.ref = ref;
     this.calls = [];
     this.run = "";
     this.open = new Set(query.get("call") ? [query.get("call")] : []);
@@ -750,7 +763,8 @@ class TraceScreen {
   }
 
   mount(el) {
-    const n = this.number;
+    const n = this.ref;
+    const label = taskLabel(this.app, n);
     this.title = h("h1", { tabindex: "-1" }, `#${n} Trace`);
     this.summary = h("p", { class: "muted" });
     const check = (id, label, on) =>
@@ -780,7 +794,7 @@ class TraceScreen {
         this.summary,
         h(
           "nav",
-          { class: "subnav", "aria-label": `Task #${n}` },
+          { class: "subnav", "aria-label": `Task ${label}` },
           h("a", { href: `#/task/${n}` }, "Timeline"),
           h("a", { href: `#/task/${n}/trace`, "aria-current": "page" }, "Trace"),
           h("a", { href: `#/history/${n}` }, "History"),
@@ -820,10 +834,12 @@ class TraceScreen {
   async load() {
     let doc;
     try {
-      doc = await this.app.api.json(`/api/tasks/${this.number}/trace`);
+      doc = await this.app.api.json(`/api/tasks/${encodeURIComponent(this.ref)}/trace`);
     } catch (e) {
       this.app.apiFailed(e);
-      this.note.textContent = `Cannot load the trace of task #${this.number}: ${e.message}`;
+      this.note.textContent = `Cannot load the trace of task ${
+        taskLabel(this.app, this.ref)
+      }: ${e.message}`;
       this.note.classList.add("error");
       return;
     }
@@ -838,7 +854,7 @@ class TraceScreen {
   }
 
   onEvent(env) {
-    if (env.number !== this.number) return;
+    if (!envOf(env, this.ref)) return;
     if (!this.loaded) {
       // Kept until the trace is loaded, then applied (a call already in it is not added twice).
       if (this.pending.length < 100_000) this.pending.push(env);
@@ -903,8 +919,8 @@ class TraceScreen {
   }
 
   onTask() {
-    const t = this.app.store.tasks.get(this.number);
-    if (t?.title) this.title.textContent = `#${this.number} ${t.title} · Trace`;
+    const t = this.app.store.byRef(this.ref);
+    if (t?.title) this.title.textContent = `${taskLabel(this.app, this.ref)} ${t.title} · Trace`;
   }
 
   draw() {
@@ -920,7 +936,7 @@ class TraceScreen {
       `${fmtCount(slow)} slow`,
       `${fmtDuration(total)} in tools`,
     ].join(" · ");
-    document.title = `#${this.number} Trace · taskline`;
+    document.title = `${taskLabel(this.app, this.ref)} Trace · taskline`;
     let shown = calls.filter((c) =>
       (!this.errorsOnly || c.is_error || c.timed_out) &&
       (!this.slowOnly || (c.duration_ms ?? 0) >= SLOW_CALL_MS)
@@ -998,10 +1014,12 @@ class TraceScreen {
     if (cached !== undefined) out.textContent = cached;
     else {
       out.textContent = "Loading the complete output…";
-      this.app.api.text(`/api/tasks/${this.number}/trace/${c.call}/output`).then((text) => {
-        this.outputs.set(key, text);
-        out.textContent = text;
-      }).catch((e) => {
+      this.app.api.text(`/api/tasks/${encodeURIComponent(this.ref)}/trace/${c.call}/output`).then(
+        (text) => {
+          this.outputs.set(key, text);
+          out.textContent = text;
+        },
+      ).catch((e) => {
         this.app.apiFailed(e);
         const msg = e.status === 404
           ? "The complete output of this call was not kept (tracing was off, or the file is gone)."
@@ -1099,6 +1117,7 @@ class HistoryScreen {
 
   row(d) {
     const n = d.number;
+    const ref = this.app.store.refOf(this.app.store.tasks.get(d.task?.id)) || String(n);
     const u = d.totals?.usage ?? {};
     const last = d.runs?.[d.runs.length - 1];
     const status = d.task?.status ?? last?.status ?? "–";
@@ -1109,7 +1128,9 @@ class HistoryScreen {
       h(
         "td",
         {},
-        n ? h("a", { href: `#/history/${n}` }, d.task?.title ?? `Task ${n}`) : d.task?.title ?? "",
+        n
+          ? h("a", { href: `#/history/${ref}` }, d.task?.title ?? `Task ${n}`)
+          : d.task?.title ?? "",
       ),
       h("td", {}, badge(status, statusKind(status))),
       h("td", { class: "num" }, String(d.totals?.runs ?? d.runs?.length ?? 0)),
@@ -1134,14 +1155,15 @@ class HistoryScreen {
 
 /** A task's history: its runs, phases, commits, validations, tokens, time and cost. */
 class HistoryDetailScreen {
-  constructor(app, number) {
+  constructor(app, ref) {
     this.app = app;
-    this.number = number;
+    this.ref = ref;
     this.reloadTimer = 0;
   }
 
   mount(el) {
-    const n = this.number;
+    const n = this.ref;
+    const label = taskLabel(this.app, n);
     this.title = h("h1", { tabindex: "-1" }, `#${n} History`);
     this.content = h("div", {}, placeholder("Loading the task's history…"));
     el.append(
@@ -1151,7 +1173,7 @@ class HistoryDetailScreen {
         this.title,
         h(
           "nav",
-          { class: "subnav", "aria-label": `Task #${n}` },
+          { class: "subnav", "aria-label": `Task ${label}` },
           h("a", { href: `#/task/${n}` }, "Timeline"),
           h("a", { href: `#/task/${n}/trace` }, "Trace"),
           h("a", { href: `#/history/${n}`, "aria-current": "page" }, "History"),
@@ -1168,7 +1190,7 @@ class HistoryDetailScreen {
   }
 
   onEvent(env) {
-    if (env.number !== this.number) return;
+    if (!envOf(env, this.ref)) return;
     if (!["run_finished", "approval_resolved", "phase_finished"].includes(env.event.type)) return;
     clearTimeout(this.reloadTimer);
     this.reloadTimer = setTimeout(() => this.load(), 800);
@@ -1177,16 +1199,19 @@ class HistoryDetailScreen {
   async load() {
     let d;
     try {
-      d = await this.app.api.json(`/api/history/${this.number}`);
+      d = await this.app.api.json(`/api/history/${encodeURIComponent(this.ref)}`);
     } catch (e) {
       this.app.apiFailed(e);
       this.content.replaceChildren(
-        placeholder(`Cannot load the history of task #${this.number}: ${e.message}`, "error"),
+        placeholder(
+          `Cannot load the history of task ${taskLabel(this.app, this.ref)}: ${e.message}`,
+          "error",
+        ),
       );
       return;
     }
-    this.title.textContent = `#${this.number} ${d.task?.title ?? ""} · History`;
-    document.title = `#${this.number} History · taskline`;
+    this.title.textContent = `${taskLabel(this.app, this.ref)} ${d.task?.title ?? ""} · History`;
+    document.title = `${taskLabel(this.app, this.ref)} History · taskline`;
     const u = d.totals?.usage ?? {};
     const dl = h("dl", { class: "facts" });
     const fact = (k, v) => dl.append(h("div", {}, h("dt", {}, k), h("dd", {}, v)));
@@ -1374,6 +1399,7 @@ class HistoryDetailScreen {
 export const SCREEN_PARTS: readonly unknown[] = [
   frameThrottle,
   lazyDetails,
+  taskLabel,
   badge,
   statusKind,
   screenHeader,

@@ -84,6 +84,17 @@ function newTaskInfo(number) {
   };
 }
 
+/** Whether a task (its id and number) is the one a reference names: a number, or an id or id prefix. */
+function matchRef(id, number, ref) {
+  if (/^\d+$/.test(ref)) return number === Number(ref);
+  return typeof id === "string" && ref.length >= 4 && id.startsWith(ref.toLowerCase());
+}
+
+/** Whether an envelope belongs to the task a reference names. */
+function envOf(env, ref) {
+  return matchRef(env.task, env.number, ref);
+}
+
 /** Counts the finished subtasks of a task. */
 function subtaskProgress(info) {
   let done = 0;
@@ -183,8 +194,10 @@ class Store {
     this.dropped = 0;
     this.eventsMax = options.eventsMax ?? 200_000;
     this.keys = new Set();
-    /** Task number -> summary. */
+    /** Task id -> summary. */
     this.tasks = new Map();
+    /** Task number -> how many tasks have it. */
+    this.numbers = new Map();
     /** Event types seen, for the Activity filter. */
     this.types = new Set();
     this.listeners = new Set();
@@ -205,14 +218,33 @@ class Store {
     }
   }
 
-  task(number) {
-    let info = this.tasks.get(number);
+  /**
+   * The summary of a task, made on first sight. Tasks are keyed by id: two
+   * tasks can share a number (made at the same time by two processes).
+   */
+  task(id, number) {
+    const key = id || `#${number}`;
+    let info = this.tasks.get(key);
     if (!info) {
       info = newTaskInfo(number);
-      this.tasks.set(number, info);
+      info.id = id || "";
+      this.tasks.set(key, info);
+      this.numbers.set(number, (this.numbers.get(number) ?? 0) + 1);
       this.emit("task", info);
     }
     return info;
+  }
+
+  /** How a task is named in addresses and routes: its number, or its id when the number is shared. */
+  refOf(info) {
+    if (!info) return "";
+    return (this.numbers.get(info.number) ?? 0) > 1 && info.id ? info.id : String(info.number);
+  }
+
+  /** The task a reference names (a number, or an id or id prefix), if the page knows it. */
+  byRef(ref) {
+    for (const info of this.tasks.values()) if (matchRef(info.id, info.number, ref)) return info;
+    return null;
   }
 
   /**
@@ -225,7 +257,7 @@ class Store {
       return false;
     }
     const number = Number.isInteger(env.number) ? env.number : 0;
-    const info = this.task(number);
+    const info = this.task(env.task, number);
     if (env.event.type === "agent_delta") {
       applyToTask(info, env);
       if (!quiet) this.emit("delta", env);
@@ -263,7 +295,7 @@ class Store {
     const t = row.task ?? row;
     const number = Number.isInteger(row.number) ? row.number : t.number;
     if (!Number.isInteger(number)) return;
-    const info = this.task(number);
+    const info = this.task(t.id, number);
     info.version++;
     info.id = t.id ?? info.id;
     info.title = t.title ?? info.title;
@@ -292,7 +324,7 @@ class Store {
  */
 function mergeHistory(store, d) {
   if (!d || typeof d !== "object" || !Number.isInteger(d.number)) return;
-  const info = store.task(d.number);
+  const info = store.task(d.task?.id, d.number);
   const run = Array.isArray(d.runs) ? d.runs[d.runs.length - 1] : null;
   info.version++;
   if (!info.title && d.task?.title) info.title = d.task.title;
@@ -401,9 +433,8 @@ class Connection {
       } catch {
         return;
       }
-      const known = this.store.tasks.has(env.number);
       this.store.add(env);
-      if (!known || !this.store.tasks.get(env.number).title) this.lookUp(env.number);
+      if (env.task && !this.store.tasks.get(env.task)?.title) this.lookUp(env.task);
     };
     for (const t of STREAM_TYPES) es.addEventListener(t, onFrame);
     es.addEventListener("message", onFrame);
@@ -454,10 +485,11 @@ class Connection {
   }
 
   /** Fetches a task's row once, when its events arrive before the page knew it. */
-  lookUp(number) {
-    if (!Number.isInteger(number) || this.asked.has(number)) return;
-    this.asked.add(number);
-    this.api.json(`/api/tasks/${number}`).then((row) => this.store.mergeRow(row)).catch(() => {});
+  lookUp(id) {
+    if (typeof id !== "string" || this.asked.has(id) || this.asked.size > 100_000) return;
+    this.asked.add(id);
+    this.api.json(`/api/tasks/${encodeURIComponent(id)}`).then((row) => this.store.mergeRow(row))
+      .catch(() => {});
   }
 
   failed(e) {
@@ -489,6 +521,8 @@ export const STORE_PARTS: readonly unknown[] = [
   ApiError,
   Api,
   newTaskInfo,
+  matchRef,
+  envOf,
   subtaskProgress,
   applyToTask,
   Store,
