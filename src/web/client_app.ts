@@ -50,6 +50,11 @@ class App {
   start() {
     if (!this.listening) {
       this.listening = true;
+      // The skip link moves focus without changing the address (the address is the router's).
+      document.querySelector(".skip")?.addEventListener("click", (ev) => {
+        ev.preventDefault();
+        this.main.focus();
+      });
       addEventListener("hashchange", () => {
         // An address with a new token pasted into this tab: carry on with it.
         if (/(?:^#|[&?])token=/.test(location.hash)) {

@@ -1237,7 +1237,9 @@ class HistoryDetailScreen {
     if (d.last_qa) {
       fact(
         "Last QA",
-        `${d.last_qa.verdict} (round ${d.last_qa.round}, ${d.last_qa.issues ?? 0} issues)`,
+        `${d.last_qa.verdict} (round ${d.last_qa.round}${
+          Number.isInteger(d.last_qa.issues) ? ", " + plural(d.last_qa.issues, "issue") : ""
+        })`,
       );
     }
     if (d.validations_passed !== null && d.validations_passed !== undefined) {

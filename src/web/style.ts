@@ -141,6 +141,7 @@ dl.facts dd { margin: 0; font-weight: 600; }
 section.run { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 4px 16px 12px; margin-bottom: 16px; }
 section.run h2 { font-size: 1.05rem; }
 section.run table.grid { border-radius: 6px; }
+main section > h2 { font-size: 1.1rem; margin: 18px 0 8px; }
 section.errors { border-left: 4px solid var(--err); padding-left: 12px; }
 ul.files { columns: 2; }
 `;
