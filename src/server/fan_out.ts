@@ -38,7 +38,11 @@ export interface FanOutOptions {
   flushMs?: number;
   /** Items remembered for clients that join (by identity). Default 20000. */
   ringItems?: number;
-  /** Bytes that may wait for one member. Default 128 KiB. */
+  /**
+   * Bytes that may wait for one member. The bytes of a flush are one array
+   * shared by every member: what waits costs memory once, not per member.
+   * Default 4 MiB.
+   */
   memberBytesMax?: number;
   /** Frames of an item (shared cache of the hub). */
   frameOf: (it: FeedItem) => string;
@@ -156,7 +160,7 @@ export class FanOut {
       }
     }
     const bytes = encoder.encode(text);
-    const bound = this.#options.memberBytesMax ?? 128 * 1024;
+    const bound = this.#options.memberBytesMax ?? 4 * 1024 * 1024;
     for (const [m, after] of this.#members) {
       let out: Uint8Array = bytes;
       let high = max;

@@ -42,7 +42,7 @@ export interface LiveRoutes {
   stream(req: Request, url: URL, ctx: RouteContext): Promise<Response>;
   taskStream(req: Request, url: URL, ctx: RouteContext): Promise<Response>;
   /** Open stream clients, and how many times a slow one caught up from disk. */
-  streamStats(): { clients: number; catch_ups: number };
+  streamStats(): { clients: number; catch_ups: number; fan_out: number };
 }
 
 /** What a route handler gets besides the request. */

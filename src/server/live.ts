@@ -52,6 +52,12 @@ export interface LiveHubOptions {
   pollIntervalMs?: number;
   /** Most time an event waits to be written to fan-out clients, in ms. Default 10. */
   fanOutFlushMs?: number;
+  /**
+   * Bytes that may wait for one fan-out client before it catches up from
+   * disk. The batches are shared by every client, so this costs memory once,
+   * not once per client. Default 4 MiB.
+   */
+  fanOutBytesMax?: number;
 }
 
 /** An event as the hub hands it to clients. */
@@ -182,7 +188,7 @@ export class LiveHub implements LiveRoutes {
     this.recent = new RecentIndex(state);
     this.fan = new FanOut({
       frameOf: feedFrame,
-      memberBytesMax: options.clientQueueBytesMax,
+      memberBytesMax: options.fanOutBytesMax,
       flushMs: options.fanOutFlushMs,
     });
   }
@@ -192,8 +198,12 @@ export class LiveHub implements LiveRoutes {
     return this.#clients.size;
   }
 
-  streamStats(): { clients: number; catch_ups: number } {
-    return { clients: this.#clients.size, catch_ups: this.stats.catchUps };
+  streamStats(): { clients: number; catch_ups: number; fan_out: number } {
+    return {
+      clients: this.#clients.size,
+      catch_ups: this.stats.catchUps,
+      fan_out: this.fan.memberCount,
+    };
   }
 
   /** Starts the shared follower, and the hub's own subscription that feeds task streams. */

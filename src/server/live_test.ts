@@ -38,6 +38,7 @@ Deno.test(
     const task = await createTask(p.state, "Busy");
     const { hub, get } = await app(p.state.root, {
       clientQueueBytesMax: 8 * 1024,
+      fanOutBytesMax: 8 * 1024,
       followerQueueItemsMax: 50,
     });
     try {
