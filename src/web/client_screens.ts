@@ -1140,6 +1140,7 @@ class HistoryScreen {
         "td",
         { class: "num cost", title: d.cost ? "" : "not every session of this task is priced" },
         fmtCost(d.cost),
+        d.cost?.complete === false ? h("span", { class: "muted small" }, " partial") : "",
       ),
       h("td", {}, d.last_qa ? `${d.last_qa.verdict} (round ${d.last_qa.round})` : "–"),
       h("td", {}, fmtDateTime(d.last_activity)),

@@ -198,6 +198,8 @@ class Store {
     this.tasks = new Map();
     /** Task number -> how many tasks have it. */
     this.numbers = new Map();
+    /** Reference -> task, for {@link byRef}; cleared when a task appears. */
+    this.refs = new Map();
     /** Event types seen, for the Activity filter. */
     this.types = new Set();
     this.listeners = new Set();
@@ -230,6 +232,7 @@ class Store {
       info.id = id || "";
       this.tasks.set(key, info);
       this.numbers.set(number, (this.numbers.get(number) ?? 0) + 1);
+      this.refs.clear();
       this.emit("task", info);
     }
     return info;
@@ -243,7 +246,14 @@ class Store {
 
   /** The task a reference names (a number, or an id or id prefix), if the page knows it. */
   byRef(ref) {
-    for (const info of this.tasks.values()) if (matchRef(info.id, info.number, ref)) return info;
+    const cached = this.refs.get(ref);
+    if (cached) return cached;
+    for (const info of this.tasks.values()) {
+      if (matchRef(info.id, info.number, ref)) {
+        this.refs.set(ref, info);
+        return info;
+      }
+    }
     return null;
   }
 
