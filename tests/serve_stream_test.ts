@@ -176,3 +176,44 @@ Deno.test(
     assertEquals(e.task, undefined, "the task stream sends plain envelopes (0.4 shape)");
   },
 );
+
+Deno.test(
+  "the project stream starts where after, since or Last-Event-ID say",
+  sanitize,
+  async () => {
+    await using p = await tempProject();
+    const task = await createTask(p.state, "Done before");
+    assertEquals((await runCli(["run", "1", "--speed", "200"], { cwd: p.dir })).code, 0);
+    const all = await logged(p.state, task.dir);
+    await using s = await startServer(p.dir);
+    const read = async (path: string, headers: Record<string, string> = {}, n = all.length) => {
+      const r = new SseReader((await s.get(path, { headers })).body!);
+      await r.until((f) => f.filter((x) => x.id).length >= n);
+      await new Promise((res) => setTimeout(res, 150));
+      await r.cancel();
+      return r.frames.filter((f) => f.id);
+    };
+    const since = await read("/api/stream?since=1h");
+    assertEquals(seqsOf(since, 1), all);
+    const middle = since[9].id!;
+    assertEquals(
+      seqsOf(await read(`/api/stream?after=${middle}`, {}, all.length - 10), 1),
+      all.slice(10),
+    );
+    // Last-Event-ID beats after, which beats since.
+    const beats = await read(
+      `/api/stream?after=0-0-0&since=1h`,
+      { "last-event-id": middle },
+      all.length - 10,
+    );
+    assertEquals(seqsOf(beats, 1), all.slice(10));
+    const typed = await read("/api/stream?after=0-0-0&type=run_finished", {}, 1);
+    assertEquals(typed.map((f) => f.event), ["run_finished"]);
+    // Without a start: from now, nothing of the past.
+    const now = new SseReader((await s.get("/api/stream")).body!);
+    await now.until((f) => f.length > 0);
+    await new Promise((res) => setTimeout(res, 300));
+    await now.cancel();
+    assertEquals(now.events().length, 0);
+  },
+);
