@@ -96,6 +96,8 @@ Deno.test(
     assert(await page.$$eval("li.phase", (els) => els.length) >= 4, "phases of the run are shown");
     assert(await page.$$eval("li.item.call", (els) => els.length) >= 5, "tool calls are shown");
     assertMatch(await page.textContent(".timeline") ?? "", /bash[\s\S]*error/);
+    // The picture shows the build: the failed call, opened, among the others.
+    await page.$eval("li.call.sev-error", (el) => el.scrollIntoView({ block: "center" }));
     await screenshot(page, "timeline");
 
     // Activity: every event the server has, once, and the filters.

@@ -168,6 +168,8 @@ function severityOf(ev) {
       return ev.approved ? "ok" : "warn";
     case "subtask_integrated":
       return ev.conflicts && ev.conflicts.length ? "error" : "ok";
+    case "subtask_updated":
+      return /fail|error/i.test(String(ev.status)) ? "error" : "";
     case "log":
       return ev.level === "error"
         ? "error"

@@ -114,6 +114,8 @@ li.item:last-child { border-bottom: 0; }
 .text.streaming { border-left: 3px solid var(--live); }
 .thinking { color: var(--muted); font-style: italic; }
 li.call .input { color: var(--muted); }
+li.call.sev-error { color: var(--fg); box-shadow: inset 4px 0 0 var(--err); }
+li.call.sev-error .tool { color: var(--err); }
 .result { margin-top: 4px; }
 .result.pending { color: var(--live); }
 pre { margin: 4px 0 0; padding: 8px 10px; background: var(--code-bg); border-radius: 6px; overflow: auto; max-height: 360px; white-space: pre-wrap; word-break: break-word; }
