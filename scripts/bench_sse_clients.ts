@@ -14,6 +14,8 @@
  * @module
  */
 
+import process from "node:process";
+
 /** Width of a histogram bucket, microseconds. */
 export const BUCKET_US = 100;
 /** Buckets kept; later arrivals count in the last one (60 s). */
@@ -32,6 +34,8 @@ export interface ClientsReport {
   /** Arrivals stamped before their `at` (clock skew between processes). */
   negative: number;
   errors: string[];
+  /** CPU time this process used, milliseconds (user + system). */
+  cpuMs: number;
 }
 
 function arg(name: string, fallback?: string): string {
@@ -143,7 +147,16 @@ if (import.meta.main) {
   abort.abort();
   const pairs: [number, number][] = [];
   for (let b = 0; b < hist.length; b++) if (hist[b] > 0) pairs.push([b, hist[b]]);
-  const report: ClientsReport = { clients: n, connected, counts, hist: pairs, negative, errors };
+  const cpu = process.cpuUsage();
+  const report: ClientsReport = {
+    clients: n,
+    connected,
+    counts,
+    hist: pairs,
+    negative,
+    errors,
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+  };
   console.log(JSON.stringify(report));
   Deno.exit(0); // open streams must not keep the process alive
 }
