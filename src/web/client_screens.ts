@@ -113,7 +113,8 @@ function table(caption, headers, className) {
     h("thead", {}, h("tr", {}, ...headers.map((c) => h("th", { scope: "col" }, c)))),
     tbody,
   );
-  return { table: t, tbody };
+  // Wide tables scroll sideways on narrow screens instead of widening the page.
+  return { table: h("div", { class: "table-wrap" }, t), tbody };
 }
 
 /** Tasks: every task with its status, phase, pending approval and live progress. */

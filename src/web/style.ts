@@ -71,6 +71,7 @@ main.fill { display: flex; flex-direction: column; height: calc(100vh - 52px); p
 .badge.live::before { content: "● "; animation: pulse 1.4s ease-in-out infinite; }
 @keyframes pulse { 50% { opacity: 0.3; } }
 @media (prefers-reduced-motion: reduce) { .badge.live::before { animation: none; } }
+.table-wrap { overflow-x: auto; border-radius: 8px; }
 table.grid { width: 100%; border-collapse: collapse; background: var(--panel); border: 1px solid var(--line); border-radius: 8px; overflow: hidden; }
 .grid th { text-align: left; font-weight: 600; font-size: 0.85em; color: var(--muted); background: var(--code-bg); }
 .grid th, .grid td { padding: 8px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }
@@ -146,4 +147,11 @@ section.run table.grid { border-radius: 6px; }
 main section > h2 { font-size: 1.1rem; margin: 18px 0 8px; }
 section.errors { border-left: 4px solid var(--err); padding-left: 12px; }
 ul.files { columns: 2; }
+@media (max-width: 640px) {
+  .top { gap: 8px; padding: 0 10px; }
+  .brand span { display: none; }
+  #conn-text { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  #nav a { padding: 6px 8px; }
+  main { padding: 12px 10px 32px; }
+}
 `;
