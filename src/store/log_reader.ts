@@ -175,7 +175,9 @@ export async function scanBackward(
       if (start > 0) {
         // The chunk starts inside a line: that line is read with the next chunk.
         const nl = bytes.indexOf(10);
-        if (nl < 0) {
+        // No line starts inside the chunk (its only newline may be the one
+        // that ends it, when the last line is longer than the chunk): read more.
+        if (nl < 0 || nl === bytes.length - 1) {
           if (chunk >= lineBytesMax) end = start; // too long to read: pass it over
           else chunk *= 2;
           continue;
