@@ -1,0 +1,444 @@
+/**
+ * The fault trials of the reliability tests and of the soak mode
+ * (`deno task soak`): each trial runs real processes under the shipped
+ * permissions, injects a fault a given number of times, checks what a user
+ * would notice after each one, and returns a {@link TrialResult} (counts and
+ * every failure seen). The tests run them with small counts and assert no
+ * failure; scripts/soak.ts runs them with large counts and writes the table
+ * of docs/reliability.md.
+ *
+ * @module
+ */
+import { PERMISSION_FLAGS } from "../src/cli/permissions.ts";
+import { decodeLine } from "../src/codec/decode.ts";
+import { encodeEnvelope } from "../src/codec/encode.ts";
+import { readAll } from "../src/store/log_reader.ts";
+import { createTask, type Task } from "../src/store/tasks.ts";
+import { StateDir } from "../src/store/state_dir.ts";
+import { copyTree, REPO, runCli, spawnCli, tempProject } from "./helpers.ts";
+import { SseReader, startServer } from "./serve_util.ts";
+
+/** What one trial did and found. */
+export interface TrialResult {
+  /** Short name of the fault or input. */
+  name: string;
+  /** How many times the fault was injected (or inputs tried). */
+  tries: number;
+  /** Named counts (events checked, torn tails seen...). */
+  counts: Record<string, number>;
+  /** Every check that did not hold (empty when all is well). */
+  failures: string[];
+  /** Wall time of the trial, in ms. */
+  ms: number;
+}
+
+const WRITER = `${REPO}/tests/recorder_writer.ts`;
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** A recorder writer process (tests/recorder_writer.ts) whose stdout lines can be awaited. */
+export class Writer {
+  readonly child: Deno.ChildProcess;
+  readonly lines: string[] = [];
+  stderr = "";
+  readonly done: Promise<Deno.CommandStatus>;
+
+  constructor(cwd: string, args: string[]) {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--quiet", ...PERMISSION_FLAGS, WRITER, ...args],
+      cwd,
+      env: { NO_COLOR: "1", RUST_BACKTRACE: "0" },
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    this.child = child;
+    const out = (async () => {
+      let pending = "";
+      for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) {
+        pending += chunk;
+        const parts = pending.split("\n");
+        pending = parts.pop()!;
+        this.lines.push(...parts);
+      }
+    })();
+    const err = (async () => {
+      for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
+        this.stderr += chunk;
+      }
+    })();
+    this.done = Promise.all([out, err]).then(() => child.status);
+  }
+
+  /** Waits until a line starting with `prefix` is printed (or the process ends: null). */
+  async waitFor(prefix: string, timeoutMs = 30_000): Promise<string | null> {
+    const deadline = Date.now() + timeoutMs;
+    let ended = false;
+    this.done.then(() => ended = true);
+    for (;;) {
+      const hit = this.lines.find((l) => l.startsWith(prefix));
+      if (hit) return hit;
+      if (ended) return null;
+      if (Date.now() > deadline) throw new Error(`no "${prefix}" line; stderr: ${this.stderr}`);
+      await sleep(3);
+    }
+  }
+
+  kill(signal: Deno.Signal = "SIGKILL"): void {
+    try {
+      this.child.kill(signal);
+    } catch { /* already gone */ }
+  }
+}
+
+async function readBytes(path: string): Promise<Uint8Array> {
+  try {
+    return await Deno.readFile(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return new Uint8Array(0);
+    throw e;
+  }
+}
+
+/** The complete lines of a log (up to its last newline) and the length of its torn tail. */
+export function splitLog(bytes: Uint8Array): { lines: string[]; tornBytes: number } {
+  const end = bytes.lastIndexOf(10) + 1;
+  const text = dec.decode(bytes.subarray(0, end));
+  return {
+    lines: text === "" ? [] : text.slice(0, -1).split("\n"),
+    tornBytes: bytes.length - end,
+  };
+}
+
+/**
+ * Checks the complete lines of a log written by resumes of ONE run: each
+ * decodes, and seq is 1..N without a gap or a repeat. Returns the failures.
+ */
+export function checkGapless(
+  lines: string[],
+  where: string,
+  from: { line: number; seq: number; run: string | null } = { line: 0, seq: 0, run: null },
+): string[] {
+  const failures: string[] = [];
+  let seq = from.seq;
+  let run: string | null = from.run;
+  for (let i = from.line; i < lines.length; i++) {
+    const d = decodeLine(lines[i]);
+    if (!d.ok) {
+      failures.push(`${where}: line ${i + 1} does not decode (${d.reason})`);
+      continue;
+    }
+    const r = (d.env.event as { run?: string }).run ?? null;
+    if (run === null) run = r;
+    else if (r !== run) failures.push(`${where}: line ${i + 1} belongs to another run ${r}`);
+    if (d.env.seq !== seq + 1) {
+      failures.push(`${where}: line ${i + 1} has seq ${d.env.seq} after ${seq}`);
+    }
+    seq = d.env.seq ?? seq;
+  }
+  return failures;
+}
+
+/** The read form of each complete line, as `taskline events --json` prints it. */
+function readForms(lines: string[]): string[] {
+  return lines.map((l) => {
+    const d = decodeLine(l);
+    return d.ok ? encodeEnvelope(d.env) : `<broken: ${l.slice(0, 60)}>`;
+  });
+}
+
+/** Runs at most `limit` async checks at once. */
+class Pool {
+  #running = new Set<Promise<void>>();
+  constructor(readonly limit: number) {}
+  async add(fn: () => Promise<void>): Promise<void> {
+    while (this.#running.size >= this.limit) await Promise.race(this.#running);
+    const p: Promise<void> = fn().finally(() => this.#running.delete(p));
+    this.#running.add(p);
+  }
+  async drain(): Promise<void> {
+    await Promise.all(this.#running);
+  }
+}
+
+/** Options of {@link crashTrial}. */
+export interface CrashTrialOptions {
+  /** How many writers are killed. */
+  kills: number;
+  /** Also run `taskline serve` (with SSE clients) and `taskline events --follow` throughout. */
+  followers?: boolean;
+  /** Check with `taskline events --all --json` after every `cliEvery`-th kill. Default 1. */
+  cliEvery?: number;
+  /** Progress lines. */
+  log?: (line: string) => void;
+}
+
+/**
+ * Starts recorder writers (tests/recorder_writer.ts: a RunRecorder that
+ * resumes the task's run and appends events of random sizes) and SIGKILLs
+ * each at a random moment: before its run started (while it opens and
+ * repairs the log) or while it writes. After each kill:
+ *
+ * - every complete line decodes, seq is gapless, nothing complete was lost;
+ * - `taskline events --all --json` on a snapshot of the project prints
+ *   exactly the complete lines (in their read form), whatever the torn tail;
+ * - half of the time a torn tail is made (the last line cut short, as a
+ *   kill inside a large write leaves it), so that the next resume must repair it.
+ *
+ * A last writer finishes the run. With `followers`, a `taskline events
+ * --follow --json` process, the server's task stream and its project stream
+ * ran during every kill and must have seen every event exactly once, in order.
+ */
+export async function crashTrial(options: CrashTrialOptions): Promise<TrialResult> {
+  const t0 = Date.now();
+  const log = options.log ?? (() => {});
+  const failures: string[] = [];
+  const counts: Record<string, number> = {
+    kills_before_start: 0,
+    kills_while_writing: 0,
+    torn_tails_natural: 0,
+    torn_tails_made: 0,
+    repairs_checked: 0,
+    cli_checks: 0,
+    events_written: 0,
+  };
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Survive crashes");
+  const path = p.state.logPath(task.dir);
+  const pool = new Pool(2);
+
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  let follower: ReturnType<typeof spawnCli> | null = null;
+  let taskSse: SseReader | null = null;
+  let projectSse: SseReader | null = null;
+  if (options.followers) {
+    server = await startServer(p.dir);
+    follower = spawnCli(["events", task.dir, "--follow", "--json"], { cwd: p.dir });
+    const ts = await server.get(`/api/tasks/${task.number}/stream?after=0`);
+    taskSse = new SseReader(ts.body!);
+    const ps = await server.get(`/api/stream?after=0-0-0`);
+    projectSse = new SseReader(ps.body!);
+  }
+
+  try {
+    let snapshots = 0;
+    let checked = { line: 0, seq: 0, run: null as string | null };
+    for (let i = 0; i <= options.kills; i++) {
+      const last = i === options.kills;
+      const before = await readBytes(path);
+      const whole = splitLog(before);
+      if (whole.tornBytes > 0) counts.repairs_checked++;
+      // Large events sometimes, so that a kill may land inside a write.
+      const big = Math.random() < 0.1;
+      const args = last
+        ? [task.dir, "auto", "3", "0", "50"]
+        : [task.dir, "auto", "2000", big ? "3" : "1", big ? "300000" : "2000"];
+      const w = new Writer(p.dir, args);
+      let started = false;
+      if (last) {
+        started = (await w.waitFor("started ")) !== null;
+      } else if (Math.random() < 0.2) {
+        await sleep(Math.random() * 250);
+        w.kill();
+      } else {
+        started = (await w.waitFor("started ")) !== null;
+        await sleep(Math.random() * 80);
+        w.kill();
+      }
+      const status = await w.done;
+      if (last && status.code !== 0) failures.push(`last writer failed: ${w.stderr}`);
+      if (!last && status.signal !== "SIGKILL" && status.code !== 0) {
+        failures.push(`writer ${i} failed on its own: ${w.stderr.slice(0, 300)}`);
+      }
+      if (!last && status.code === 0) {
+        // A run_finished here would end the followers early.
+        failures.push(`writer ${i} finished before it was killed`);
+      } else if (!last) {
+        if (started) counts.kills_while_writing++;
+        else counts.kills_before_start++;
+      }
+
+      const after = await readBytes(path);
+      const now = splitLog(after);
+      if (now.tornBytes > 0) counts.torn_tails_natural++;
+      // Nothing complete was lost; a torn tail left before was repaired (not glued to a new line).
+      for (let k = 0; k < whole.lines.length; k++) {
+        if (now.lines[k] !== whole.lines[k]) {
+          failures.push(`kill ${i}: complete line ${k + 1} changed or was lost`);
+          break;
+        }
+      }
+      // Only the lines new since the last kill are decoded again (the older ones were compared above).
+      failures.push(...checkGapless(now.lines, `kill ${i}`, checked));
+      const lastD = decodeLine(now.lines.at(-1) ?? "");
+      if (lastD.ok) {
+        checked = {
+          line: now.lines.length,
+          seq: lastD.env.seq ?? 0,
+          run: (lastD.env.event as { run?: string }).run ?? null,
+        };
+      }
+      // The library's reader reads exactly the complete lines.
+      const records = await readAll(path);
+      if (records.length !== now.lines.length) {
+        failures.push(`kill ${i}: readAll read ${records.length} of ${now.lines.length} lines`);
+      }
+      counts.events_written = now.lines.length;
+
+      // The CLI reads exactly the complete lines (on a snapshot, while the next writer goes on).
+      if (i % (options.cliEvery ?? 1) === 0) {
+        const snap = `${p.dir}/snap-${snapshots++}`;
+        await copyTree(`${p.state.root}/tasks/${task.dir}`, `${snap}/.taskline/tasks/${task.dir}`)
+          .catch(() => {});
+        await Deno.writeFile(`${snap}/.taskline/tasks/${task.dir}/events.jsonl`, after);
+        const expected = readForms(now.lines);
+        await pool.add(async () => {
+          const r = await runCli(["events", task.dir, "--all", "--json"], { cwd: snap });
+          counts.cli_checks++;
+          const out = r.stdout === "" ? [] : r.stdout.trimEnd().split("\n");
+          if (expected.length === 0 && r.code !== 0 && r.code !== 1) {
+            failures.push(`kill ${i}: events on an empty log exited ${r.code}: ${r.stderr}`);
+          } else if (expected.length > 0 && r.code !== 0) {
+            failures.push(`kill ${i}: events exited ${r.code}: ${r.stderr.slice(0, 300)}`);
+          } else if (out.join("\n") !== expected.join("\n")) {
+            failures.push(
+              `kill ${i}: events printed ${out.length} lines, the log has ${expected.length} complete lines`,
+            );
+          }
+          await Deno.remove(snap, { recursive: true }).catch(() => {});
+        });
+      }
+
+      // Make a torn tail, as a kill inside a large write leaves it.
+      if (!last && now.tornBytes === 0 && now.lines.length > 0 && Math.random() < 0.5) {
+        const lastLine = enc.encode(now.lines.at(-1)!);
+        const keep = Math.random() < 0.3 ? lastLine.length : 1 + Math.floor(
+          Math.random() * (lastLine.length - 1),
+        );
+        // The next event as it would have been written, cut short (or without its newline).
+        const d = decodeLine(now.lines.at(-1)!);
+        if (d.ok) {
+          const next = enc.encode(
+            encodeEnvelope({ ...d.env, seq: (d.env.seq ?? 0) + 1 }),
+          );
+          const cut = next.subarray(0, Math.min(keep, next.length - 1) || 1);
+          const f = await Deno.open(path, { append: true });
+          await f.write(cut);
+          f.close();
+          counts.torn_tails_made++;
+        }
+      }
+      if (i % 20 === 0) log(`kill ${i}/${options.kills}: ${now.lines.length} events`);
+    }
+    await pool.drain();
+
+    const final = splitLog(await readBytes(path));
+    if (final.tornBytes !== 0) failures.push("the log ends with a torn line after the last run");
+    failures.push(...checkGapless(final.lines, "final log"));
+    const lastEvent = decodeLine(final.lines.at(-1) ?? "");
+    if (!lastEvent.ok || lastEvent.env.event.type !== "run_finished") {
+      failures.push("the last event of the log is not run_finished");
+    }
+    counts.events_written = final.lines.length;
+    const expected = readForms(final.lines);
+
+    if (follower && server && taskSse && projectSse) {
+      const status = await Promise.race([follower.done, sleep(30_000).then(() => null)]);
+      if (status === null) failures.push("events --follow did not end at run_finished");
+      else if (status.code !== 0) failures.push(`events --follow exited ${status.code}`);
+      const got = follower.lines;
+      if (got.join("\n") !== expected.join("\n")) {
+        failures.push(
+          `events --follow printed ${got.length} lines, the log has ${expected.length}; first difference at ${
+            firstDiff(got, expected)
+          }: ${got[firstDiff(got, expected)]?.slice(0, 120)}`,
+        );
+      }
+      const lastSeq = final.lines.length;
+      const sseIds = async (r: SseReader, name: string, expectIds: string[]) => {
+        try {
+          await r.until((f) => f.filter((x) => x.event).length >= expectIds.length, 20_000);
+        } catch (e) {
+          failures.push(`${name}: ${(e as Error).message}`);
+        }
+        const ids = r.events().map((f) => f.id ?? "");
+        if (ids.join(",") !== expectIds.join(",")) {
+          failures.push(
+            `${name} gave ${ids.length} events, expected ${expectIds.length}; first difference at ${
+              firstDiff(ids, expectIds)
+            }`,
+          );
+        }
+      };
+      await sseIds(
+        taskSse,
+        "task stream",
+        Array.from({ length: lastSeq }, (_, k) => String(k + 1)),
+      );
+      const seqs = final.lines.map((l) => {
+        const d = decodeLine(l);
+        return d.ok ? String(d.env.seq) : "?";
+      });
+      try {
+        await projectSse.until((f) => f.filter((x) => x.event).length >= seqs.length, 20_000);
+      } catch (e) {
+        failures.push(`project stream: ${(e as Error).message}`);
+      }
+      // The project stream's ids are cursors: the seq is their last part.
+      const pIds = projectSse.events().map((f) => (f.id ?? "").split("-").at(-1) ?? "");
+      if (pIds.join(",") !== seqs.join(",")) {
+        failures.push(
+          `project stream gave ${pIds.length} events, expected ${seqs.length}; first difference at ${
+            firstDiff(pIds, seqs)
+          }`,
+        );
+      }
+      const health = await server.get("/api/health");
+      await health.body?.cancel();
+      if (health.status !== 200) failures.push(`server health after the kills: ${health.status}`);
+      counts.follower_lines = got.length;
+      if (failures.length > 0) {
+        const tail = taskSse.frames.slice(-4).map((f) =>
+          `${f.id ?? ""} ${f.event ?? ""} ${f.comment ?? ""} ${(f.data ?? "").slice(0, 80)}`
+        );
+        failures.push(`last task stream frames: ${tail.join(" | ")}`);
+        failures.push(`server stderr: ${server.proc.stderr.slice(-1000)}`);
+        failures.push(`follower stderr: ${follower.stderr.slice(-1000)}`);
+      }
+    }
+  } catch (e) {
+    failures.push(`crash trial stopped: ${(e as Error).stack ?? e}`);
+  } finally {
+    await pool.drain();
+    await taskSse?.cancel();
+    await projectSse?.cancel();
+    if (follower) await follower[Symbol.asyncDispose]();
+    if (server) await server[Symbol.asyncDispose]();
+  }
+  return {
+    name: options.followers
+      ? "SIGKILL of a writer, with serve and events --follow"
+      : "SIGKILL of a writer",
+    tries: options.kills,
+    counts,
+    failures,
+    ms: Date.now() - t0,
+  };
+}
+
+function firstDiff(a: string[], b: string[]): number {
+  const n = Math.max(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+/** A StateDir of a temporary project (for trials that write tasks themselves). */
+export function stateOf(dir: string): StateDir {
+  return new StateDir(`${dir}/.taskline`);
+}
+
+export type { Task };
