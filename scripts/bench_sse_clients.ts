@@ -45,6 +45,29 @@ function arg(name: string, fallback?: string): string {
   return v;
 }
 
+const NEWLINE = new Uint8Array([10]);
+
+/**
+ * The microseconds of an event cursor `<ns>-<number>-<seq>` in bytes
+ * [from, to), or -1 when it is another task's.
+ */
+export function idMicros(buf: Uint8Array, from: number, to: number, number: number): number {
+  let i = from;
+  let us = 0;
+  let digits = 0;
+  const dash = buf.indexOf(0x2d, from);
+  if (dash < 0 || dash >= to) return -1;
+  for (; i < dash; i++) {
+    const d = buf[i] - 48;
+    if (d < 0 || d > 9) return -1;
+    // Nanoseconds to microseconds: drop the last three digits.
+    if (digits++ < dash - from - 3) us = us * 10 + d;
+  }
+  let n = 0;
+  for (i = dash + 1; i < to && buf[i] !== 0x2d; i++) n = n * 10 + (buf[i] - 48);
+  return n === number ? us : -1;
+}
+
 function nowUs(): number {
   return (performance.timeOrigin + performance.now()) * 1000;
 }
@@ -53,7 +76,7 @@ if (import.meta.main) {
   const url = arg("url").replace(/\/$/, "");
   const token = arg("token");
   const n = Math.min(CLIENTS_MAX, Number(arg("clients")));
-  const number = arg("number");
+  const number = Number(arg("number"));
   const expect = Number(arg("expect"));
   const timeoutMs = Number(arg("timeout-ms", "60000"));
   const hist = new Uint32Array(BUCKETS_MAX);
@@ -62,7 +85,6 @@ if (import.meta.main) {
   let negative = 0;
   let connected = 0;
   const abort = new AbortController();
-  const marker = `-${number}-`;
 
   const one = async (i: number, ready: () => void) => {
     let res: Response;
@@ -85,35 +107,35 @@ if (import.meta.main) {
     connected++;
     ready();
     const reader = res.body.getReader();
-    const dec = new TextDecoder();
-    let tail = "\n"; // so that an id line at the very start matches too
+    // Scanned as bytes: only the id lines are looked at, the rest is never decoded.
+    let carry: Uint8Array | null = NEWLINE; // so that an id line at the very start matches too
     try {
       while (counts[i] < expect && !abort.signal.aborted) {
         const { value, done } = await reader.read();
         if (done) break;
         const t = nowUs();
-        const text = tail + dec.decode(value, { stream: true });
-        let pos = 0;
-        for (;;) {
-          const at = text.indexOf("\nid: ", pos);
-          if (at < 0) break;
-          const end = text.indexOf("\n", at + 5);
-          if (end < 0) break;
-          const id = text.slice(at + 5, end);
-          pos = end;
-          if (!id.includes(marker)) continue;
-          counts[i]++;
-          const ns = id.slice(0, id.indexOf("-"));
-          const lat = t - Number(ns.slice(0, -3));
-          if (lat < 0) negative++;
-          const b = Math.min(BUCKETS_MAX - 1, Math.max(0, Math.floor(lat / BUCKET_US)));
-          hist[b]++;
+        let buf = value;
+        if (carry && carry.length > 0) {
+          buf = new Uint8Array(carry.length + value.length);
+          buf.set(carry);
+          buf.set(value, carry.length);
         }
-        const lastNl = text.lastIndexOf("\n");
-        // Every id line that ends before the last newline was counted: keep
-        // the unfinished line, with its newline so that "\nid: " matches.
-        tail = lastNl >= 0 ? text.slice(lastNl) : text;
-        if (tail.length > 1_000_000) tail = tail.slice(-1000);
+        let nl = buf.indexOf(10);
+        while (nl >= 0) {
+          const next = buf.indexOf(10, nl + 1);
+          if (next < 0) break; // an unfinished line: kept for the next chunk
+          if (buf[nl + 1] === 0x69 && buf[nl + 2] === 0x64 && buf[nl + 3] === 0x3a) {
+            const us = idMicros(buf, buf[nl + 4] === 0x20 ? nl + 5 : nl + 4, next, number);
+            if (us >= 0) {
+              counts[i]++;
+              const lat = t - us;
+              if (lat < 0) negative++;
+              hist[Math.min(BUCKETS_MAX - 1, Math.max(0, Math.floor(lat / BUCKET_US)))]++;
+            }
+          }
+          nl = next;
+        }
+        carry = nl >= 0 ? buf.slice(nl) : buf.length > 1_000_000 ? null : buf.slice();
       }
     } catch (e) {
       if (!abort.signal.aborted && errors.length < 5) {

@@ -8,6 +8,7 @@ import { REPO } from "./helpers.ts";
 import { decodeLine } from "../src/codec/decode.ts";
 import { encodeEnvelope } from "../src/codec/encode.ts";
 import { generateProject, parseSize } from "../scripts/gen_project.ts";
+import { idMicros } from "../scripts/bench_sse_clients.ts";
 
 async function tempDir(): Promise<string> {
   return await Deno.makeTempDir({ prefix: "taskline-bench-test-" });
@@ -211,4 +212,12 @@ Deno.test("deno task bench runs on tiny inputs and writes the table with a row p
   } finally {
     await Deno.remove(work, { recursive: true });
   }
+});
+
+Deno.test("the fan-out clients read an event cursor's time and task from an id line", () => {
+  const line = new TextEncoder().encode("id: 1790000000123456789-12-5\n");
+  const end = line.length - 1;
+  assertEquals(idMicros(line, 4, end, 12), 1790000000123456);
+  assertEquals(idMicros(line, 4, end, 1), -1, "another task's event is not counted");
+  assertEquals(idMicros(new TextEncoder().encode("id: x-12-5"), 4, 10, 12), -1);
 });
