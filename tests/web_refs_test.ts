@@ -16,7 +16,8 @@ Deno.test("web UI: tasks sharing a number are shown apart and opened by id", san
   await using browser = await launchBrowser();
   const { page } = browser;
   await page.goto(`${server.url}#token=${server.token}`);
-  await page.waitForSelector('tr[data-task="13"]');
+  // Titles come with the task list, a moment after the events.
+  await page.waitForSelector('tr[data-task="12"] a:text("Update the docs")');
   const rows = await page.$$eval(
     'tr[data-task="12"] td:nth-child(2) > a',
     (els) => els.map((e) => [e.textContent, e.getAttribute("href")]),

@@ -78,11 +78,12 @@ class App {
     this.connection = new Connection(this.api, this.store, {
       onState: (state, text) => this.setConn(state, text),
       onAuthError: (e) => this.rejected(e),
+      onLoaded: () => {
+        this.loaded = true;
+        this.screen?.onReset?.();
+      },
     });
-    this.connection.start().then(() => {
-      this.loaded = true;
-      this.screen?.onReset?.();
-    });
+    this.connection.start();
   }
 
   onStore(kind, value) {
@@ -156,12 +157,7 @@ class App {
     this.connection.retries = 0;
     this.route();
     if (this.loaded) this.connection.resume();
-    else {
-      this.connection.start().then(() => {
-        this.loaded = true;
-        this.screen?.onReset?.();
-      });
-    }
+    else this.connection.start();
   }
 
   /** Replaces the screen with a message that stays until the page is reopened. */

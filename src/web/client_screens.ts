@@ -165,7 +165,12 @@ class TasksScreen {
     this.summary.textContent = `${tasks.length} task${
       tasks.length === 1 ? "" : "s"
     } · ${running} running · ${waiting} waiting for approval`;
-    this.empty.hidden = tasks.length > 0 || !this.app.loaded;
+    // The list is drawn once the task list (titles, states) came with the events.
+    this.empty.textContent = this.app.loaded
+      ? "No tasks yet. A task appears here as soon as it has events."
+      : "Loading the tasks…";
+    this.empty.hidden = tasks.length > 0 && this.app.loaded;
+    if (!this.app.loaded) return;
     // Only the rows of tasks that changed are drawn again.
     const keyOf = (t) => t.id || `#${t.number}`;
     for (const t of tasks) {

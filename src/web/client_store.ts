@@ -393,6 +393,7 @@ class Connection {
     this.store = store;
     this.onState = options.onState;
     this.onAuthError = options.onAuthError;
+    this.onLoaded = options.onLoaded ?? (() => {});
     this.recentMax = options.recentMax ?? 10_000;
     this.source = null;
     this.cursor = "";
@@ -422,6 +423,7 @@ class Connection {
     } catch (e) {
       if (e.status === 401 || e.status === 403) return this.failed(e);
     }
+    this.onLoaded();
     // Once, in the background: what the recent events do not say of older tasks.
     this.api.json("/api/history?all=true").then((docs) => {
       for (const d of Array.isArray(docs) ? docs : []) mergeHistory(this.store, d);
