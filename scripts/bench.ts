@@ -41,6 +41,8 @@ import { StateDir } from "../src/store/state_dir.ts";
 import { readTask } from "../src/store/tasks.ts";
 
 const MiB = 1024 * 1024;
+/** What a full run took when last measured (docs/benchmarks.md of a full run), minutes. */
+const FULL_MODE_MINUTES = 6;
 /** Longest wait for one HTTP answer (headers and body). */
 const REQUEST_TIMEOUT_MS = 60_000;
 /** Longest wait for the first request to a server (it may index every log). */
@@ -1229,14 +1231,16 @@ bench itself) compete with the program measured, which makes the server and foll
 pessimistic on a small machine.
 
 Full mode generates about ${
-    fmtBytes(s.filterBytes + s.bigBytes + s.histTasks * s.histEvents * 530)
+    fmtBytes(
+      MODES.full.filterBytes + MODES.full.bigBytes +
+        MODES.full.histTasks * MODES.full.histEvents * 530,
+    )
   } of logs in \`/tmp/taskline-bench\` (kept and reused by later runs
-with the same parameters; delete the directory to reclaim the space). A full run takes about
-${
+with the same parameters; delete the directory to reclaim the space). A full run takes ${
     info.mode === "full"
       ? `${Math.ceil(info.seconds / 60)} minutes on this machine`
-      : "15 minutes (see the last full report)"
-  }.
+      : `about ${FULL_MODE_MINUTES} minutes on a 2-core machine`
+  } (the first run also generates the projects: about 30 s).
 `;
 }
 
