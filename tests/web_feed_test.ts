@@ -7,7 +7,7 @@
  * most 10,000 recent events; the rest of a long session arrives by the
  * stream), against the page served by the real `taskline serve`.
  */
-import { assert, assertEquals, assertMatch } from "./assert.ts";
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
 import { apiGet, demoProject, launchBrowser, show, startServer } from "./web_browser.ts";
 
 /** The page's document, in the functions that run in the browser. */
@@ -93,6 +93,8 @@ Deno.test("web UI: a feed of 100,000 events renders only the rows in view", sani
     await page.$eval(`[id="${active}"] .c-text`, (el: Any) => el.textContent),
     "coder → bash echo 1",
   );
+  // The selected event is shown whole below the feed.
+  assertStringIncludes(await page.textContent(".event-detail") ?? "", '"command": "echo 1"');
   await page.keyboard.press("End");
   await page.waitForFunction(() =>
     document.querySelector('.vrow[aria-selected="true"]')?.textContent?.includes("echo 99999")

@@ -20,11 +20,13 @@ class VirtualList {
    * @param options.rowHeight height of a row in pixels (the CSS must agree)
    * @param options.renderRow (element, index) fills a recycled row element
    * @param options.onActivate (index) Enter or a click on a row
+   * @param options.onSelect (index) the selection moved
    */
   constructor(options) {
     this.rowHeight = options.rowHeight;
     this.renderRow = options.renderRow;
     this.onActivate = options.onActivate ?? (() => {});
+    this.onSelect = options.onSelect ?? (() => {});
     this.overscanRows = 8;
     this.count = 0;
     this.selected = -1;
@@ -137,6 +139,7 @@ class VirtualList {
     else if (y + rh > r.scrollTop + r.clientHeight) r.scrollTop = y + rh - r.clientHeight;
     this.follow = this.selected === this.count - 1;
     this.schedule();
+    this.onSelect(this.selected);
   }
 
   onKey(e) {

@@ -302,6 +302,7 @@ class ActivityScreen {
       label: "Events",
       rowHeight: 28,
       renderRow: (row, i) => this.renderRow(row, i),
+      onSelect: (i) => this.showDetail(i),
       onActivate: (i) => {
         const env = this.app.store.events[this.view[i]];
         if (!env) return;
@@ -312,13 +313,26 @@ class ActivityScreen {
     this.list.root.addEventListener("scroll", () => {
       if (this.followBox.checked !== this.list.follow) this.followBox.checked = this.list.follow;
     }, { passive: true });
-    el.append(screenHeader("Activity"), bar, this.list.root);
+    this.detail = h("pre", {
+      class: "event-detail",
+      "aria-live": "off",
+      "aria-label": "The selected event",
+      hidden: true,
+    });
+    el.append(screenHeader("Activity"), bar, this.list.root, this.detail);
     el.classList.add("fill");
     this.drawFilters();
     this.rebuild();
   }
 
   unmount() {}
+
+  /** Shows the selected event whole, as the server sent it. */
+  showDetail(i) {
+    const env = this.app.store.events[this.view[i]];
+    this.detail.hidden = !env;
+    if (env) this.detail.textContent = JSON.stringify(env, null, 2);
+  }
 
   passes(env) {
     if (this.type && env.event.type !== this.type) return false;

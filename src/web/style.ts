@@ -97,6 +97,7 @@ label.check { display: inline-flex; align-items: center; gap: 4px; }
 .vrow.sev-error { background: var(--err-bg); }
 .vrow.sev-error .c-text { color: var(--err); }
 .vrow.sev-warn .c-text { color: var(--warn); }
+pre.event-detail { flex: none; max-height: 30vh; margin-top: 10px; font-size: 0.85em; }
 .c-time { color: var(--muted); width: 70px; flex: none; }
 .c-task { width: 44px; flex: none; color: var(--accent); }
 .c-type { width: 170px; flex: none; color: var(--muted); overflow: hidden; text-overflow: ellipsis; }
