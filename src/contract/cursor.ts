@@ -19,7 +19,8 @@ export interface Cursor {
 /** `0-0-0`: before every event. */
 export const CURSOR_START: Cursor = Object.freeze({ ns: 0n, number: 0, seq: 0 });
 
-const CURSOR_RE = /^(0|[1-9]\d{0,20})-(0|[1-9]\d{0,14})-(0|[1-9]\d{0,14})$/;
+// Task number and seq are safe integers (up to 16 digits, checked below).
+const CURSOR_RE = /^(0|[1-9]\d{0,20})-(0|[1-9]\d{0,15})-(0|[1-9]\d{0,15})$/;
 
 /**
  * Parses cursor text; throws `bad-cursor` naming the value when it is not one.
