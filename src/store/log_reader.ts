@@ -184,6 +184,13 @@ export async function scanBackward(
         }
         first = nl + 1;
       }
+      // Most chunks do not contain the needle: V8's string search finds that
+      // several times faster than Buffer's byte search.
+      if (!chunkDecoder.decode(bytes.subarray(first)).includes(needle)) {
+        end = start + first;
+        if (start === 0) break;
+        continue;
+      }
       let hit = bytes.lastIndexOf(pattern);
       while (hit >= first) {
         const ls = bytes.lastIndexOf(10, hit) + 1;
@@ -201,6 +208,8 @@ export async function scanBackward(
     file.close();
   }
 }
+
+const chunkDecoder = new TextDecoder();
 
 async function readAt(file: Deno.FsFile, at: number, len: number): Promise<Uint8Array> {
   const out = new Uint8Array(len);
