@@ -1,23 +1,106 @@
 /**
- * `taskline events <task>`: replays a task's current run.
+ * `taskline events [<task>]`: replays and follows one task's run, or the
+ * events of every task merged by event cursor.
  *
  * @module
  */
-import { encodeEnvelope } from "../codec/encode.ts";
+import { type Cursor, parseCursor } from "../contract/cursor.ts";
+import type { Envelope } from "../contract/envelope.ts";
+import { EVENT_TYPES } from "../contract/events.ts";
+import { parseTimeNs } from "../contract/time.ts";
 import { TasklineError } from "../errors.ts";
+import { type FeedItem, ProjectFollower, replayFeed } from "../follow/feed.ts";
+import { exitStatusOf, followTask } from "../follow/follow_task.ts";
 import { openReplay } from "../follow/replay.ts";
-import { intOption, parseArgs } from "./args.ts";
+import type { LogRecord } from "../store/log_reader.ts";
+import type { Task } from "../store/tasks.ts";
+import { intOption, listOption, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
+import { renderEvent, useColor, VERBOSE_TYPES } from "./render.ts";
+import { readFormText, taggedText } from "./render_json.ts";
 
 export const EVENTS_HELP = `Usage: taskline events <TASK> [options]
+       taskline events [options]          (every task)
 
-Replays the events of a task's current run in seq order.
+With a task: replays the events of its current run in seq order.
+Without: every logged event of every task, merged by event cursor, each
+line starting with #N (the task's number).
 
 Options:
-  --after <SEQ>     only events after that seq
-  --run <PREFIX>    another run of the task
-  --all             every run of the task (not with --after)
-  --json            one envelope a line (the read form)`;
+  --after <SEQ>         (task) only events after that seq
+  --run <PREFIX>        (task) another run of the task
+  --all                 (task) every run of the task (not with --after, --follow)
+  --since <TIME>        events at or after TIME: RFC 3339, or an age such as
+                        90s, 15m, 2h, 1d, 1h30m
+  --type <T>            only these event types (repeatable, comma-separated)
+  --task <REF>          (every task) only these tasks (repeatable)
+  --after-cursor <C>    (every task) resume strictly after an event cursor
+  -f, --follow          after the replay, print events as they are appended;
+                        with a task it ends at the end of the run; without,
+                        on Ctrl-C (and starts from now unless --since or
+                        --after-cursor gives a start)
+  --exit-status         (task) exit 0 when the run succeeded, 2 when it ended
+                        paused, 1 otherwise
+  --json                one envelope a line (the read form); tagged
+                        envelopes without a task
+  -v, --verbose         also agent_delta and budget_updated in human lines
+
+Human lines: "HH:MM:SS.mmm <symbol> <what happened>", times in UTC.`;
+
+/** Parses `--since`: RFC 3339, or an age before `nowMs`. Returns nanoseconds since the epoch. */
+export function parseSince(text: string, nowMs: number = Date.now()): bigint {
+  const ns = parseTimeNs(text);
+  if (ns !== null) return ns;
+  const m = /^(?:(\d{1,6})d)?(?:(\d{1,7})h)?(?:(\d{1,9})m)?(?:(\d{1,10})s)?$/.exec(text);
+  if (!m || text === "") {
+    throw new TasklineError(
+      "usage",
+      `--since takes an RFC 3339 time (2026-01-02T03:04:05Z) or an age such as 90s, 15m, 2h, 1d, 1h30m, not "${
+        text.slice(0, 40)
+      }"`,
+    );
+  }
+  const [, d, h, mi, s] = m;
+  const ageMs = ((Number(d ?? 0) * 24 + Number(h ?? 0)) * 60 + Number(mi ?? 0)) * 60_000 +
+    Number(s ?? 0) * 1000;
+  return BigInt(nowMs - ageMs) * 1_000_000n;
+}
+
+/** Reads `--type` values; an unknown type is a usage error listing the known ones. */
+export function parseTypes(value: unknown): string[] {
+  const types = listOption(value);
+  const known = new Set<string>(EVENT_TYPES);
+  const bad = types.filter((t) => !known.has(t));
+  if (bad.length > 0) {
+    throw new TasklineError(
+      "usage",
+      `--type: unknown event type${bad.length > 1 ? "s" : ""} ${
+        bad.map((t) => `"${t.slice(0, 40)}"`).join(", ")
+      }; known types: ${EVENT_TYPES.join(", ")}`,
+    );
+  }
+  return [...new Set(types)];
+}
+
+/** The filters of `--since` and `--type` as a raw-line prefilter and a record test. */
+function filters(sinceNs: bigint | null, types: string[]) {
+  const typeSet = new Set(types);
+  const needles = types.map((t) => `"${t}"`);
+  const prefilter = needles.length === 0
+    ? undefined
+    : needles.length === 1
+    ? (line: string) => line.includes(needles[0])
+    : (line: string) => needles.some((n) => line.includes(n));
+  const keep = (env: Envelope): boolean => {
+    if (typeSet.size > 0 && !typeSet.has(env.event.type)) return false;
+    if (sinceNs !== null) {
+      const ns = parseTimeNs(env.at);
+      if (ns === null || ns < sinceNs) return false;
+    }
+    return true;
+  };
+  return { prefilter, needles, keep };
+}
 
 export async function eventsCommand(ctx: Context, args: string[]): Promise<number> {
   const { values, positionals } = parseArgs("events", args, {
@@ -25,31 +108,188 @@ export async function eventsCommand(ctx: Context, args: string[]): Promise<numbe
     run: { type: "string" },
     all: { type: "boolean" },
     json: { type: "boolean" },
+    since: { type: "string" },
+    type: { type: "string", multiple: true },
+    task: { type: "string", multiple: true },
+    "after-cursor": { type: "string" },
+    follow: { type: "boolean", short: "f" },
+    "exit-status": { type: "boolean" },
+    verbose: { type: "boolean", short: "v" },
   });
   ctx.json = values.json === true;
-  if (positionals.length !== 1) {
+  if (positionals.length > 1) {
     throw new TasklineError(
       "usage",
-      "taskline events: name one task, for example `taskline events 3`",
+      `taskline events: name at most one task, not ${positionals.length} (${
+        positionals.slice(0, 3).join(" ")
+      })`,
     );
   }
+  const types = parseTypes(values.type);
+  const sinceNs = values.since === undefined ? null : parseSince(String(values.since));
+  const color = !ctx.json && useColor(ctx.io.stdout.isTerminal, ctx.io.env);
+  // -v shows agent_delta and budget_updated in human lines; naming them with --type does too.
+  const hidden = ctx.json || values.verbose === true
+    ? new Set<string>()
+    : new Set([...VERBOSE_TYPES].filter((t) => !types.includes(t)));
+  const common = {
+    types,
+    sinceNs,
+    color,
+    hidden,
+    follow: values.follow === true,
+  };
+  if (positionals.length === 0) {
+    for (const name of ["after", "run", "all", "exit-status"] as const) {
+      if (values[name] !== undefined) {
+        throw new TasklineError(
+          "usage",
+          `taskline events: --${name} needs a task (taskline events <TASK> --${name} ...)`,
+        );
+      }
+    }
+    const afterCursor = values["after-cursor"] === undefined
+      ? null
+      : parseCursor(String(values["after-cursor"]));
+    return await feedForm(ctx, {
+      ...common,
+      refs: listOption(values.task),
+      afterCursor,
+    });
+  }
+  for (const name of ["task", "after-cursor"] as const) {
+    if (values[name] !== undefined) {
+      throw new TasklineError(
+        "usage",
+        `taskline events: --${name} is for the events of every task, not with a task`,
+      );
+    }
+  }
   const after = intOption("after", values.after);
-  if (values.all && (after !== undefined || values.run !== undefined)) {
-    throw new TasklineError("usage", "taskline events: --all does not go with --after or --run");
+  if (values.all && (after !== undefined || values.run !== undefined || common.follow)) {
+    throw new TasklineError(
+      "usage",
+      "taskline events: --all does not go with --after, --run or --follow",
+    );
   }
   const task = await ctx.task(positionals[0]);
-  const replay = await openReplay(ctx.state, task, {
+  return await taskForm(ctx, task, {
+    ...common,
     after,
     run: values.run as string | undefined,
     all: values.all === true,
+    exitStatus: values["exit-status"] === true,
+  });
+}
+
+interface CommonOptions {
+  types: string[];
+  sinceNs: bigint | null;
+  color: boolean;
+  hidden: Set<string>;
+  follow: boolean;
+}
+
+async function taskForm(
+  ctx: Context,
+  task: Task,
+  o: CommonOptions & { after?: number; run?: string; all: boolean; exitStatus: boolean },
+): Promise<number> {
+  const { prefilter, needles, keep } = filters(o.sinceNs, o.types);
+  const out = ctx.io.stdout;
+  const print = async (records: LogRecord[]) => {
+    let text = "";
+    for (const r of records) {
+      if (ctx.json) text += readFormText(r) + "\n";
+      else if (!o.hidden.has(r.env.event.type)) {
+        text += renderEvent(r.env, { color: o.color }) + "\n";
+      }
+    }
+    if (text !== "") await out.write(text);
+  };
+  if (o.all) {
+    const replay = await openReplay(ctx.state, task, {
+      all: true,
+      prefilter,
+      onProblem: ctx.problem,
+      signal: ctx.io.signal,
+    });
+    for await (const batch of replay.batches) await print(batch.records.filter((r) => keep(r.env)));
+    return 0;
+  }
+  const f = await followTask(ctx.state, task, {
+    after: o.after,
+    run: o.run,
+    follow: o.follow,
+    keep: (r) => keep(r.env),
+    needles,
+    exactOutcome: o.exitStatus,
     onProblem: ctx.problem,
+    onReset: (r) =>
+      void ctx.warn(
+        `${r.path} was ${r.reason} (it had ${r.offset} bytes read): reading it again from its start`,
+      ),
     signal: ctx.io.signal,
   });
+  for await (const records of f.batches) {
+    await print(records);
+    if (o.follow) await out.flush();
+  }
+  return o.exitStatus ? exitStatusOf(f.outcome()) : 0;
+}
+
+async function feedForm(
+  ctx: Context,
+  o: CommonOptions & { refs: string[]; afterCursor: Cursor | null },
+): Promise<number> {
+  const { prefilter, keep } = filters(o.sinceNs, o.types);
+  let only: Set<string> | null = null;
+  if (o.refs.length > 0) {
+    only = new Set<string>();
+    for (const ref of o.refs) only.add((await ctx.task(ref)).id);
+  } else {
+    await ctx.state.requireExists();
+  }
   const out = ctx.io.stdout;
-  for await (const batch of replay.batches) {
-    for (const r of batch.records) {
-      await out.write(encodeEnvelope(r.env) + "\n");
+  const print = async (items: FeedItem[]) => {
+    let text = "";
+    for (const it of items) {
+      if (!keep(it.record.env)) continue;
+      if (ctx.json) text += taggedText(it.record, it.task) + "\n";
+      else if (!o.hidden.has(it.record.env.event.type)) {
+        text += renderEvent(it.record.env, { color: o.color, number: it.task.number }) + "\n";
+      }
     }
+    if (text !== "") await out.write(text);
+  };
+  const taskFilter = only === null ? undefined : (t: Task) => only!.has(t.id);
+  if (!o.follow) {
+    const tasks = (await ctx.tasks()).filter((t) => taskFilter === undefined || taskFilter(t));
+    for await (
+      const items of replayFeed(ctx.state, tasks, {
+        after: o.afterCursor ?? undefined,
+        prefilter,
+        onProblem: ctx.problem,
+        signal: ctx.io.signal,
+      })
+    ) await print(items);
+    return 0;
+  }
+  const follower = new ProjectFollower(ctx.state, {
+    taskFilter,
+    onProblem: ctx.problem,
+    onReset: (r) => void ctx.warn(`${r.path} was ${r.reason}: reading it again from its start`),
+  });
+  try {
+    await follower.start();
+    const start = o.afterCursor ?? (o.sinceNs !== null ? { ns: 0n, number: 0, seq: 0 } : null);
+    const sub = follower.subscribe({ after: start, prefilter, signal: ctx.io.signal });
+    for await (const items of sub) {
+      await print(items);
+      await out.flush();
+    }
+  } finally {
+    follower.close();
   }
   return 0;
 }

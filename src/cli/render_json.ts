@@ -1,0 +1,70 @@
+/**
+ * `--json` lines of events: the read form, one envelope a line, or a tagged
+ * envelope in the views over every task.
+ *
+ * A line of the log that is already in the read form is printed as it was
+ * read instead of being encoded again (most lines are: the recorder writes
+ * the read form), which is most of the speed of a filtered `--json` replay.
+ * "Already in the read form" is decided cheaply and conservatively: the line
+ * was not upgraded, it starts exactly as the encoder would start it, and it
+ * contains nothing the encoder could write differently (white space,
+ * escapes other than the encoder's, number forms such as `1.0` or `1e3`).
+ * A line in doubt is encoded again.
+ *
+ * @module
+ */
+import type { Envelope } from "../contract/envelope.ts";
+import { tag } from "../contract/envelope.ts";
+import { encodeEnvelope } from "../codec/encode.ts";
+
+/** What a JSON line is made of: the envelope, and the text it was read from. */
+export interface JsonSource {
+  env: Envelope;
+  upgraded: boolean;
+  /** The log line; absent for events that were not read from a log. */
+  text?: string;
+}
+
+/** The read-form text of a record, reusing the log line when it is that already. */
+export function readFormText(src: JsonSource): string {
+  const text = src.text;
+  if (text !== undefined && !src.upgraded && isReadForm(src.env, text)) return text;
+  return encodeEnvelope(src.env);
+}
+
+function isReadForm(env: Envelope, text: string): boolean {
+  const head = env.seq === undefined
+    ? `{"schema":${env.schema},"at":`
+    : `{"schema":${env.schema},"seq":${env.seq},"at":`;
+  if (!text.startsWith(head)) return false;
+  // Extra envelope fields (kept after `event`) or keys in another order.
+  let keys = 0;
+  for (const _ in env) keys++;
+  if (keys !== (env.seq === undefined ? 3 : 4)) return false;
+  return isCompact(text);
+}
+
+// A line made only of tokens as JSON.stringify writes them: strings with the
+// short escapes (and \u00XX for the other control characters), punctuation,
+// integers of at most 15 digits (a fraction or an exponent is in doubt: `1.0`
+// reads as 1), literals. No white space outside strings. The line is known
+// to be valid JSON (it was parsed), so tokens are all that needs checking.
+const COMPACT =
+  /^(?:"[^"\\]*(?:\\(?:["\\bfnrt]|u00(?:0[0-7bef]|1[0-9a-f]))[^"\\]*)*"|[{}[\]:,]|(?:0|-?[1-9][0-9]{0,14})(?![.eE0-9])|true|false|null)*$/;
+
+/**
+ * Whether valid JSON text is written exactly as `JSON.stringify` would
+ * write its value (duplicate keys aside).
+ */
+export function isCompact(text: string): boolean {
+  return COMPACT.test(text);
+}
+
+/** A tagged envelope as one JSON line (task, number, then the envelope's fields). */
+export function taggedText(src: JsonSource, task: { id: string; number: number }): string {
+  const text = readFormText(src);
+  if (text.startsWith('{"schema":')) {
+    return `{"task":${JSON.stringify(task.id)},"number":${task.number},${text.slice(1)}`;
+  }
+  return JSON.stringify(tag(src.env, task));
+}

@@ -1,0 +1,514 @@
+/**
+ * The project-wide feed: every logged event of schema 2 or above of every
+ * task, ordered by event cursor (`<ns>-<task number>-<seq>`, seq 0 when
+ * absent), as `taskline events` without a task, `GET /api/events` and
+ * `GET /api/stream` give it.
+ *
+ * ## API (for the CLI and the server)
+ *
+ * - {@link replayFeed}`(state, tasks, { after, to, prefilter })`: the events
+ *   on disk with a cursor strictly after `after`, merged by cursor (a k-way
+ *   merge holding one small chunk per task: bounded memory whatever the size
+ *   of the logs). Batches of {@link FeedItem}.
+ * - {@link ProjectFollower}: ONE reader of every log of the project, to be
+ *   shared by every live client (all SSE connections of the server, or the
+ *   one CLI follower):
+ *   ```ts
+ *   const follower = new ProjectFollower(state, { onProblem });
+ *   await follower.start();          // tails start at the current end of each log
+ *   // A client that resumes after cursor C (Last-Event-ID), or starts now (null):
+ *   const sub = follower.subscribe({ after: C, signal: request.signal });
+ *   for await (const items of sub) for (const it of items) send(it.cursorText, it.record.env);
+ *   follower.close();                // ends every subscription
+ *   ```
+ *   `subscribe({ after: C })` first replays from disk every event with a
+ *   cursor strictly after C up to exactly the point where live delivery
+ *   starts for that subscriber, then gives live events: no gap and no
+ *   repeat between the two. `after: null` gives only events appended from
+ *   now on. Live events come in the order they are appended (each wake-up's
+ *   events sorted by cursor); per delivery rule 4 of the contract, a late
+ *   event stamped earlier by another process is delivered live once, even
+ *   though its cursor sorts before events already delivered.
+ *   A subscriber that falls `queueItemsMax` items behind is ended with a
+ *   TasklineError `io` ("fell behind"); it may subscribe again after the
+ *   last cursor it saw.
+ *   New tasks are picked up (a task directory that appears: its log is read
+ *   from its first byte). The follower watches `.taskline/tasks`
+ *   recursively with `Deno.watchFs` and polls every `pollIntervalMs` for
+ *   missed notifications.
+ *   {@link ProjectFollower.tasks} lists the tasks it follows.
+ *   Ephemeral events are not in logs; the server adds them itself.
+ *
+ * @module
+ */
+import { compareCursor, type Cursor, cursorOf, formatCursor } from "../contract/cursor.ts";
+import { TasklineError } from "../errors.ts";
+import type { LogProblem, LogRecord } from "../store/log_reader.ts";
+import type { StateDir } from "../store/state_dir.ts";
+import { readTask, type Task } from "../store/tasks.ts";
+import { completeLinesEnd, LogTail, type TailReset, Wakeup, watchDir } from "./tail.ts";
+
+/** One event of the feed. */
+export interface FeedItem {
+  task: Task;
+  /** The decoded event and its log line. */
+  record: LogRecord;
+  cursor: Cursor;
+  /** The cursor as text (the SSE id). */
+  cursorText: string;
+}
+
+/** Options of {@link replayFeed}. */
+export interface ReplayFeedOptions {
+  /** Only events with a cursor strictly after this. Default: all. */
+  after?: Cursor;
+  /** Per task directory, where to stop reading (a line start). Default: the size at open. */
+  to?: ReadonlyMap<string, number>;
+  /** Cheap test on raw lines. Default: all. */
+  prefilter?: (line: string) => boolean;
+  /** Bytes read at a time per task. Default 64 KiB. */
+  chunkBytes?: number;
+  /**
+   * Items of one log kept sorted ahead of the merge, so that `at` times that
+   * go backwards within one log still come out in cursor order. Default 1024.
+   */
+  lookaheadItems?: number;
+  /** Most items a batch. Default 512. */
+  batchItemsMax?: number;
+  onProblem?: (p: LogProblem) => void;
+  signal?: AbortSignal;
+}
+
+/** Whether a record belongs in the feed; its cursor if so. */
+function feedCursor(r: LogRecord, task: Task): Cursor | null {
+  if (r.env.schema < 2) return null;
+  return cursorOf(r.env, task.number);
+}
+
+/**
+ * One task's log as a source of the merge. A task's log is in seq order,
+ * and its `at` times can go slightly backwards (events of the same task
+ * stamped by different processes): a window of the next
+ * `lookaheadItems` items is kept sorted by cursor, so such inversions come
+ * out in cursor order while memory stays bounded.
+ */
+class Source {
+  readonly task: Task;
+  readonly #tail: LogTail;
+  readonly #to: number;
+  readonly #after: Cursor | undefined;
+  readonly #lookahead: number;
+  #items: FeedItem[] = [];
+  #i = 0;
+  #done = false;
+
+  constructor(
+    task: Task,
+    tail: LogTail,
+    to: number,
+    after: Cursor | undefined,
+    lookahead: number,
+  ) {
+    this.task = task;
+    this.#tail = tail;
+    this.#to = to;
+    this.#after = after;
+    this.#lookahead = lookahead;
+  }
+
+  get head(): FeedItem | undefined {
+    return this.#items[this.#i];
+  }
+
+  /** Makes `head` the next item; false when the source is exhausted. */
+  async fill(): Promise<boolean> {
+    if (this.#items.length - this.#i >= this.#lookahead || this.#done) {
+      return this.#i < this.#items.length;
+    }
+    const fresh: FeedItem[] = [];
+    while (!this.#done && this.#items.length - this.#i + fresh.length < this.#lookahead) {
+      const b = await this.#tail.read({ to: this.#to });
+      for (const r of b.records) {
+        const c = feedCursor(r, this.task);
+        if (c === null || (this.#after && compareCursor(c, this.#after) <= 0)) continue;
+        fresh.push({ task: this.task, record: r, cursor: c, cursorText: formatCursor(c) });
+      }
+      if (b.caughtUp || this.#tail.offset >= this.#to) this.#done = true;
+    }
+    if (fresh.length > 0) {
+      const rest = this.#items.slice(this.#i);
+      for (const it of fresh) rest.push(it);
+      // Stable: equal cursors keep log order.
+      rest.sort((a, b) => compareCursor(a.cursor, b.cursor));
+      this.#items = rest;
+      this.#i = 0;
+    }
+    return this.#i < this.#items.length;
+  }
+
+  next(): void {
+    this.#i++;
+  }
+}
+
+/**
+ * The events on disk of `tasks`, merged by cursor, in batches.
+ *
+ * @example
+ * ```ts
+ * for await (const items of replayFeed(state, tasks, { after: parseCursor("0-0-0") })) {
+ *   for (const it of items) console.log(it.cursorText, it.record.env.event.type);
+ * }
+ * ```
+ */
+export async function* replayFeed(
+  state: StateDir,
+  tasks: readonly Task[],
+  options: ReplayFeedOptions = {},
+): AsyncGenerator<FeedItem[]> {
+  const heap: Source[] = [];
+  for (const task of tasks) {
+    const path = state.logPath(task.dir);
+    const to = options.to?.get(task.dir) ?? await completeLinesEnd(path);
+    if (to === 0) continue;
+    const tail = new LogTail(path, {
+      chunkBytes: options.chunkBytes ?? 64 * 1024,
+      prefilter: options.prefilter,
+      onProblem: options.onProblem,
+    });
+    const src = new Source(task, tail, to, options.after, options.lookaheadItems ?? 1024);
+    if (await src.fill()) heapPush(heap, src);
+  }
+  const batchMax = options.batchItemsMax ?? 512;
+  let batch: FeedItem[] = [];
+  while (heap.length > 0) {
+    options.signal?.throwIfAborted();
+    const src = heap[0];
+    batch.push(src.head!);
+    src.next();
+    if (await src.fill()) siftDown(heap, 0);
+    else {
+      const last = heap.pop()!;
+      if (heap.length > 0) {
+        heap[0] = last;
+        siftDown(heap, 0);
+      }
+    }
+    if (batch.length >= batchMax) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+function less(a: Source, b: Source): boolean {
+  return compareCursor(a.head!.cursor, b.head!.cursor) < 0;
+}
+
+function heapPush(heap: Source[], s: Source): void {
+  heap.push(s);
+  let i = heap.length - 1;
+  while (i > 0) {
+    const p = (i - 1) >> 1;
+    if (!less(heap[i], heap[p])) break;
+    [heap[i], heap[p]] = [heap[p], heap[i]];
+    i = p;
+  }
+}
+
+function siftDown(heap: Source[], i: number): void {
+  for (;;) {
+    const l = 2 * i + 1, r = l + 1;
+    let m = i;
+    if (l < heap.length && less(heap[l], heap[m])) m = l;
+    if (r < heap.length && less(heap[r], heap[m])) m = r;
+    if (m === i) return;
+    [heap[i], heap[m]] = [heap[m], heap[i]];
+    i = m;
+  }
+}
+
+/** Options of {@link ProjectFollower}. */
+export interface ProjectFollowerOptions {
+  /** Which tasks to follow. Default: every task, new ones included. */
+  taskFilter?: (task: Task) => boolean;
+  /** The slow poll for missed notifications and new tasks, in ms. Default 1000. */
+  pollIntervalMs?: number;
+  /** Most items a subscriber may be behind before it is ended. Default 10000. */
+  queueItemsMax?: number;
+  onProblem?: (p: LogProblem) => void;
+  onReset?: (r: TailReset) => void;
+}
+
+/** Options of {@link ProjectFollower.subscribe}. */
+export interface SubscribeOptions {
+  /**
+   * Replay from disk every event with a cursor strictly after this first;
+   * null: only events appended from now on. Default null.
+   */
+  after?: Cursor | null;
+  /** Cheap test on raw lines of this subscriber. Default: all. */
+  prefilter?: (line: string) => boolean;
+  /** Ends the subscription (the iterator rejects with the signal's reason). */
+  signal?: AbortSignal;
+}
+
+interface Followed {
+  task: Task;
+  tail: LogTail;
+  /** Offset up to which items were published to subscribers. */
+  published: number;
+}
+
+interface Subscriber {
+  queue: FeedItem[];
+  wakeup: Wakeup;
+  prefilter?: (line: string) => boolean;
+  failure: Error | null;
+  closed: boolean;
+}
+
+/**
+ * One live reader of every log of the project, shared by all its
+ * subscribers. See the module documentation.
+ */
+export class ProjectFollower {
+  readonly state: StateDir;
+  readonly #options: ProjectFollowerOptions;
+  readonly #followed = new Map<string, Followed>();
+  /** Directories that are not (yet) readable tasks: tried again at each poll. */
+  readonly #skipped = new Set<string>();
+  readonly #subscribers = new Set<Subscriber>();
+  readonly #wakeup = new Wakeup();
+  readonly #dirty = new Set<string>();
+  #rescan = true;
+  #closed = false;
+  #abort = new AbortController();
+  #loop: Promise<void> | null = null;
+  #tasksDirAbs = "";
+
+  constructor(state: StateDir, options: ProjectFollowerOptions = {}) {
+    this.state = state;
+    this.#options = options;
+  }
+
+  /** The tasks followed now. */
+  tasks(): Task[] {
+    return [...this.#followed.values()].map((f) => f.task);
+  }
+
+  /** Lists the tasks and starts following their logs from their current end. */
+  async start(): Promise<void> {
+    if (this.#loop) return;
+    try {
+      this.#tasksDirAbs = await Deno.realPath(this.state.tasksDir);
+    } catch {
+      this.#tasksDirAbs = "";
+    }
+    await this.#scan(true);
+    watchDir(this.state.tasksDir, (paths) => this.#onChange(paths), {
+      signal: this.#abort.signal,
+    });
+    this.#loop = this.#run();
+  }
+
+  /** Stops reading and ends every subscription. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#abort.abort();
+    for (const s of this.#subscribers) {
+      s.closed = true;
+      s.wakeup.wake();
+    }
+    this.#subscribers.clear();
+  }
+
+  #onChange(paths: string[]) {
+    for (const p of paths) {
+      const rest = this.#tasksDirAbs && p.startsWith(this.#tasksDirAbs + "/")
+        ? p.slice(this.#tasksDirAbs.length + 1)
+        : null;
+      const dir = rest?.split("/")[0];
+      if (dir && this.#followed.has(dir)) this.#dirty.add(dir);
+      else this.#rescan = true;
+    }
+    this.#wakeup.wake();
+  }
+
+  /** Finds new task directories; `initial`: existing logs are read from their end. */
+  async #scan(initial: boolean): Promise<void> {
+    const dirs: string[] = [];
+    try {
+      for await (const e of Deno.readDir(this.state.tasksDir)) {
+        if (e.isDirectory && !e.name.startsWith(".")) dirs.push(e.name);
+      }
+    } catch (e) {
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+    }
+    for (const dir of dirs) {
+      if (this.#followed.has(dir)) continue;
+      let task: Task;
+      try {
+        task = await readTask(this.state, dir);
+      } catch {
+        this.#skipped.add(dir);
+        continue;
+      }
+      this.#skipped.delete(dir);
+      if (this.#options.taskFilter && !this.#options.taskFilter(task)) {
+        continue;
+      }
+      const path = this.state.logPath(dir);
+      // A task that exists at start is followed from now; one that appears
+      // later from its first event.
+      const from = initial ? await completeLinesEnd(path) : 0;
+      this.#followed.set(dir, {
+        task,
+        tail: new LogTail(path, {
+          from,
+          onProblem: this.#options.onProblem,
+          onReset: this.#options.onReset,
+        }),
+        published: from,
+      });
+      this.#dirty.add(dir);
+    }
+  }
+
+  async #run(): Promise<void> {
+    const poll = this.#options.pollIntervalMs ?? 1000;
+    let lastPoll = Date.now();
+    while (!this.#closed) {
+      try {
+        const polled = Date.now() - lastPoll >= poll;
+        if (polled) {
+          lastPoll = Date.now();
+          this.#rescan = true;
+          for (const dir of this.#followed.keys()) this.#dirty.add(dir);
+        }
+        if (this.#rescan) {
+          this.#rescan = false;
+          await this.#scan(false);
+        }
+        await this.#readDirty();
+        await this.#wakeup.wait(Math.max(1, poll - (Date.now() - lastPoll)), this.#abort.signal);
+      } catch (e) {
+        if (this.#closed) return;
+        // A failing read (permissions, a vanished directory) must not stop
+        // the follower: report it to subscribers once and keep polling.
+        this.#options.onProblem?.({
+          path: this.state.tasksDir,
+          line: 0,
+          offset: 0,
+          reason: (e as Error).message,
+        });
+        await new Promise((r) => setTimeout(r, poll));
+      }
+    }
+  }
+
+  async #readDirty(): Promise<void> {
+    const dirs = [...this.#dirty];
+    this.#dirty.clear();
+    const items: FeedItem[] = [];
+    const ends: Array<[Followed, number]> = [];
+    for (const dir of dirs) {
+      const f = this.#followed.get(dir);
+      if (!f) continue;
+      // Read what is there now, a bounded number of chunks per round.
+      for (let round = 0; round < 64; round++) {
+        const b = await f.tail.read();
+        for (const r of b.records) {
+          const c = feedCursor(r, f.task);
+          if (c) items.push({ task: f.task, record: r, cursor: c, cursorText: formatCursor(c) });
+        }
+        if (b.atEnd) break;
+        if (round === 63) this.#dirty.add(dir);
+      }
+      ends.push([f, f.tail.offset]);
+    }
+    if (this.#dirty.size > 0) this.#wakeup.wake();
+    // Publishing and moving `published` happen together, synchronously: a
+    // subscriber's snapshot is always consistent with what it will be sent.
+    items.sort((a, b) => compareCursor(a.cursor, b.cursor));
+    for (const [f, end] of ends) f.published = end;
+    if (items.length > 0) this.#publish(items);
+  }
+
+  #publish(items: FeedItem[]) {
+    const max = this.#options.queueItemsMax ?? 10_000;
+    for (const s of this.#subscribers) {
+      for (const it of items) {
+        if (s.prefilter && !s.prefilter(it.record.text)) continue;
+        s.queue.push(it);
+      }
+      if (s.queue.length > max) {
+        s.failure = new TasklineError(
+          "io",
+          `The live feed fell ${s.queue.length} events behind; resume after the last cursor seen`,
+        );
+        s.queue = [];
+        this.#subscribers.delete(s);
+      }
+      s.wakeup.wake();
+    }
+  }
+
+  /**
+   * A subscription: batches of items, first the replay after `after` (when
+   * given), then live items, until the follower is closed (the iterator
+   * returns) or `signal` is aborted (it rejects with the signal's reason).
+   */
+  subscribe(options: SubscribeOptions = {}): AsyncIterable<FeedItem[]> {
+    if (!this.#loop) throw new Error("ProjectFollower.subscribe before start");
+    const sub: Subscriber = {
+      queue: [],
+      wakeup: new Wakeup(),
+      prefilter: options.prefilter,
+      failure: null,
+      closed: this.#closed,
+    };
+    // The snapshot: what was published before this line is replayed from
+    // disk, everything after it comes through the queue.
+    const snapshot = new Map<string, number>();
+    const tasks: Task[] = [];
+    for (const [dir, f] of this.#followed) {
+      snapshot.set(dir, f.published);
+      tasks.push(f.task);
+    }
+    this.#subscribers.add(sub);
+    const state = this.state;
+    const unsubscribe = () => this.#subscribers.delete(sub);
+    const onProblem = this.#options.onProblem;
+    return {
+      async *[Symbol.asyncIterator]() {
+        try {
+          if (options.after) {
+            yield* replayFeed(state, tasks, {
+              after: options.after,
+              to: snapshot,
+              prefilter: options.prefilter,
+              onProblem,
+              signal: options.signal,
+            });
+          }
+          for (;;) {
+            if (sub.queue.length > 0) {
+              const items = sub.queue;
+              sub.queue = [];
+              yield items;
+              continue;
+            }
+            if (sub.failure) throw sub.failure;
+            if (sub.closed) return;
+            await sub.wakeup.wait(60_000, options.signal);
+          }
+        } finally {
+          unsubscribe();
+        }
+      },
+    };
+  }
+}
