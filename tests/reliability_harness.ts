@@ -442,3 +442,168 @@ export function stateOf(dir: string): StateDir {
 }
 
 export type { Task };
+
+/** Options of {@link slowClientsTrial}. */
+export interface SlowClientsOptions {
+  /** Connections that misbehave, split between the three kinds. */
+  clients: number;
+  /** Health requests measured while they are connected. */
+  probes: number;
+  log?: (line: string) => void;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function rssKiB(pid: number): Promise<number> {
+  try {
+    const status = await Deno.readTextFile(`/proc/${pid}/status`);
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Hundreds of connections that never read (event streams of a project being
+ * written to), that send their headers a byte at a time, or that send
+ * nothing; meanwhile `/api/health` is asked `probes` times over one
+ * keep-alive connection and its latency measured (p50, p99, max in the
+ * counts). Failures: a probe that fails or takes more than 1 s, a server
+ * that died.
+ */
+export async function slowClientsTrial(options: SlowClientsOptions): Promise<TrialResult> {
+  const t0 = Date.now();
+  const failures: string[] = [];
+  const counts: Record<string, number> = {};
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Busy task");
+  await using server = await startServer(p.dir);
+  const host = `127.0.0.1:${server.port}`;
+  const conns: Deno.TcpConn[] = [];
+  const stop = new AbortController();
+  // A writer that keeps appending (1 kB events), so that never-reading streams fill up.
+  const writer = new Writer(p.dir, [task.dir, "new", "100000", "2", "2000"]);
+  const rssBefore = await rssKiB(server.proc.child.pid);
+  const trickles: Promise<void>[] = [];
+  try {
+    await writer.waitFor("started ");
+    const n = options.clients;
+    for (let i = 0; i < n; i++) {
+      const c = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
+      conns.push(c);
+      const kind = i % 3;
+      if (kind === 0) {
+        // An event stream that is never read.
+        const path = i % 2
+          ? `/api/stream?after=0-0-0&token=${server.token}`
+          : `/api/tasks/1/stream?token=${server.token}`;
+        await c.write(enc.encode(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\n\r\n`));
+      } else if (kind === 1) {
+        // Headers a byte at a time, forever.
+        const bytes = enc.encode(
+          `GET /api/tasks HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${server.token}\r\nX-Slow: ${
+            "z".repeat(100_000)
+          }`,
+        );
+        trickles.push((async () => {
+          for (let k = 0; k < bytes.length && !stop.signal.aborted; k++) {
+            try {
+              await c.write(bytes.subarray(k, k + 1));
+            } catch {
+              return;
+            }
+            await sleep(50);
+          }
+        })());
+      }
+      // kind 2: connected, says nothing.
+    }
+    counts.never_reading_streams = Math.ceil(n / 3);
+    counts.byte_a_time_headers = Math.floor((n + 1) / 3);
+    counts.silent_connections = n - counts.never_reading_streams - counts.byte_a_time_headers;
+    await sleep(1000); // let the streams fill their buffers
+    const probe = new RawConnectionLite(server.port, host, server.token);
+    const times: number[] = [];
+    for (let i = 0; i < options.probes; i++) {
+      const t = performance.now();
+      const status = await probe.health().catch((e) => `${e}`);
+      const ms = performance.now() - t;
+      times.push(ms);
+      if (status !== 200) failures.push(`probe ${i}: ${status}`);
+      if (ms > 1000) failures.push(`probe ${i}: ${Math.round(ms)} ms`);
+      await sleep(5);
+    }
+    probe.close();
+    times.sort((a, b) => a - b);
+    counts.probes = times.length;
+    counts.p50_ms = Math.round(percentile(times, 50) * 10) / 10;
+    counts.p99_ms = Math.round(percentile(times, 99) * 10) / 10;
+    counts.max_ms = Math.round(times.at(-1)! * 10) / 10;
+    counts.server_rss_before_kib = rssBefore;
+    counts.server_rss_loaded_kib = await rssKiB(server.proc.child.pid);
+    options.log?.(`p50 ${counts.p50_ms} ms, p99 ${counts.p99_ms} ms, max ${counts.max_ms} ms`);
+    const h = await server.get("/api/health");
+    await h.body?.cancel();
+    if (h.status !== 200) failures.push(`health after: ${h.status}`);
+  } catch (e) {
+    failures.push(`slow clients trial stopped: ${(e as Error).stack ?? e}`);
+  } finally {
+    stop.abort();
+    for (const c of conns) {
+      try {
+        c.close();
+      } catch { /* closed */ }
+    }
+    await Promise.all(trickles);
+    writer.kill();
+    await writer.done;
+  }
+  return {
+    name: "slow and idle clients",
+    tries: options.clients,
+    counts,
+    failures,
+    ms: Date.now() - t0,
+  };
+}
+
+/** One keep-alive connection that asks `/api/health` (content-length answers only). */
+class RawConnectionLite {
+  #conn: Deno.TcpConn | null = null;
+  #buf = "";
+  constructor(readonly port: number, readonly host: string, readonly token: string) {}
+  close() {
+    try {
+      this.#conn?.close();
+    } catch { /* closed */ }
+    this.#conn = null;
+  }
+  async health(): Promise<number> {
+    this.#conn ??= await Deno.connect({ hostname: "127.0.0.1", port: this.port });
+    await this.#conn.write(enc.encode(
+      `GET /api/health HTTP/1.1\r\nHost: ${this.host}\r\nAuthorization: Bearer ${this.token}\r\n\r\n`,
+    ));
+    const chunk = new Uint8Array(65536);
+    for (;;) {
+      const end = this.#buf.indexOf("\r\n\r\n");
+      if (end >= 0) {
+        const head = this.#buf.slice(0, end);
+        const len = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? -1);
+        if (len < 0) throw new Error(`no content-length: ${head}`);
+        if (this.#buf.length >= end + 4 + len) {
+          this.#buf = this.#buf.slice(end + 4 + len);
+          return Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+        }
+      }
+      const n = await this.#conn.read(chunk);
+      if (n === null) {
+        this.close();
+        throw new Error("closed");
+      }
+      this.#buf += dec.decode(chunk.subarray(0, n));
+    }
+  }
+}
