@@ -607,3 +607,163 @@ class RawConnectionLite {
     }
   }
 }
+
+/** Options of {@link logResetTrial}. */
+export interface LogResetOptions {
+  /** Faults made, in turn truncate, replace (rename over) and delete. */
+  rounds: number;
+  log?: (line: string) => void;
+}
+
+function eventLine(run: string, task: Task, seq: number, type = "agent_text"): string {
+  const at = new Date().toISOString();
+  const event = type === "run_started" ? { type, run, task: task.id } : type === "run_finished"
+    ? {
+      type,
+      run,
+      success: true,
+      status: "done",
+      usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 },
+      active_ms: 1,
+      started_at: at,
+    }
+    : { type, run, role: "coder", text: `event ${seq}` };
+  return encodeEnvelope({ schema: 2, seq, at, event } as Parameters<typeof encodeEnvelope>[0]) +
+    "\n";
+}
+
+/**
+ * A log followed by `taskline events --follow` and by the server's task and
+ * project streams is truncated, replaced (renamed over) or deleted and
+ * written again, round after round. After each fault: the CLI follower and
+ * the server said so once (one warning each on stderr), every follower goes
+ * on with the events appended to the new content, and at the end the CLI
+ * follower stops at run_finished with exit 0. The CLI follower and the
+ * project stream read the new content from its start (as `tail -F` does);
+ * the task stream (ids are seq) sends each seq of the run once.
+ */
+export async function logResetTrial(options: LogResetOptions): Promise<TrialResult> {
+  const t0 = Date.now();
+  const failures: string[] = [];
+  const counts: Record<string, number> = { truncated: 0, replaced: 0, deleted: 0 };
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Followed log");
+  const path = p.state.logPath(task.dir);
+  const run = crypto.randomUUID();
+  let n = 5;
+  const content = () => {
+    let c = "";
+    for (let s = 1; s <= n; s++) c += eventLine(run, task, s, s === 1 ? "run_started" : undefined);
+    return c;
+  };
+  await Deno.writeTextFile(path, content());
+  await using server = await startServer(p.dir);
+  const follower = spawnCli(["events", task.dir, "--follow", "--json"], { cwd: p.dir });
+  const taskSse = new SseReader(
+    (await server.get(`/api/tasks/${task.number}/stream?after=0`)).body!,
+  );
+  const projectSse = new SseReader((await server.get(`/api/stream?after=0-0-0`)).body!);
+  const seqOf = (l: string) => {
+    try {
+      return JSON.parse(l).seq as number;
+    } catch {
+      return -1;
+    }
+  };
+  const warnings = (text: string) => (text.match(/was (truncated|replaced)/g) ?? []).length;
+  try {
+    await follower.waitLines(n, 20_000);
+    let printed = n;
+    for (let r = 0; r < options.rounds; r++) {
+      const kind = ["truncate", "replace", "delete"][r % 3];
+      n += 2; // the new content holds two more events
+      if (kind === "truncate") {
+        await Deno.truncate(path, 0);
+        await sleep(300);
+        await Deno.writeTextFile(path, content());
+        counts.truncated++;
+      } else if (kind === "replace") {
+        await Deno.writeTextFile(`${path}.new`, content());
+        await Deno.rename(`${path}.new`, path);
+        counts.replaced++;
+      } else {
+        await Deno.remove(path);
+        await sleep(300);
+        await Deno.writeTextFile(path, content());
+        counts.deleted++;
+      }
+      await sleep(300);
+      n++;
+      const last = r === options.rounds - 1;
+      await Deno.writeTextFile(path, eventLine(run, task, n, last ? "run_finished" : undefined), {
+        append: true,
+      });
+      // The CLI follower reads the new content from its start, then the appended event.
+      try {
+        await follower.waitLines(printed + n, 15_000);
+      } catch (e) {
+        failures.push(`round ${r} (${kind}): ${(e as Error).message.slice(0, 300)}`);
+        break;
+      }
+      const got = follower.lines.slice(printed, printed + n).map(seqOf);
+      const want = Array.from({ length: n }, (_, k) => k + 1);
+      if (got.join(",") !== want.join(",")) {
+        failures.push(
+          `round ${r} (${kind}): the follower printed ${got.join(",")} after the fault`,
+        );
+      }
+      printed += n;
+      if (warnings(follower.stderr) !== r + 1) {
+        failures.push(
+          `round ${r} (${kind}): the follower warned ${warnings(follower.stderr)} times in ${
+            r + 1
+          } faults`,
+        );
+      }
+      try {
+        await taskSse.until((f) => f.some((x) => x.id === String(n)), 15_000);
+        await projectSse.until((f) => f.some((x) => x.id?.endsWith(`-${n}`)), 15_000);
+      } catch (e) {
+        failures.push(
+          `round ${r} (${kind}): a stream did not get seq ${n}: ${(e as Error).message}`,
+        );
+      }
+      if (warnings(server.proc.stderr) !== r + 1) {
+        failures.push(
+          `round ${r} (${kind}): the server warned ${warnings(server.proc.stderr)} times in ${
+            r + 1
+          } faults`,
+        );
+      }
+    }
+    const status = await Promise.race([follower.done, sleep(15_000).then(() => null)]);
+    if (status === null) failures.push("the follower did not stop at run_finished");
+    else if (status.code !== 0) {
+      failures.push(`the follower exited ${status.code}: ${follower.stderr}`);
+    }
+    const ids = taskSse.events().map((f) => Number(f.id));
+    const want = Array.from({ length: n }, (_, k) => k + 1);
+    if (ids.join(",") !== want.join(",")) {
+      failures.push(`the task stream gave ${ids.length} events, not seq 1..${n} once each`);
+    }
+    const h = await server.get("/api/health");
+    await h.body?.cancel();
+    if (h.status !== 200) failures.push(`health after: ${h.status}`);
+    counts.follower_lines = follower.lines.length;
+    counts.task_stream_events = ids.length;
+    counts.project_stream_events = projectSse.events().length;
+  } catch (e) {
+    failures.push(`log reset trial stopped: ${(e as Error).stack ?? e}`);
+  } finally {
+    await taskSse.cancel();
+    await projectSse.cancel();
+    await follower[Symbol.asyncDispose]();
+  }
+  return {
+    name: "log truncated, replaced or deleted while followed",
+    tries: options.rounds,
+    counts,
+    failures,
+    ms: Date.now() - t0,
+  };
+}

@@ -27,6 +27,7 @@ import { parseTimeNs } from "../contract/time.ts";
 import { TasklineError } from "../errors.ts";
 import { openReplay } from "../follow/replay.ts";
 import { type FeedItem, ProjectFollower, replayFeed } from "../follow/feed.ts";
+import type { TailReset } from "../follow/tail.ts";
 import { parseSince } from "../cli/cmd_events.ts";
 import { readFormText, taggedText } from "../cli/render_json.ts";
 import type { StateDir } from "../store/state_dir.ts";
@@ -50,6 +51,8 @@ export interface LiveHubOptions {
   followerQueueItemsMax?: number;
   /** The follower's slow poll for missed notifications, in ms. Default 1000. */
   pollIntervalMs?: number;
+  /** Told once each time a log was truncated or replaced (read again from its start). */
+  onReset?: (reset: TailReset) => void;
   /** Most time an event waits to be written to fan-out clients, in ms. Default 10. */
   fanOutFlushMs?: number;
   /**
@@ -184,6 +187,7 @@ export class LiveHub implements LiveRoutes {
     this.follower = new ProjectFollower(state, {
       queueItemsMax: options.followerQueueItemsMax ?? 4000,
       pollIntervalMs: options.pollIntervalMs,
+      onReset: options.onReset,
     });
     this.recent = new RecentIndex(state);
     this.fan = new FanOut({

@@ -62,7 +62,13 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
   }
   const token = newToken();
   const gate = { token, hosts: new Set<string>() };
-  const hub = new LiveHub(state, { heartbeatMs: options.heartbeatMs });
+  const hub = new LiveHub(state, {
+    heartbeatMs: options.heartbeatMs,
+    onReset: (r) =>
+      options.onWarning?.(
+        `${r.path} was ${r.reason} (it had ${r.offset} bytes read): reading it again from its start`,
+      ),
+  });
   const app = createHandler({
     state,
     gate,
