@@ -767,3 +767,161 @@ export async function logResetTrial(options: LogResetOptions): Promise<TrialResu
     ms: Date.now() - t0,
   };
 }
+
+const FILL_SCENARIO = JSON.stringify({
+  name: "fill",
+  tick_ms: 1,
+  phases: [{
+    name: "build",
+    repeat: 80,
+    agents: [{
+      role: "coder",
+      model: "m",
+      usage: { input_tokens: 10, output_tokens: 10 },
+      steps: [
+        { text: "Filling the disk with words. ".repeat(8), chunk_chars: 1000 },
+        {
+          tools: [{
+            tool: "bash",
+            input: { command: "cat big" },
+            output: "0123456789abcdef",
+            output_repeat: 64,
+            exit_code: 0,
+          }],
+        },
+      ],
+    }],
+  }],
+});
+const FILL_OUTPUT = "0123456789abcdef".repeat(64);
+
+async function sh(cmd: string, args: string[]): Promise<{ ok: boolean; err: string }> {
+  try {
+    const out = await new Deno.Command(cmd, { args, stdout: "null", stderr: "piped" }).output();
+    return { ok: out.success, err: dec.decode(out.stderr) };
+  } catch (e) {
+    return { ok: false, err: (e as Error).message };
+  }
+}
+
+/** Options of {@link diskFullTrial}. */
+export interface DiskFullOptions {
+  rounds: number;
+  log?: (line: string) => void;
+}
+
+/**
+ * A run on a disk that fills up: `.taskline/` is a small tmpfs (of a random
+ * size, so that the disk fills at a different event each round; where mount
+ * is not allowed, the log is a link to /dev/full instead). The run must end
+ * with a clear error (exit 1, "No space left on device"), leave only
+ * complete events (every line decodes, seq gapless), no trace file cut
+ * short, and `taskline run --resume` must finish the run once space is back.
+ */
+export async function diskFullTrial(options: DiskFullOptions): Promise<TrialResult> {
+  const t0 = Date.now();
+  const failures: string[] = [];
+  const counts: Record<string, number> = {
+    tmpfs_rounds: 0,
+    injected_rounds: 0,
+    resumed: 0,
+    events_before_full: 0,
+  };
+  for (let r = 0; r < options.rounds; r++) {
+    await using p = await tempProject({ init: false });
+    const where = `round ${r}`;
+    let mounted = false;
+    try {
+      const sizeKiB = 120 + Math.floor(Math.random() * 200);
+      await Deno.mkdir(p.state.root, { recursive: true });
+      const root = Deno.uid() === 0;
+      if (root) {
+        mounted =
+          (await sh("mount", ["-t", "tmpfs", "-o", `size=${sizeKiB}k`, "tmpfs", p.state.root]))
+            .ok;
+      }
+      const cli = (args: string[], stdin?: string) => runCli(args, { cwd: p.dir, stdin });
+      const init = await cli(["init"]);
+      if (init.code !== 0) throw new Error(`init: ${init.stderr}`);
+      const made = await cli(["task", "new", "Fill the disk"]);
+      if (made.code !== 0) throw new Error(`task new: ${made.stderr}`);
+      await Deno.writeTextFile(`${p.state.root}/scenarios/fill.jsonc`, FILL_SCENARIO);
+      const task = (await Array.fromAsync(Deno.readDir(p.state.tasksDir)))[0].name;
+      const log = p.state.logPath(task);
+      if (!mounted && root) {
+        counts.skipped_rounds = (counts.skipped_rounds ?? 0) + 1;
+        continue; // root ignores file modes: nothing to inject the error with
+      } else if (!mounted) {
+        // No tmpfs here: the log cannot be written (a read-only file).
+        await Deno.writeTextFile(log, "");
+        await Deno.chmod(log, 0o444);
+        counts.injected_rounds++;
+      } else counts.tmpfs_rounds++;
+
+      const first = await cli(["run", "1", "--scenario", "fill", "--speed", "500"]);
+      if (first.code !== 1) failures.push(`${where}: the run on a full disk exited ${first.code}`);
+      if (!(mounted ? /No space left on device/ : /Permission denied|denied/).test(first.stderr)) {
+        failures.push(`${where}: no clear error: ${first.stderr.slice(-300)}`);
+      }
+      if (!mounted) await Deno.chmod(log, 0o644);
+      const bytes = await readBytes(log);
+      const before = splitLog(bytes);
+      if (before.tornBytes !== 0) failures.push(`${where}: a partial event was left behind`);
+      failures.push(...checkGapless(before.lines, `${where} (full)`));
+      counts.events_before_full += before.lines.length;
+      // No kept output cut short.
+      const outDir = `${p.state.root}/tool-output/${task}`;
+      const runs = await Array.fromAsync(Deno.readDir(outDir)).catch(() => []);
+      for (const run of runs) {
+        for await (const f of Deno.readDir(`${outDir}/${run.name}`)) {
+          const text = await Deno.readTextFile(`${outDir}/${run.name}/${f.name}`);
+          if (text !== FILL_OUTPUT) failures.push(`${where}: ${f.name} holds ${text.length} chars`);
+        }
+      }
+
+      // Space is back: the run resumes (or, when it never started, runs) to its end.
+      if (mounted) {
+        const more = await sh("mount", ["-o", "remount,size=64m", p.state.root]);
+        if (!more.ok) throw new Error(`remount: ${more.err}`);
+      }
+      const again = before.lines.length > 0
+        ? await cli(["run", "1", "--resume", "--speed", "500"])
+        : await cli(["run", "1", "--scenario", "fill", "--speed", "500"]);
+      if (again.code !== 0) {
+        failures.push(`${where}: the resume exited ${again.code}: ${again.stderr.slice(-300)}`);
+      } else counts.resumed++;
+      const after = splitLog(await readBytes(log));
+      if (after.tornBytes !== 0) failures.push(`${where}: torn after the resume`);
+      failures.push(...checkGapless(after.lines, `${where} (resumed)`));
+      for (let k = 0; k < before.lines.length; k++) {
+        if (after.lines[k] !== before.lines[k]) {
+          failures.push(`${where}: the resume changed line ${k + 1}`);
+          break;
+        }
+      }
+      const lastD = decodeLine(after.lines.at(-1) ?? "");
+      if (!lastD.ok || lastD.env.event.type !== "run_finished") {
+        failures.push(`${where}: the resumed run does not end with run_finished`);
+      }
+      const ev = await cli(["events", "1", "--json"]);
+      if (ev.stdout.trimEnd() !== readForms(after.lines).join("\n")) {
+        failures.push(`${where}: events --json does not print the log's events`);
+      }
+    } catch (e) {
+      failures.push(`${where}: stopped: ${(e as Error).message}`);
+    } finally {
+      if (mounted) {
+        const u = await sh("umount", [p.state.root]);
+        if (!u.ok) failures.push(`${where}: umount: ${u.err}`);
+      }
+    }
+    options.log?.(`disk full round ${r}: ${failures.length} failures`);
+  }
+  return {
+    name: "full disk while recording",
+    tries: options.rounds,
+    counts,
+    failures,
+    ms: Date.now() - t0,
+  };
+}

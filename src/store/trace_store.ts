@@ -70,6 +70,8 @@ export async function writeTraceOutput(
       ".taskline";
     return `${stateDirName}/tool-output/${where.dir}/${where.run}/${where.call}.txt`;
   } catch {
+    // A file cut short by a full disk would be served as the complete output: remove it.
+    await Deno.remove(path).catch(() => {});
     return null;
   }
 }
