@@ -1,0 +1,104 @@
+import { assert, assertEquals } from "../../tests/assert.ts";
+import { CURSOR_START, parseCursor } from "../contract/cursor.ts";
+import { encodeEnvelope } from "../codec/encode.ts";
+import { StateDir } from "../store/state_dir.ts";
+import { createTask, type Task } from "../store/tasks.ts";
+import { type FeedItem, ProjectFollower, replayFeed } from "./feed.ts";
+
+async function project(): Promise<{ state: StateDir; dir: string }> {
+  const dir = await Deno.makeTempDir();
+  const state = new StateDir(`${dir}/.taskline`);
+  await Deno.mkdir(state.tasksDir, { recursive: true });
+  return { state, dir };
+}
+
+function append(state: StateDir, task: Task, seq: number, at: string): Promise<void> {
+  const line = encodeEnvelope({
+    schema: 2,
+    seq,
+    at,
+    event: { type: "log", run: "r", level: "info", message: `${task.number}/${seq}` },
+  });
+  return Deno.writeTextFile(state.logPath(task.dir), line + "\n", { append: true });
+}
+
+Deno.test("replayFeed merges logs by cursor, also when times go back a little within a log", async () => {
+  const { state, dir } = await project();
+  try {
+    const a = await createTask(state, "a");
+    const b = await createTask(state, "b");
+    await append(state, a, 1, "2026-01-01T00:00:02Z");
+    await append(state, a, 2, "2026-01-01T00:00:01Z"); // stamped by another process
+    await append(state, a, 3, "2026-01-01T00:00:04Z");
+    await append(state, b, 1, "2026-01-01T00:00:01Z");
+    await append(state, b, 2, "2026-01-01T00:00:03Z");
+    const got: string[] = [];
+    for await (const items of replayFeed(state, [a, b], { batchItemsMax: 2 })) {
+      for (const it of items) {
+        got.push(it.cursorText.replace(/^\d+/, (ns) => String(BigInt(ns) / 1_000_000_000n % 10n)));
+      }
+    }
+    assertEquals(got, ["1-1-2", "1-2-1", "2-1-1", "3-2-2", "4-1-3"]);
+    const after: string[] = [];
+    for await (
+      const items of replayFeed(state, [a, b], {
+        after: parseCursor(`${1767225601n * 1_000_000_000n}-1-2`),
+      })
+    ) {
+      for (const it of items) after.push(`${it.task.number}-${it.record.env.seq}`);
+    }
+    assertEquals(after, ["2-1", "1-1", "2-2", "1-3"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a subscriber that resumes while logs grow gets every event once: replay, then live", async () => {
+  const { state, dir } = await project();
+  const follower = new ProjectFollower(state, { pollIntervalMs: 200 });
+  try {
+    const a = await createTask(state, "a");
+    const b = await createTask(state, "b");
+    await append(state, a, 1, "2026-01-01T00:00:00Z");
+    await follower.start();
+    let stop = false;
+    const writing = (async () => {
+      for (let i = 2; i <= 120 && !stop; i++) {
+        const at = new Date(Date.parse("2026-01-01T00:00:00Z") + i).toISOString();
+        await append(state, i % 2 ? a : b, i, at);
+        if (i % 10 === 0) await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 30));
+    const seen: FeedItem[] = [];
+    const ac = new AbortController();
+    const timer = setTimeout(() => ac.abort(), 20_000);
+    try {
+      for await (const items of follower.subscribe({ after: CURSOR_START, signal: ac.signal })) {
+        seen.push(...items);
+        if (seen.length >= 120) break;
+      }
+    } finally {
+      clearTimeout(timer);
+      stop = true;
+    }
+    await writing;
+    const keys = seen.map((it) => `${it.task.number}/${it.record.env.seq}`);
+    assertEquals(new Set(keys).size, keys.length, "an event came twice");
+    assertEquals(keys.length, 120);
+    // A task created later is picked up from its first event.
+    const c = await createTask(state, "c");
+    const late: FeedItem[] = [];
+    const sub = follower.subscribe();
+    await append(state, c, 1, "2026-01-01T00:00:05Z");
+    for await (const items of sub) {
+      late.push(...items);
+      break;
+    }
+    assertEquals(late.map((it) => it.task.number), [3]);
+    assert(follower.tasks().some((t) => t.number === 3));
+  } finally {
+    follower.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,80 @@
+import { assertEquals } from "../../tests/assert.ts";
+import { readAll } from "../store/log_reader.ts";
+import { scanLog } from "./scan.ts";
+
+const RUN = "5f0c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f";
+
+function line(seq: number, type: string, text: string, extra: object = {}): string {
+  return JSON.stringify({
+    schema: 2,
+    seq,
+    at: "2026-01-01T00:00:00Z",
+    event: { type, run: RUN, text, ...extra },
+  });
+}
+
+Deno.test("scanLog gives what readLog gives with the same needles, at every chunk size", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/events.jsonl`;
+    const lines = [
+      line(1, "run_started", "é début"),
+      'not json but mentions "tool_called"',
+      line(2, "tool_called", "x".repeat(300)),
+      line(3, "agent_text", "a key named like the needle ✓", { input: { tool_called: 1 } }),
+      "",
+      line(4, "tool_called", "日本語のテキスト"),
+      line(5, "log", "plain"),
+    ];
+    // The last line has no newline: it is being written and is not read.
+    await Deno.writeTextFile(path, lines.join("\n") + "\n" + line(6, "tool_called", "torn"));
+    const needles = ['"tool_called"', '"run_started"'];
+    const want = await readAll(path, { prefilter: (l) => needles.some((n) => l.includes(n)) });
+    assertEquals(want.map((r) => r.env.seq), [1, 2, 3, 4]);
+    for (const chunkBytes of [1, 2, 3, 7, 64, 333, 4096]) {
+      const problems: string[] = [];
+      const got = [];
+      for await (
+        const rs of scanLog(path, needles, {
+          chunkBytes,
+          onProblem: (p) => problems.push(p.reason),
+        })
+      ) got.push(...rs);
+      assertEquals(got.map((r) => r.text), want.map((r) => r.text), `chunk ${chunkBytes}`);
+      assertEquals(got.map((r) => r.env), want.map((r) => r.env));
+      assertEquals(problems.length, 1, "the broken line that matches is reported");
+    }
+    // From an offset, up to a bound.
+    const from = new TextEncoder().encode(lines.slice(0, 3).join("\n") + "\n").length;
+    const to = new TextEncoder().encode(lines.slice(0, 6).join("\n") + "\n").length;
+    const part = [];
+    for await (const rs of scanLog(path, needles, { from, to, chunkBytes: 5 })) part.push(...rs);
+    assertEquals(part.map((r) => r.env.seq), [3, 4]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("scanLog reports a matching line longer than the limit and goes on", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/events.jsonl`;
+    await Deno.writeTextFile(
+      path,
+      [line(1, "tool_called", "y".repeat(5000)), line(2, "tool_called", "short")].join("\n") + "\n",
+    );
+    const problems: string[] = [];
+    const got = [];
+    for await (
+      const rs of scanLog(path, ['"tool_called"'], {
+        chunkBytes: 100,
+        lineCharsMax: 1000,
+        onProblem: (p) => problems.push(p.reason),
+      })
+    ) got.push(...rs);
+    assertEquals(got.map((r) => r.env.seq), [2]);
+    assertEquals(problems, ["line is longer than the reader's limit"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,118 @@
+import { assert, assertEquals } from "../../tests/assert.ts";
+import { completeLinesEnd, LogTail, tailLog, type TailReset, Wakeup } from "./tail.ts";
+
+function line(seq: number): string {
+  return JSON.stringify({
+    schema: 2,
+    seq,
+    at: "2026-01-01T00:00:00Z",
+    event: { type: "log", run: "r", level: "info", message: `m${seq}` },
+  }) + "\n";
+}
+
+async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  try {
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("LogTail reads each appended line once and holds back a half-written line", async () => {
+  await withDir(async (dir) => {
+    const path = `${dir}/events.jsonl`;
+    const tail = new LogTail(path);
+    assertEquals((await tail.read()).records, [], "a missing log reads as empty");
+    await Deno.writeTextFile(path, line(1) + line(2));
+    let b = await tail.read();
+    assertEquals(b.records.map((r) => r.env.seq), [1, 2]);
+    assert(b.caughtUp);
+    const third = line(3);
+    await Deno.writeTextFile(path, third.slice(0, 20), { append: true });
+    b = await tail.read();
+    assertEquals(b.records, []);
+    assert(!b.caughtUp, "a half-written line is not the end");
+    await Deno.writeTextFile(path, third.slice(20), { append: true });
+    b = await tail.read();
+    assertEquals(b.records.map((r) => r.env.seq), [3]);
+    assert(b.caughtUp);
+    assertEquals((await tail.read()).records, [], "nothing is read twice");
+    assertEquals(tail.offset, (await Deno.stat(path)).size);
+  });
+});
+
+Deno.test("LogTail says once that a log was truncated or replaced, and reads the new content", async () => {
+  await withDir(async (dir) => {
+    const path = `${dir}/events.jsonl`;
+    const resets: TailReset[] = [];
+    const tail = new LogTail(path, { onReset: (r) => resets.push(r) });
+    await Deno.writeTextFile(path, line(1) + line(2) + line(3));
+    await tail.read();
+    await Deno.writeTextFile(path, line(7)); // shorter: truncated and rewritten
+    assertEquals((await tail.read()).records.map((r) => r.env.seq), [7]);
+    assertEquals((await tail.read()).records, []);
+    assertEquals(resets.map((r) => r.reason), ["truncated"]);
+    await Deno.writeTextFile(`${dir}/new`, line(8) + line(9) + line(10));
+    await Deno.rename(`${dir}/new`, path); // replaced by another file
+    assertEquals((await tail.read()).records.map((r) => r.env.seq), [8, 9, 10]);
+    assertEquals(resets.map((r) => r.reason), ["truncated", "replaced"]);
+  });
+});
+
+Deno.test("tailLog wakes on a file system notification, not on its slow poll", async () => {
+  await withDir(async (dir) => {
+    const path = `${dir}/events.jsonl`;
+    const ac = new AbortController();
+    const seen: number[] = [];
+    const times: number[] = [];
+    let appendedAt = 0;
+    const reading = (async () => {
+      try {
+        for await (const b of tailLog(path, { pollIntervalMs: 60_000, signal: ac.signal })) {
+          for (const r of b.records) {
+            seen.push(r.env.seq!);
+            times.push(performance.now() - appendedAt);
+          }
+          if (seen.length === 3) return;
+        }
+      } catch (e) {
+        if (!ac.signal.aborted) throw e;
+      }
+    })();
+    for (let i = 1; i <= 3; i++) {
+      await new Promise((r) => setTimeout(r, 150));
+      appendedAt = performance.now();
+      await Deno.writeTextFile(path, line(i), { append: true });
+    }
+    const timer = setTimeout(() => ac.abort(), 20_000);
+    await reading;
+    clearTimeout(timer);
+    assertEquals(seen, [1, 2, 3]);
+    // Far below the 60 s poll: the watcher woke the reader.
+    assert(Math.max(...times) < 10_000, `latencies ${times}`);
+  });
+});
+
+Deno.test("Wakeup keeps a wake that came before the wait; an abort rejects the wait", async () => {
+  const w = new Wakeup();
+  w.wake();
+  const t = performance.now();
+  await w.wait(10_000);
+  assert(performance.now() - t < 1000);
+  const ac = new AbortController();
+  const p = w.wait(10_000, ac.signal);
+  ac.abort(new Error("stop"));
+  let err: unknown = null;
+  await p.catch((e) => err = e);
+  assertEquals((err as Error).message, "stop");
+});
+
+Deno.test("completeLinesEnd stops before a half-written line", async () => {
+  await withDir(async (dir) => {
+    const path = `${dir}/events.jsonl`;
+    assertEquals(await completeLinesEnd(path), 0);
+    await Deno.writeTextFile(path, line(1) + '{"schema":2');
+    assertEquals(await completeLinesEnd(path), line(1).length);
+  });
+});
