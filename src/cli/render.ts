@@ -111,22 +111,16 @@ function describe(env: Envelope, max: number): [string, Tone, string] {
   switch (e.type) {
     case "run_started":
       return ["▶", "info", `run ${short(e.run)} started`];
-    case "run_finished":
-      return e.success === true
-        ? [
-          "✔",
-          "ok",
-          `run ${short(e.run)} finished: ${oneLine(e.status, 40)} (${secs(e.active_ms)}, ${
-            tokens(e.usage)
-          })`,
-        ]
-        : [
-          "✘",
-          "bad",
-          `run ${short(e.run)} failed: ${oneLine(e.status, 40)} (${secs(e.active_ms)}, ${
-            tokens(e.usage)
-          })`,
-        ];
+    case "run_finished": {
+      const totals = `(${secs(e.active_ms)}, ${tokens(e.usage)})`;
+      const status = oneLine(e.status, 40);
+      if (e.success === true) {
+        return ["✔", "ok", `run ${short(e.run)} finished: ${status} ${totals}`];
+      }
+      // A run that stops to wait (paused, review...) has not failed.
+      if (e.status === "failed") return ["✘", "bad", `run ${short(e.run)} failed ${totals}`];
+      return ["■", "warn", `run ${short(e.run)} stopped: ${status} ${totals}`];
+    }
     case "phase_started":
       return ["▸", "info", `phase ${oneLine(e.phase, 40)} started`];
     case "phase_finished":
