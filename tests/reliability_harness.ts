@@ -925,3 +925,256 @@ export async function diskFullTrial(options: DiskFullOptions): Promise<TrialResu
     ms: Date.now() - t0,
   };
 }
+
+/** A project with `pipeline.approvals = ["spec"]` and the demo's approval scenario. */
+async function approvalProject(p: { dir: string; state: StateDir }): Promise<void> {
+  await Deno.mkdir(`${p.state.root}/scenarios`, { recursive: true });
+  await Deno.writeTextFile(
+    `${p.state.root}/config.jsonc`,
+    `{ "pipeline": { "approvals": ["spec"] } }\n`,
+  );
+  await Deno.copyFile(
+    `${REPO}/scenarios/approval.jsonc`,
+    `${p.state.root}/scenarios/approval.jsonc`,
+  );
+}
+
+function eventsOf(lines: string[]) {
+  return lines.map((l) => {
+    const d = decodeLine(l);
+    return d.ok ? d.env : null;
+  });
+}
+
+/** Options of {@link raceTrial}. */
+export interface RaceOptions {
+  rounds: number;
+  log?: (line: string) => void;
+}
+
+/**
+ * Two processes racing on one task, round after round:
+ *
+ * - `run` against `run`: exactly one runs (it reaches the spec gate, exit 2),
+ *   the other fails with exit 1 saying the task is running, and the log
+ *   holds one run.
+ * - `approve` against `run --resume` on the paused run: whatever the order,
+ *   the log stays gapless with no repeated seq and at most one
+ *   `approval_resolved`; finishing the work (approve again if it lost, resume
+ *   again if the run still waits) ends the run with success.
+ */
+export async function raceTrial(options: RaceOptions): Promise<TrialResult> {
+  const t0 = Date.now();
+  const failures: string[] = [];
+  const counts: Record<string, number> = {
+    run_vs_run: 0,
+    approve_vs_resume: 0,
+    approve_won: 0,
+    resume_won: 0,
+    both_ran_in_turn: 0,
+  };
+  await using p = await tempProject();
+  await approvalProject(p);
+  for (let r = 0; r < options.rounds; r++) {
+    const where = `round ${r}`;
+    const task = await createTask(p.state, `Race ${r}`);
+    const log = p.state.logPath(task.dir);
+    const cli = (args: string[]) => runCli(args, { cwd: p.dir });
+    // run against run.
+    // Slow enough that the two overlap (the spec phase takes about a second).
+    const runArgs = ["run", task.dir, "--scenario", "approval", "--speed", "2", "--json"];
+    const [a, b] = await Promise.all([cli(runArgs), cli(runArgs)]);
+    counts.run_vs_run++;
+    const codes = [a.code, b.code].sort();
+    if (codes.join(",") !== "1,2") {
+      failures.push(
+        `${where}: run against run exited ${codes.join(" and ")}: ${a.stderr}${b.stderr}`,
+      );
+      continue;
+    }
+    const loser = a.code === 1 ? a : b;
+    if (!/running/.test(loser.stderr)) {
+      failures.push(`${where}: the losing run said: ${loser.stderr.slice(0, 200)}`);
+    }
+    let lines = splitLog(await readBytes(log)).lines;
+    failures.push(...checkGapless(lines, `${where} (run/run)`));
+    const runs = new Set(eventsOf(lines).map((e) => (e?.event as { run?: string })?.run));
+    if (runs.size !== 1) failures.push(`${where}: ${runs.size} runs in the log`);
+
+    // approve against run --resume.
+    await sleep(Math.random() * 30);
+    const [ap, re] = await Promise.all([
+      sleep(Math.random() * 40).then(() => cli(["approve", task.dir, "--comment", `round ${r}`])),
+      sleep(Math.random() * 40).then(() => cli(["run", task.dir, "--resume", "--speed", "500"])),
+    ]);
+    counts.approve_vs_resume++;
+    lines = splitLog(await readBytes(log)).lines;
+    failures.push(...checkGapless(lines, `${where} (approve/resume)`));
+    const resolved = () =>
+      eventsOf(lines).filter((e) => e?.event.type === "approval_resolved").length;
+    if (resolved() > 1) failures.push(`${where}: ${resolved()} approval_resolved`);
+    if (ap.code === 0 && re.code === 0) counts.both_ran_in_turn++;
+    else if (ap.code === 0) counts.approve_won++;
+    else if (re.code === 2 || re.code === 0) counts.resume_won++;
+    if (![0, 1].includes(ap.code) || ![0, 1, 2].includes(re.code)) {
+      failures.push(
+        `${where}: approve ${ap.code} (${ap.stderr.trim()}), resume ${re.code} (${re.stderr.trim()})`,
+      );
+    }
+    if (ap.code === 1 && !/running|pending|nothing/.test(ap.stderr)) {
+      failures.push(`${where}: approve failed unclearly: ${ap.stderr.trim()}`);
+    }
+    // Finish the work.
+    if (resolved() === 0) {
+      const again = await cli(["approve", task.dir]);
+      if (again.code !== 0) failures.push(`${where}: the second approve: ${again.stderr.trim()}`);
+    }
+    lines = splitLog(await readBytes(log)).lines;
+    let last = eventsOf(lines).at(-1);
+    if (!(last?.event.type === "run_finished" && (last.event as { success?: boolean }).success)) {
+      const fin = await cli(["run", task.dir, "--resume", "--speed", "500"]);
+      if (fin.code !== 0) {
+        failures.push(`${where}: the last resume exited ${fin.code}: ${fin.stderr}`);
+      }
+    }
+    lines = splitLog(await readBytes(log)).lines;
+    failures.push(...checkGapless(lines, `${where} (end)`));
+    last = eventsOf(lines).at(-1);
+    if (!(last?.event.type === "run_finished" && (last.event as { success?: boolean }).success)) {
+      failures.push(`${where}: the run did not end with success`);
+    }
+    if (resolved() !== 1) failures.push(`${where}: ${resolved()} approval_resolved at the end`);
+    options.log?.(`race round ${r}: ${failures.length} failures`);
+  }
+  return {
+    name: "races: run vs run, approve vs run --resume",
+    tries: counts.run_vs_run + counts.approve_vs_resume,
+    counts,
+    failures,
+    ms: Date.now() - t0,
+  };
+}
+
+/**
+ * `task discard` while `taskline serve` follows the task (its task stream,
+ * the project stream): the server lives on, the task's stream is ended,
+ * the task's routes answer 404 and the lists leave it out; no 5xx. A
+ * discard of a task that is running fails and leaves the run alone.
+ */
+export async function discardTrial(options: { rounds: number }): Promise<TrialResult> {
+  const t0 = Date.now();
+  const failures: string[] = [];
+  const counts: Record<string, number> = { discarded: 0, refused_while_running: 0 };
+  await using p = await tempProject();
+  await approvalProject(p);
+  await using server = await startServer(p.dir);
+  const projectSse = new SseReader((await server.get(`/api/stream`)).body!);
+  const cli = (args: string[]) => runCli(args, { cwd: p.dir });
+  const status = async (path: string) => {
+    const res = await server.get(path);
+    const type = res.headers.get("content-type") ?? "";
+    if (type.startsWith("text/event-stream")) await res.body?.cancel();
+    else await res.text();
+    return res.status;
+  };
+  try {
+    for (let r = 0; r < options.rounds; r++) {
+      const where = `round ${r}`;
+      const task = await createTask(p.state, `Discard ${r}`);
+      const ran = await cli(["run", task.dir, "--scenario", "approval", "--speed", "500"]);
+      if (ran.code !== 2) failures.push(`${where}: run exited ${ran.code}: ${ran.stderr}`);
+      const taskSse = new SseReader(
+        (await server.get(`/api/tasks/${task.number}/stream?after=0`)).body!,
+      );
+      await taskSse.until((f) => f.some((x) => x.event === "run_finished"), 15_000);
+      // A discard while a process runs the task is refused (a writer holds it).
+      const other = await createTask(p.state, `Busy ${r}`);
+      const busy = new Writer(p.dir, [other.dir, "new", "100000", "5", "100"]);
+      await busy.waitFor("started ");
+      const early = await cli(["task", "discard", other.dir]);
+      busy.kill();
+      await busy.done;
+      if (early.code === 1 && /running/.test(early.stderr)) counts.refused_while_running++;
+      else failures.push(`${where}: discard while running: ${early.code} ${early.stderr}`);
+      if (!(await Deno.stat(p.state.logPath(other.dir)).catch(() => null))) {
+        failures.push(`${where}: the refused discard removed the running task's log`);
+      }
+      const d = await cli(["task", "discard", task.dir]);
+      if (d.code !== 0) {
+        failures.push(`${where}: discard: ${d.stderr}`);
+        continue;
+      }
+      counts.discarded++;
+      const ended = await Promise.race([
+        taskSse.done.then(() => true),
+        sleep(10_000).then(() => false),
+      ]);
+      if (!ended) {
+        failures.push(`${where}: the task stream stayed open after the discard`);
+        await taskSse.cancel();
+      } else if (
+        !taskSse.frames.some((f) => f.event === "error" && /discarded/.test(f.data ?? ""))
+      ) {
+        counts.closed_without_a_word = (counts.closed_without_a_word ?? 0) + 1;
+      } else counts.streams_told = (counts.streams_told ?? 0) + 1;
+      for (
+        const [path, want] of [
+          ["/api/health", 200],
+          ["/api/tasks", 200],
+          [`/api/tasks/${task.number}`, 404],
+          [`/api/tasks/${task.number}/events`, 404],
+          [`/api/tasks/${task.number}/trace`, 404],
+          [`/api/tasks/${task.number}/stream`, 404],
+          [`/api/history/${task.number}`, 404],
+          ["/api/history", 200],
+          ["/api/events", 200],
+        ] as const
+      ) {
+        const s = await status(path);
+        if (s !== want) failures.push(`${where}: ${path} answered ${s}, expected ${want}`);
+      }
+    }
+    // A task made again in the directory of a discarded one is another task to the streams.
+    const tasks = await Array.fromAsync(Deno.readDir(p.state.tasksDir));
+    const lastDir = tasks.map((e) => e.name).sort().at(-1)!;
+    const old = JSON.parse(await Deno.readTextFile(`${p.state.tasksDir}/${lastDir}/task.json`));
+    const gone = await cli(["task", "discard", lastDir]);
+    if (gone.code !== 0) failures.push(`discard ${lastDir}: ${gone.stderr}`);
+    await sleep(1500); // the follower's poll notices the directory is gone
+    const again = await createTask(p.state, old.title, { number: old.number });
+    if (again.dir !== lastDir) failures.push(`the new task is ${again.dir}, not ${lastDir}`);
+    const w = new Writer(p.dir, [again.dir, "new", "3", "0", "10"]);
+    await w.done;
+    try {
+      await projectSse.until(
+        (f) => f.some((x) => x.event === "run_finished" && x.data?.includes(again.id)),
+        10_000,
+      );
+      const stale = projectSse.events().filter((f) =>
+        f.data?.includes(`"task":"${old.id}"`) && f.data.includes(w.lines[0]?.split(" ")[1] ?? "?")
+      );
+      if (stale.length > 0) {
+        failures.push(`${stale.length} events of the new task tagged with the old id`);
+      }
+      counts.reused_dir_checked = 1;
+    } catch (e) {
+      failures.push(`the new task in a reused directory: ${(e as Error).message}`);
+    }
+    const s = await status("/api/health");
+    if (s !== 200) failures.push(`health at the end: ${s}`);
+    if (/request failed|Uncaught|panicked/.test(server.proc.stderr)) {
+      failures.push(`server stderr: ${server.proc.stderr.slice(-400)}`);
+    }
+  } catch (e) {
+    failures.push(`discard trial stopped: ${(e as Error).stack ?? e}`);
+  } finally {
+    await projectSse.cancel();
+  }
+  return {
+    name: "task discard while serve follows the task",
+    tries: options.rounds,
+    counts,
+    failures,
+    ms: Date.now() - t0,
+  };
+}

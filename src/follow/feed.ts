@@ -239,6 +239,8 @@ export interface ProjectFollowerOptions {
   queueItemsMax?: number;
   onProblem?: (p: LogProblem) => void;
   onReset?: (r: TailReset) => void;
+  /** Told when a followed task's directory is gone (`task discard`). Default: ignored. */
+  onRemoved?: (task: Task) => void;
 }
 
 /** Options of {@link ProjectFollower.subscribe}. */
@@ -346,6 +348,14 @@ export class ProjectFollower {
       }
     } catch (e) {
       if (!(e instanceof Deno.errors.NotFound)) throw e;
+    }
+    // A discarded task is no longer followed; a task made later in a
+    // directory of the same name is another task, read from its first event.
+    const present = new Set(dirs);
+    for (const [dir, f] of this.#followed) {
+      if (present.has(dir)) continue;
+      this.#followed.delete(dir);
+      this.#options.onRemoved?.(f.task);
     }
     for (const dir of dirs) {
       if (this.#followed.has(dir)) continue;

@@ -73,6 +73,8 @@ export class LogTail {
   /** Bytes read so far: `offset` plus a held-back partial line. */
   #readPos: number;
   #ino: number | null = null;
+  /** The file was found missing after it had been read. */
+  #gone = false;
   /** The last read ended inside a half-written last line. */
   #heldAtEnd = false;
   #splitter: LineSplitter;
@@ -117,13 +119,17 @@ export class LogTail {
       file = await Deno.open(this.path, { read: true });
     } catch (e) {
       if (e instanceof Deno.errors.NotFound) {
+        // Deleted: a file that appears later is new content, even when the
+        // file system gives it the same inode number again.
+        if (this.#ino !== null) this.#gone = true;
         return { records: [], end: this.#offset, caughtUp: true, atEnd: true };
       }
       throw e;
     }
     try {
       const st = await file.stat();
-      if (this.#ino !== null && st.ino !== null && st.ino !== this.#ino) {
+      if (this.#gone || (this.#ino !== null && st.ino !== null && st.ino !== this.#ino)) {
+        this.#gone = false;
         this.#restart("replaced");
       } else if (st.size < this.#offset) {
         this.#restart("truncated");

@@ -188,6 +188,14 @@ export class LiveHub implements LiveRoutes {
       queueItemsMax: options.followerQueueItemsMax ?? 4000,
       pollIntervalMs: options.pollIntervalMs,
       onReset: options.onReset,
+      // The streams of a discarded task are told and closed.
+      onRemoved: (task) => {
+        for (const c of this.#clients) {
+          if (c instanceof TaskStreamClient && c.task.id === task.id) {
+            c.end(`Task #${task.number} was discarded`);
+          }
+        }
+      },
     });
     this.recent = new RecentIndex(state);
     this.fan = new FanOut({
@@ -619,6 +627,13 @@ class TaskStreamClient implements LiveClient {
       queueBytesMax: this.#queueBytesMax,
       onClose: () => this.close(),
     });
+  }
+
+  /** Tells the client why its stream ends (an `error` event), and closes it. */
+  end(message: string): void {
+    if (this.#stop.signal.aborted) return;
+    this.sse.push(frameText({ event: "error", data: JSON.stringify({ error: message }) }));
+    this.close();
   }
 
   close(): void {
