@@ -804,6 +804,17 @@ async function sh(cmd: string, args: string[]): Promise<{ ok: boolean; err: stri
   }
 }
 
+/** Every file under `dir`, recursively. */
+async function walkFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for await (const e of Deno.readDir(dir)) {
+    const path = `${dir}/${e.name}`;
+    if (e.isDirectory) out.push(...await walkFiles(path));
+    else out.push(path);
+  }
+  return out;
+}
+
 /** Options of {@link diskFullTrial}. */
 export interface DiskFullOptions {
   rounds: number;
@@ -876,6 +887,13 @@ export async function diskFullTrial(options: DiskFullOptions): Promise<TrialResu
         for await (const f of Deno.readDir(`${outDir}/${run.name}`)) {
           const text = await Deno.readTextFile(`${outDir}/${run.name}/${f.name}`);
           if (text !== FILL_OUTPUT) failures.push(`${where}: ${f.name} holds ${text.length} chars`);
+        }
+      }
+
+      // No half-written temporary file left behind (run.json is written through one).
+      for (const leftover of await walkFiles(p.state.root)) {
+        if (leftover.endsWith(".tmp")) {
+          failures.push(`${where}: ${leftover.slice(p.state.root.length)} was left behind`);
         }
       }
 

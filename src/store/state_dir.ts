@@ -90,10 +90,11 @@ export class StateDir {
 /** Writes a file atomically: a temporary file beside it, then a rename. */
 export async function writeFileAtomic(path: string, data: string): Promise<void> {
   const tmp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
-  await Deno.writeTextFile(tmp, data);
   try {
+    await Deno.writeTextFile(tmp, data);
     await Deno.rename(tmp, path);
   } catch (e) {
+    // A write that failed (a full disk) leaves no half-written file behind.
     await Deno.remove(tmp).catch(() => {});
     throw e;
   }

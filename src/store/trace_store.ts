@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { StateDir } from "./state_dir.ts";
+import { type StateDir, writeFileAtomic } from "./state_dir.ts";
 
 /** Characters of the preview in `tool_returned`. */
 export const PREVIEW_CHARS = 200;
@@ -65,7 +65,8 @@ export async function writeTraceOutput(
   const path = state.traceFile(where.dir, where.run, where.call);
   try {
     await Deno.mkdir(`${state.toolOutputDir}/${where.dir}/${where.run}`, { recursive: true });
-    await Deno.writeTextFile(path, traceFileText(output, options.maxChars ?? 100_000));
+    // Through a temporary file: a reader never sees an output half written.
+    await writeFileAtomic(path, traceFileText(output, options.maxChars ?? 100_000));
     const stateDirName = state.root.split("/").filter((p) => p !== "" && p !== ".").pop() ??
       ".taskline";
     return `${stateDirName}/tool-output/${where.dir}/${where.run}/${where.call}.txt`;
