@@ -23,16 +23,18 @@ export interface JsonSource {
   upgraded: boolean;
   /** The log line; absent for events that were not read from a log. */
   text?: string;
+  /** The line is known to be `JSON.stringify` of its parsed value (see scanLog). */
+  verbatim?: boolean;
 }
 
 /** The read-form text of a record, reusing the log line when it is that already. */
 export function readFormText(src: JsonSource): string {
   const text = src.text;
-  if (text !== undefined && !src.upgraded && isReadForm(src.env, text)) return text;
+  if (text !== undefined && !src.upgraded && isReadForm(src.env, text, src.verbatim)) return text;
   return encodeEnvelope(src.env);
 }
 
-function isReadForm(env: Envelope, text: string): boolean {
+function isReadForm(env: Envelope, text: string, verbatim?: boolean): boolean {
   const head = env.seq === undefined
     ? `{"schema":${env.schema},"at":`
     : `{"schema":${env.schema},"seq":${env.seq},"at":`;
@@ -41,7 +43,7 @@ function isReadForm(env: Envelope, text: string): boolean {
   let keys = 0;
   for (const _ in env) keys++;
   if (keys !== (env.seq === undefined ? 3 : 4)) return false;
-  return isCompact(text);
+  return verbatim ?? isCompact(text);
 }
 
 // A line made only of tokens as JSON.stringify writes them: strings with the

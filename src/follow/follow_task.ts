@@ -80,6 +80,8 @@ export interface FollowTaskOptions {
    * are always read. Default: every line is read.
    */
   needles?: readonly string[];
+  /** Records say whether their line is verbatim JSON (see scanLog's `verbatim`). Default false. */
+  verbatim?: boolean;
   /** Whether `paused` before the start point must be looked for (exit status). Default false. */
   exactOutcome?: boolean;
   /** Slow poll of the follow, in ms. Default 1000. */
@@ -154,8 +156,10 @@ export async function followTask(
       await stateBefore(path, from, track, options.exactOutcome === true);
     }
   }
+  // Lifecycle lines are read whatever the filters, when the run's state matters.
+  const lifecycle = options.follow || options.exactOutcome ? LIFECYCLE : [];
   const needles = options.needles && options.needles.length > 0
-    ? [...new Set([...options.needles, ...LIFECYCLE])]
+    ? [...new Set([...options.needles, ...lifecycle])]
     : null;
   const prefilter = needles ? (line: string) => needles.some((n) => line.includes(n)) : undefined;
 
@@ -186,7 +190,13 @@ export async function followTask(
   async function* replay(): AsyncGenerator<LogRecord[]> {
     if (track.run === null || from >= to) return;
     const source = needles
-      ? scanLog(path, needles, { from, to, onProblem: options.onProblem, signal: options.signal })
+      ? scanLog(path, needles, {
+        from,
+        to,
+        verbatim: options.verbatim,
+        onProblem: options.onProblem,
+        signal: options.signal,
+      })
       : batchesOf(
         readLog(path, { from, to, onProblem: options.onProblem, signal: options.signal }),
       );
