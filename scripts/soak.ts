@@ -19,6 +19,7 @@ import {
   crashTrial,
   discardTrial,
   diskFullTrial,
+  engineCrashTrial,
   logResetTrial,
   raceTrial,
   slowClientsTrial,
@@ -145,6 +146,7 @@ const N = quick
     kills: 70,
     crashF: 1,
     killsF: 50,
+    engine: 20,
     resets: 6,
     disk: 4,
     races: 8,
@@ -159,6 +161,7 @@ const N = quick
     kills: 120,
     crashF: 8,
     killsF: 100,
+    engine: 200,
     resets: 60,
     disk: 30,
     races: 40,
@@ -179,6 +182,11 @@ await trial(
   "As above, with a `taskline events <task> --follow --json` process, the server's `/api/tasks/{ref}/stream` and `/api/stream` open throughout; a last writer finishes the run. Each follower must have seen every event exactly once, in order, and the server must still answer.",
   () =>
     repeated(N.crashF, () => crashTrial({ kills: N.killsF, followers: true, cliEvery: 5, log })),
+);
+await trial(
+  "SIGKILL of `taskline run` (the engine)",
+  "`taskline run` of the built-in scenario at speed 3 (phases, agents, tool outputs kept in the trace store, run.json), killed 150-1,350 ms after it started, then `taskline run --resume`, again and again; a last resume runs to the end. After each kill: nothing complete lost, seq gapless, run.json is whole JSON, every output file an event names exists, and `events --all --json` matches the log (every third kill).",
+  () => engineCrashTrial({ kills: N.engine, log }),
 );
 await trial(
   "Followed log truncated, replaced (renamed over) or deleted",

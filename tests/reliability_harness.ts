@@ -1196,3 +1196,105 @@ export async function discardTrial(options: { rounds: number }): Promise<TrialRe
     ms: Date.now() - t0,
   };
 }
+
+/**
+ * `taskline run` itself (the scripted engine: phases, agents, tool outputs
+ * in the trace store, run.json) killed with SIGKILL at random moments and
+ * resumed with `taskline run --resume`, `kills` times, then resumed to its
+ * end. After each kill: complete lines decode, nothing complete was lost,
+ * seq gapless, run.json is whole JSON, every output file an event names
+ * exists, and `taskline events --all --json` prints the complete lines.
+ */
+export async function engineCrashTrial(
+  options: { kills: number; log?: (line: string) => void },
+): Promise<TrialResult> {
+  const t0 = Date.now();
+  const failures: string[] = [];
+  const counts: Record<string, number> = { kills: 0, ended_before_kill: 0, cli_checks: 0 };
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Engine crash");
+  const path = p.state.logPath(task.dir);
+  let checked = { line: 0, seq: 0, run: null as string | null };
+  let prev: string[] = [];
+  try {
+    for (let i = 0; i <= options.kills; i++) {
+      const last = i === options.kills;
+      const started = splitLog(await readBytes(path)).lines.length > 0;
+      const args = started
+        ? ["run", task.dir, "--resume", "--speed", last ? "50" : "3"]
+        : ["run", task.dir, "--speed", last ? "50" : "3"];
+      const proc = spawnCli(args, { cwd: p.dir });
+      if (!last) {
+        await sleep(150 + Math.random() * 1200);
+        proc.kill("SIGKILL");
+      }
+      const status = await proc.done;
+      if (last && status.code !== 0) {
+        failures.push(`the last resume exited ${status.code}: ${proc.stderr.slice(-300)}`);
+      }
+      if (!last) {
+        if (status.signal === "SIGKILL") counts.kills++;
+        else counts.ended_before_kill++;
+      }
+      const now = splitLog(await readBytes(path));
+      for (let k = 0; k < prev.length; k++) {
+        if (now.lines[k] !== prev[k]) {
+          failures.push(`kill ${i}: complete line ${k + 1} changed or was lost`);
+          break;
+        }
+      }
+      failures.push(...checkGapless(now.lines, `kill ${i}`, checked));
+      const lastD = decodeLine(now.lines.at(-1) ?? "");
+      if (lastD.ok) {
+        checked = {
+          line: now.lines.length,
+          seq: lastD.env.seq ?? 0,
+          run: (lastD.env.event as { run?: string }).run ?? null,
+        };
+      }
+      prev = now.lines;
+      try {
+        const rj = await Deno.readTextFile(p.state.runJsonPath(task.dir)).catch(() => "{}");
+        JSON.parse(rj);
+      } catch {
+        failures.push(`kill ${i}: run.json is not whole JSON`);
+      }
+      for (const l of now.lines.slice(Math.max(0, now.lines.length - 200))) {
+        const d = decodeLine(l);
+        const file = d.ok && d.env.event.type === "tool_returned"
+          ? (d.env.event as { output_file?: string | null }).output_file
+          : null;
+        if (file && !(await Deno.stat(`${p.dir}/${file}`).catch(() => null))) {
+          failures.push(`kill ${i}: ${file} is named by an event but missing`);
+        }
+      }
+      if (i % 3 === 0 || last) {
+        const r = await runCli(["events", task.dir, "--all", "--json"], { cwd: p.dir });
+        counts.cli_checks++;
+        if (now.lines.length > 0 && r.stdout.trimEnd() !== readForms(now.lines).join("\n")) {
+          failures.push(`kill ${i}: events --all --json differs from the log`);
+        }
+      }
+      if (i % 10 === 0) {
+        options.log?.(`engine kill ${i}/${options.kills}: ${now.lines.length} events`);
+      }
+    }
+    const final = splitLog(await readBytes(path));
+    const end = decodeLine(final.lines.at(-1) ?? "");
+    if (!end.ok || end.env.event.type !== "run_finished") {
+      failures.push("the run does not end with run_finished");
+    }
+    const leftovers = (await walkFiles(p.state.root)).filter((f) => f.endsWith(".tmp"));
+    counts.tmp_files_left_by_kills = leftovers.length;
+    counts.events = final.lines.length;
+  } catch (e) {
+    failures.push(`engine crash trial stopped: ${(e as Error).stack ?? e}`);
+  }
+  return {
+    name: "SIGKILL of taskline run",
+    tries: options.kills,
+    counts,
+    failures,
+    ms: Date.now() - t0,
+  };
+}
