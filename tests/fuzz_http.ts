@@ -341,6 +341,12 @@ export async function httpFuzz(options: HttpFuzzOptions): Promise<TrialResult> {
     if (text.includes(secret) || [...a.headers.values()].some((v) => v.includes(secret))) {
       fail(`${label}: the answer carries the secret from outside .taskline`);
     }
+    // Nor the token (.taskline/server.token is outside the trace store).
+    if (
+      text.includes(server.token) || [...a.headers.values()].some((v) => v.includes(server.token))
+    ) {
+      fail(`${label}: the answer carries the server's token`);
+    }
     if (a.status >= 500 || a.status === 0) {
       fail(`${label}: status ${a.status}: ${text.slice(0, 200)}`);
     }
