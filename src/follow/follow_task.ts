@@ -111,6 +111,13 @@ export interface TaskFollow {
   outcome(): RunOutcome;
 }
 
+/**
+ * Bytes read at a time by a replay. Small enough that the strings of a chunk
+ * are young objects that the next minor collection frees (a 1 MiB string is
+ * a large object that only a full collection frees: resident memory grows).
+ */
+const CHUNK_BYTES = 64 * 1024;
+
 const LIFECYCLE = ['"run_started"', '"run_finished"', '"paused"'];
 
 async function* batchesOf(source: AsyncGenerator<LogBatch>): AsyncGenerator<LogRecord[]> {
@@ -193,6 +200,7 @@ export async function followTask(
       ? scanLog(path, needles, {
         from,
         to,
+        chunkBytes: CHUNK_BYTES,
         verbatim: options.verbatim,
         onProblem: options.onProblem,
         signal: options.signal,
