@@ -206,7 +206,13 @@ export async function followTask(
         signal: options.signal,
       })
       : batchesOf(
-        readLog(path, { from, to, onProblem: options.onProblem, signal: options.signal }),
+        readLog(path, {
+          from,
+          to,
+          chunkBytes: CHUNK_BYTES,
+          onProblem: options.onProblem,
+          signal: options.signal,
+        }),
       );
     for await (const records of source) {
       const out = records.filter(step);
