@@ -4,12 +4,13 @@
  *
  * A line of the log that is already in the read form is printed as it was
  * read instead of being encoded again (most lines are: the recorder writes
- * the read form), which is most of the speed of a filtered `--json` replay.
- * "Already in the read form" is decided cheaply and conservatively: the line
- * was not upgraded, it starts exactly as the encoder would start it, and it
- * contains nothing the encoder could write differently (white space,
- * escapes other than the encoder's, number forms such as `1.0` or `1e3`).
- * A line in doubt is encoded again.
+ * the read form), which saves encoding in `--json` replays. "Already in the
+ * read form": the line was not upgraded, starts exactly as the encoder
+ * starts a line, has no envelope fields beyond the four, and is written as
+ * `JSON.stringify` writes its value: known from the reader (`verbatim`, an
+ * exact comparison made while parsing), or else checked by a regular
+ * expression that accepts only compact tokens (no white space outside
+ * strings, the short escapes, integers). A line in doubt is encoded again.
  *
  * @module
  */

@@ -5,11 +5,11 @@
  * `taskline events <task> --type T --json` on a log of gigabytes cost
  * little more than reading it.
  *
- * Lines are found by a regular expression run over each decoded chunk, so
- * the cost of a line that does not match is a few machine instructions a
- * byte. A matching line is decoded in full (`JSON.parse`): what is given out
- * is exactly what {@link readLog} would give with the same needles as
- * prefilter.
+ * Lines are found by `indexOf` over each decoded chunk (one search per
+ * needle), so a line that does not match costs a few machine instructions a
+ * byte; the next chunk is read while one is searched. A matching line is
+ * decoded in full (`JSON.parse`): what is given out is exactly what
+ * {@link readLog} would give with the same needles as prefilter.
  *
  * @module
  */
