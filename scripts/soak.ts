@@ -185,7 +185,7 @@ await trial(
 );
 await trial(
   "SIGKILL of `taskline run` (the engine)",
-  "`taskline run` of the built-in scenario at speed 3 (phases, agents, tool outputs kept in the trace store, run.json), killed 150-1,350 ms after it started, then `taskline run --resume`, again and again; a last resume runs to the end. After each kill: nothing complete lost, seq gapless, run.json is whole JSON, every output file an event names exists, and `events --all --json` matches the log (every third kill).",
+  "`taskline run` of a scenario too long to end between two kills (a spec, 40 rounds of build, a QA; tool outputs of up to 5 kB kept in the trace store; run.json), killed 150-1,350 ms after it started, then `taskline run --resume` (which plays the interrupted phase again), again and again; a last resume runs to the end. After each kill: nothing complete lost, seq gapless, run.json is whole JSON, every output file an event names exists, and `events --all --json` matches the log (every third kill).",
   () => engineCrashTrial({ kills: N.engine, log }),
 );
 await trial(

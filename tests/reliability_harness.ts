@@ -1197,6 +1197,34 @@ export async function discardTrial(options: { rounds: number }): Promise<TrialRe
   };
 }
 
+/** A run too long to end between two kills: each resume plays the interrupted phase again. */
+const LONG_SCENARIO = JSON.stringify({
+  name: "long",
+  tick_ms: 30,
+  phases: [
+    { name: "spec", artefact: { kind: "spec" }, agents: [longAgent("spec_writer", 3)] },
+    { name: "build", repeat: 40, agents: [longAgent("coder", 2)] },
+    { name: "qa", agents: [longAgent("qa_reviewer", 2)] },
+  ],
+});
+
+function longAgent(role: string, steps: number) {
+  return {
+    role,
+    model: "m",
+    usage: { input_tokens: 100, output_tokens: 50 },
+    steps: Array.from({ length: steps }, (_, i) => ({
+      text: `Step ${i} of ${role}.`,
+      tools: [{
+        tool: "bash",
+        input: { command: `step ${i}` },
+        output: "out ".repeat(50 + i * 500),
+        exit_code: 0,
+      }],
+    })),
+  };
+}
+
 /**
  * `taskline run` itself (the scripted engine: phases, agents, tool outputs
  * in the trace store, run.json) killed with SIGKILL at random moments and
@@ -1211,26 +1239,31 @@ export async function engineCrashTrial(
   const t0 = Date.now();
   const failures: string[] = [];
   const counts: Record<string, number> = { kills: 0, ended_before_kill: 0, cli_checks: 0 };
+  // (the run is long enough that no process ends before its kill)
   await using p = await tempProject();
   const task = await createTask(p.state, "Engine crash");
+  await Deno.mkdir(`${p.state.root}/scenarios`, { recursive: true });
+  await Deno.writeTextFile(`${p.state.root}/scenarios/long.jsonc`, LONG_SCENARIO);
   const path = p.state.logPath(task.dir);
   let checked = { line: 0, seq: 0, run: null as string | null };
   let prev: string[] = [];
+  let lastOutput = "";
   try {
     for (let i = 0; i <= options.kills; i++) {
       const last = i === options.kills;
       const started = splitLog(await readBytes(path)).lines.length > 0;
       const args = started
-        ? ["run", task.dir, "--resume", "--speed", last ? "50" : "3"]
-        : ["run", task.dir, "--speed", last ? "50" : "3"];
+        ? ["run", task.dir, "--resume", "--speed", last ? "100" : "3"]
+        : ["run", task.dir, "--scenario", "long", "--speed", "3"];
       const proc = spawnCli(args, { cwd: p.dir });
       if (!last) {
         await sleep(150 + Math.random() * 1200);
         proc.kill("SIGKILL");
       }
       const status = await proc.done;
-      if (last && status.code !== 0) {
-        failures.push(`the last resume exited ${status.code}: ${proc.stderr.slice(-300)}`);
+      if (last) {
+        counts.last_exit_code = status.code;
+        lastOutput = proc.lines.slice(-3).join(" / ") + proc.stderr.slice(-300);
       }
       if (!last) {
         if (status.signal === "SIGKILL") counts.kills++;
@@ -1283,6 +1316,11 @@ export async function engineCrashTrial(
     const end = decodeLine(final.lines.at(-1) ?? "");
     if (!end.ok || end.env.event.type !== "run_finished") {
       failures.push("the run does not end with run_finished");
+    } else {
+      const ok = (end.env.event as { success?: boolean }).success === true;
+      if (!ok || counts.last_exit_code !== 0) {
+        failures.push(`the last resume exited ${counts.last_exit_code}: ${lastOutput}`);
+      }
     }
     const leftovers = (await walkFiles(p.state.root)).filter((f) => f.endsWith(".tmp"));
     counts.tmp_files_left_by_kills = leftovers.length;
