@@ -16,3 +16,9 @@ Deno.test("a disk that fills up mid-run: a clear error, no partial event, and th
   assert(r.counts.resumed > 0, JSON.stringify(r.counts));
   if (r.counts.tmpfs_rounds > 0) assert(r.counts.events_before_full > 0, JSON.stringify(r.counts));
 });
+
+Deno.test("a log that cannot be written at all: the run fails at once with a clear error, and runs once it can", async () => {
+  const r = await diskFullTrial({ rounds: 1, noMount: true });
+  assertEquals(r.failures, []);
+  assertEquals([r.counts.injected_rounds, r.counts.resumed], [1, 1]);
+});
