@@ -95,7 +95,10 @@ const MANUAL = `## Decisions
   the trials make such torn tails themselves half of the time, and count the natural ones apart.
 - The HTTP layer does not time out a client that sends its headers slowly; each such client holds
   one connection (and a file descriptor) until it goes away, without slowing the others.
-- The full-disk trial needs \`mount\` (root); elsewhere it makes the log read-only instead.
+- The full-disk trial needs \`mount\` (root with CAP_SYS_ADMIN); elsewhere a directory stands in for
+  the log, so the run fails at its first write (\`Is a directory\`) rather than in the middle.
+- A SIGKILL during a write through a temporary file (run.json, a kept tool output) can leave that
+  \`*.tmp\` file behind; nothing reads it.
 `;
 
 async function trial(fault: string, how: string, fn: () => Promise<TrialResult>): Promise<void> {
@@ -195,7 +198,7 @@ await trial(
 );
 await trial(
   "Full disk while recording",
-  "`.taskline/` on a tmpfs of 120-320 KiB (a new size each round, so that the disk fills at a different event), `taskline run` of a scenario that writes about 400 kB. Then the tmpfs grows to 64 MiB and `taskline run --resume` runs. Where mount is not allowed, a read-only log is used instead.",
+  "`.taskline/` on a tmpfs of 120-320 KiB (a new size each round, so that the disk fills at a different event), `taskline run` of a scenario that writes about 400 kB. Then the tmpfs grows to 64 MiB and `taskline run --resume` runs. Where mount is not allowed, a directory stands in for the log. Checked: exit 1 and `No space left on device`, no partial event, no kept output cut short, no temporary file left, then the resume ends the run with every earlier line unchanged and seq gapless.",
   () => diskFullTrial({ rounds: N.disk, log }),
 );
 await trial(
