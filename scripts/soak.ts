@@ -86,6 +86,10 @@ const MANUAL = `## Decisions
 6. A deleted log written again under the same inode number was not noticed.
 7. The server said nothing when a log it follows was truncated or replaced.
 
+Hardened without a failure seen: kept tool outputs are written through a temporary file (a reader
+could otherwise get one half written), one that a write error cut short is removed, and
+\`writeFileAtomic\` removes its temporary file when the write fails.
+
 ## Limits
 
 - A log truncated and refilled past the old read position before a follower looks again cannot
