@@ -40,11 +40,17 @@ function isReadForm(env: Envelope, text: string, verbatim?: boolean): boolean {
     ? `{"schema":${env.schema},"at":`
     : `{"schema":${env.schema},"seq":${env.seq},"at":`;
   if (!text.startsWith(head)) return false;
+  if (verbatim !== undefined) {
+    // The line is its value's JSON.stringify: only the key order matters,
+    // and `event` right after `at` puts any other field after it too, as
+    // the encoder does. (An `at` with escapes takes the slow path.)
+    return verbatim && text.startsWith(',"event":', head.length + env.at.length + 2);
+  }
   // Extra envelope fields (kept after `event`) or keys in another order.
   let keys = 0;
   for (const _ in env) keys++;
   if (keys !== (env.seq === undefined ? 3 : 4)) return false;
-  return verbatim ?? isCompact(text);
+  return isCompact(text);
 }
 
 // A line made only of tokens as JSON.stringify writes them: strings with the

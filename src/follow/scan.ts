@@ -68,6 +68,21 @@ export async function* scanLog(
     throw e;
   }
   const list = [...new Set(needles)].filter((n) => n !== "" && !n.includes("\n"));
+  // V8 finds a literal by first looking for its first character: a quote or
+  // a letter is everywhere in JSON, an underscore is rare. A needle with an
+  // underscore is searched from there (`_called"` for `"tool_called"`), about
+  // twice as fast, and checked whole at each hit.
+  const anchorAt = list.map((n) => Math.max(0, n.indexOf("_")));
+  const anchors = list.map((n, k) => n.slice(anchorAt[k]));
+  /** The first place at or after `from` where needle `k` starts, or -1. */
+  const find = (s: string, k: number, from: number): number => {
+    const off = anchorAt[k];
+    let i = s.indexOf(anchors[k], from + off);
+    while (i >= 0 && (i - off < from || !s.startsWith(list[k], i - off))) {
+      i = s.indexOf(anchors[k], i + 1);
+    }
+    return i < 0 ? -1 : i - off;
+  };
   const lineCharsMax = options.lineCharsMax ?? 64 * 1024 * 1024;
   const decoder = new TextDecoder();
   const verbatim = options.verbatim === true;
@@ -176,12 +191,12 @@ export async function* scanLog(
       // Complete lines between the first and the last newline: search, cut out hits.
       // One indexOf search per needle (V8 searches a literal much faster than
       // an alternation); each needle's next hit is kept until it is passed.
-      const hits = list.map((n) => s.indexOf(n, firstNl + 1));
+      const hits = list.map((_, k) => find(s, k, firstNl + 1));
       let at = firstNl + 1;
       for (;;) {
         let m = -1;
         for (let k = 0; k < hits.length; k++) {
-          if (hits[k] >= 0 && hits[k] < at) hits[k] = s.indexOf(list[k], at);
+          if (hits[k] >= 0 && hits[k] < at) hits[k] = find(s, k, at);
           if (hits[k] >= 0 && (m < 0 || hits[k] < m)) m = hits[k];
         }
         if (m < 0 || m >= lastNl) break;
