@@ -32,7 +32,7 @@ export interface ScanLogOptions {
   from?: number;
   /** Byte offset to stop at (a line start). Default: the size at open. */
   to?: number;
-  /** Bytes read at a time. Default 1 MiB. */
+  /** Bytes decoded and searched at a time (reads are of at least 1 MiB). Default 64 KiB. */
   chunkBytes?: number;
   /**
    * Tell for each record whether its line is written exactly as
@@ -92,13 +92,16 @@ export async function* scanLog(
     const from = options.from ?? 0;
     const to = options.to ?? (await file.stat()).size;
     if (from > 0) await file.seek(from, Deno.SeekMode.Start);
-    const chunkBytes = options.chunkBytes ?? 1024 * 1024;
-    // Two buffers: the next chunk is read while this one is searched.
-    const bufs = [new Uint8Array(chunkBytes), new Uint8Array(chunkBytes)];
+    // Chunks are decoded and searched `chunkBytes` at a time (small strings
+    // die young), and read at least 1 MiB at a time (few system calls).
+    const chunkBytes = options.chunkBytes ?? 64 * 1024;
+    const readBytes = Math.max(chunkBytes, 1024 * 1024);
+    // Two buffers: the next read fills one while the other is searched.
+    const bufs = [new Uint8Array(readBytes), new Uint8Array(readBytes)];
     let cur = 0;
     let readPos = from;
     const readNext = (): Promise<number | null> => {
-      const want = Math.min(chunkBytes, to - readPos);
+      const want = Math.min(readBytes, to - readPos);
       if (want <= 0) return Promise.resolve(null);
       const p = file.read(bufs[cur].subarray(0, want)).then((n) => {
         if (n !== null) readPos += n;
@@ -113,16 +116,23 @@ export async function* scanLog(
     let carry: string[] = [];
     let carryChars = 0;
     let oversized = false;
+    // What is left to search of the last read.
+    let piece = new Uint8Array(0);
     while (pos < to) {
       options.signal?.throwIfAborted();
-      const n = await next;
-      if (n === null || n === 0) break;
-      const buf = bufs[cur];
-      cur = 1 - cur;
-      next = readNext();
+      if (piece.length === 0) {
+        const got = await next;
+        if (got === null || got === 0) break;
+        piece = bufs[cur].subarray(0, got);
+        cur = 1 - cur;
+        next = readNext();
+      }
+      const n = Math.min(chunkBytes, piece.length);
+      const bytes = piece.subarray(0, n);
+      piece = piece.subarray(n);
       const chunkStart = pos;
       pos += n;
-      const s = decoder.decode(buf.subarray(0, n), { stream: pos < to });
+      const s = decoder.decode(bytes, { stream: pos < to });
       const records: ScanRecord[] = [];
       const take = (text: string) => {
         if (text === "") return;
