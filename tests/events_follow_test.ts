@@ -4,7 +4,7 @@
  * follower under the shipped permissions.
  */
 import { assert, assertEquals } from "./assert.ts";
-import { env, runCli, spawnCli, taskWithLog, tempProject } from "./helpers.ts";
+import { copyTree, env, REPO, runCli, spawnCli, taskWithLog, tempProject } from "./helpers.ts";
 import { createTask } from "../src/store/tasks.ts";
 import { startWriter, stillRunning } from "./events_util.ts";
 
@@ -211,4 +211,15 @@ Deno.test("Ctrl-C (SIGINT) ends a follow with 130", async () => {
   const status = await f.done;
   assertEquals(status.code, 130);
   assertEquals(f.stderr, "");
+});
+
+Deno.test("follow of runs of every released format ends at their run_finished", async () => {
+  await using p = await tempProject({ init: false });
+  await copyTree(`${REPO}/fixtures/projects/releases`, p.dir);
+  // 1 and 2 were written by 0.1 and 0.2 (schema 1); 4 paused, was resumed and succeeded.
+  const want: Record<string, number> = { "1": 0, "2": 0, "4": 0, "6": 1 };
+  for (const [n, code] of Object.entries(want)) {
+    const r = await runCli(["events", n, "-f", "--exit-status"], { cwd: p.dir });
+    assertEquals(r.code, code, `task ${n}: ${r.stderr}`);
+  }
 });

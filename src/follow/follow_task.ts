@@ -159,7 +159,9 @@ export async function followTask(
   if (track.run !== null) {
     // Every event of the run with a seq above `after` is at or after `from`.
     from = await seekAfterSeq(path, track.run, after, { to });
-    if (from > 0 && after > 0) {
+    // Before `from` lie the run's events up to `after`, or, when the run has
+    // no schema-2 line at all (a 0.2 run), the whole run.
+    if (from > 0 && (after > 0 || from >= to)) {
       await stateBefore(path, from, track, options.exactOutcome === true);
     }
   }
@@ -174,7 +176,7 @@ export async function followTask(
   const step = (r: LogRecord): boolean => {
     const ev = r.env.event;
     const run = runOf(ev);
-    if (ev.type === "run_started" && run !== null && r.env.schema >= 2) {
+    if (ev.type === "run_started" && run !== null) {
       if (track.run === null) track.run = run;
       if (run === track.run) {
         track.ended = false;
@@ -302,7 +304,8 @@ async function stateBefore(
   const run = track.run!;
   await scanBackward(path, run, (text) => {
     const d = decodeLine(text);
-    if (!d.ok || d.env.schema < 2 || runOf(d.env.event) !== run) return false;
+    // Lines of any schema: a run started by 0.2 has schema-1 lifecycle lines.
+    if (!d.ok || runOf(d.env.event) !== run) return false;
     const type = d.env.event.type;
     // Unknown types may be written by anyone: they decide nothing.
     if (BETWEEN_SEGMENTS.has(type) || !isEventType(type)) return false;
