@@ -43,6 +43,23 @@ export { acquireTaskLock, isTaskRunning, type TaskLock } from "./src/store/lock.
 export * from "./src/store/trace_store.ts";
 export * from "./src/store/recorder.ts";
 export { openReplay, type Replay, type ReplayOptions } from "./src/follow/replay.ts";
+export {
+  exitStatusOf,
+  followTask,
+  type FollowTaskOptions,
+  type RunOutcome,
+  type TaskFollow,
+} from "./src/follow/follow_task.ts";
+export {
+  type FeedItem,
+  ProjectFollower,
+  type ProjectFollowerOptions,
+  replayFeed,
+  type ReplayFeedOptions,
+  type SubscribeOptions,
+} from "./src/follow/feed.ts";
+export { LogTail, type LogTailOptions, tailLog, type TailReset } from "./src/follow/tail.ts";
+export { renderEvent, type RenderOptions, useColor } from "./src/cli/render.ts";
 export { type RunSummary, runTask, type RunTaskOptions } from "./src/engine/run_task.ts";
 export { checkScenario, parseScenario, type Scenario } from "./src/engine/scenario.ts";
 export { SCENARIO_SCHEMA } from "./src/engine/scenario_schema.ts";
