@@ -281,6 +281,8 @@ export class ProjectFollower {
   readonly #followed = new Map<string, Followed>();
   /** Directories that are not (yet) readable tasks: tried again at each poll. */
   readonly #skipped = new Set<string>();
+  /** Directories of tasks the filter leaves out: not read again. */
+  readonly #ignored = new Set<string>();
   readonly #subscribers = new Set<Subscriber>();
   readonly #wakeup = new Wakeup();
   readonly #dirty = new Set<string>();
@@ -358,7 +360,7 @@ export class ProjectFollower {
       this.#options.onRemoved?.(f.task);
     }
     for (const dir of dirs) {
-      if (this.#followed.has(dir)) continue;
+      if (this.#followed.has(dir) || this.#ignored.has(dir)) continue;
       let task: Task;
       try {
         task = await readTask(this.state, dir);
@@ -368,6 +370,7 @@ export class ProjectFollower {
       }
       this.#skipped.delete(dir);
       if (this.#options.taskFilter && !this.#options.taskFilter(task)) {
+        this.#ignored.add(dir);
         continue;
       }
       const path = this.state.logPath(dir);
