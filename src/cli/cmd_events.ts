@@ -223,7 +223,7 @@ async function taskForm(
     follow: o.follow,
     keep: (r) => keep(r.env),
     needles,
-    verbatim: ctx.json,
+    json: ctx.json,
     exactOutcome: o.exitStatus,
     onProblem: ctx.problem,
     onReset: (r) =>

@@ -7,10 +7,10 @@
  * the read form), which saves encoding in `--json` replays. "Already in the
  * read form": the line was not upgraded, starts exactly as the encoder
  * starts a line, has no envelope fields beyond the four, and is written as
- * `JSON.stringify` writes its value: known from the reader (`verbatim`, an
- * exact comparison made while parsing), or else checked by a regular
- * expression that accepts only compact tokens (no white space outside
- * strings, the short escapes, integers). A line in doubt is encoded again.
+ * `JSON.stringify` writes its value, checked by a regular expression that
+ * accepts only compact tokens (no white space outside strings, the short
+ * escapes, integers). A line in doubt is encoded again. A reader that
+ * encoded the record already (scanLog's `json`) passes its text along.
  *
  * @module
  */
@@ -24,28 +24,23 @@ export interface JsonSource {
   upgraded: boolean;
   /** The log line; absent for events that were not read from a log. */
   text?: string;
-  /** The line is known to be `JSON.stringify` of its parsed value (see scanLog). */
-  verbatim?: boolean;
+  /** The read-form text, when the reader made it already (see scanLog's `json`). */
+  json?: string;
 }
 
 /** The read-form text of a record, reusing the log line when it is that already. */
 export function readFormText(src: JsonSource): string {
+  if (src.json !== undefined) return src.json;
   const text = src.text;
-  if (text !== undefined && !src.upgraded && isReadForm(src.env, text, src.verbatim)) return text;
+  if (text !== undefined && !src.upgraded && isReadForm(src.env, text)) return text;
   return encodeEnvelope(src.env);
 }
 
-function isReadForm(env: Envelope, text: string, verbatim?: boolean): boolean {
+function isReadForm(env: Envelope, text: string): boolean {
   const head = env.seq === undefined
     ? `{"schema":${env.schema},"at":`
     : `{"schema":${env.schema},"seq":${env.seq},"at":`;
   if (!text.startsWith(head)) return false;
-  if (verbatim !== undefined) {
-    // The line is its value's JSON.stringify: only the key order matters,
-    // and `event` right after `at` puts any other field after it too, as
-    // the encoder does. (An `at` with escapes takes the slow path.)
-    return verbatim && text.startsWith(',"event":', head.length + env.at.length + 2);
-  }
   // Extra envelope fields (kept after `event`) or keys in another order.
   let keys = 0;
   for (const _ in env) keys++;

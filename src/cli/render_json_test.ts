@@ -68,20 +68,3 @@ Deno.test("a line already in the read form is printed as it is; tagged lines put
     `{"schema":2,"seq":1,"at":"2026-01-01T00:00:00Z","event":{"type":"tool_called","run":"${RUN}","role":"r","tool":"t","input":{}}}`;
   assertEquals(JSON.parse(readForm(upgraded)).event.call, "000000000000");
 });
-
-Deno.test("a verbatim line is printed as it is only when its keys are in the read form's order", () => {
-  const base = { schema: 2, seq: 1, at: "2026-01-01T00:00:00Z" };
-  const cases: Array<[string, boolean]> = [
-    [JSON.stringify({ ...base, event: { type: "x" } }), true],
-    [JSON.stringify({ ...base, event: { type: "x" }, z: 1 }), true],
-    [JSON.stringify({ ...base, z: 1, event: { type: "x" } }), false],
-    [JSON.stringify({ seq: 1, schema: 2, at: base.at, event: { type: "x" } }), false],
-  ];
-  for (const [line, same] of cases) {
-    const d = decodeLine(line);
-    assert(d.ok);
-    const out = readFormText({ env: d.env, upgraded: false, text: line, verbatim: true });
-    assertEquals(out, encodeEnvelope(d.env));
-    assertEquals(out === line, same, line);
-  }
-});

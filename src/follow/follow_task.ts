@@ -80,8 +80,8 @@ export interface FollowTaskOptions {
    * are always read. Default: every line is read.
    */
   needles?: readonly string[];
-  /** Records say whether their line is verbatim JSON (see scanLog's `verbatim`). Default false. */
-  verbatim?: boolean;
+  /** Records of a filtered replay carry their `--json` text (see scanLog's `json`). Default false. */
+  json?: boolean;
   /** Whether `paused` before the start point must be looked for (exit status). Default false. */
   exactOutcome?: boolean;
   /** Slow poll of the follow, in ms. Default 1000. */
@@ -203,7 +203,7 @@ export async function followTask(
         from,
         to,
         chunkBytes: CHUNK_BYTES,
-        verbatim: options.verbatim,
+        json: options.json,
         onProblem: options.onProblem,
         signal: options.signal,
       })

@@ -13,17 +13,18 @@
  *
  * @module
  */
-import { decodeLine, decodeValue } from "../codec/decode.ts";
+import { decodeLine } from "../codec/decode.ts";
+import { encodeEnvelope } from "../codec/encode.ts";
 import type { LogProblem, LogRecord } from "../store/log_reader.ts";
 
-/** A record of a scan; `verbatim` when asked for (see {@link ScanLogOptions.verbatim}). */
+/** A record of a scan, with its `--json` text when asked for (see {@link ScanLogOptions.json}). */
 export interface ScanRecord extends LogRecord {
   /**
-   * The line is exactly `JSON.stringify` of its own parsed value (compact,
-   * canonical numbers and escapes, no duplicate keys). Only set with the
-   * `verbatim` option.
+   * The record in the read form, one line of JSON (what `encodeEnvelope`
+   * gives): the log line itself when it is that already. Only with the
+   * `json` option.
    */
-  verbatim?: boolean;
+  json?: string;
 }
 
 /** Options of {@link scanLog}. */
@@ -35,11 +36,11 @@ export interface ScanLogOptions {
   /** Bytes decoded and searched at a time (reads are of at least 1 MiB). Default 64 KiB. */
   chunkBytes?: number;
   /**
-   * Tell for each record whether its line is written exactly as
-   * `JSON.stringify` writes its value (what `--json` needs to print the line
-   * as it is). Default false.
+   * Encode each record in the read form while it is decoded (`json`), so
+   * that `--json` prints the log line itself when it is that already.
+   * Default false.
    */
-  verbatim?: boolean;
+  json?: boolean;
   /** Longest line, in characters; longer matching lines are reported and skipped. Default 64 Mi. */
   lineCharsMax?: number;
   onProblem?: (p: LogProblem) => void;
@@ -85,7 +86,7 @@ export async function* scanLog(
   };
   const lineCharsMax = options.lineCharsMax ?? 64 * 1024 * 1024;
   const decoder = new TextDecoder();
-  const verbatim = options.verbatim === true;
+  const json = options.json === true;
   // A read still under way when the consumer stops: waited for before closing.
   let inflight: Promise<unknown> = Promise.resolve();
   try {
@@ -136,28 +137,20 @@ export async function* scanLog(
       const records: ScanRecord[] = [];
       const take = (text: string) => {
         if (text === "") return;
-        if (!verbatim) {
-          const d = decodeLine(text);
-          if (d.ok) records.push({ env: d.env, upgraded: d.upgraded, text, line: 0 });
-          else if (text.trim() !== "") {
+        const d = decodeLine(text);
+        if (!d.ok) {
+          if (text.trim() !== "") {
             options.onProblem?.({ path, line: 0, offset: chunkStart, reason: d.reason });
           }
           return;
         }
-        let raw: unknown;
-        try {
-          raw = JSON.parse(text);
-        } catch {
-          // decodeLine words the reason as every reader does.
-          const d = decodeLine(text);
-          if (!d.ok) options.onProblem?.({ path, line: 0, offset: chunkStart, reason: d.reason });
-          return;
+        const r: ScanRecord = { env: d.env, upgraded: d.upgraded, text, line: 0 };
+        if (json) {
+          // Sharing the line's string when it is the read form already.
+          const encoded = encodeEnvelope(d.env);
+          r.json = encoded === text ? text : encoded;
         }
-        // Before decoding, which fills in defaults in place.
-        const same = JSON.stringify(raw) === text;
-        const d = decodeValue(raw);
-        if (d.ok) records.push({ env: d.env, upgraded: d.upgraded, text, line: 0, verbatim: same });
-        else options.onProblem?.({ path, line: 0, offset: chunkStart, reason: d.reason });
+        records.push(r);
       };
       const firstNl = s.indexOf("\n");
       if (firstNl < 0) {

@@ -1,6 +1,7 @@
 import { assertEquals } from "../../tests/assert.ts";
 import { readAll } from "../store/log_reader.ts";
 import { scanLog } from "./scan.ts";
+import { encodeEnvelope } from "../codec/encode.ts";
 
 const RUN = "5f0c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f";
 
@@ -74,6 +75,43 @@ Deno.test("scanLog reports a matching line longer than the limit and goes on", a
     ) got.push(...rs);
     assertEquals(got.map((r) => r.env.seq), [2]);
     assertEquals(problems, ["line is longer than the reader's limit"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("scanLog with json: the read form of each record, the line itself when it is that", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/events.jsonl`;
+    const base = { schema: 2, seq: 1, at: "2026-01-01T00:00:00Z" };
+    const ev = { type: "log", run: RUN, level: "info", message: "m" };
+    const cases: Array<[string, boolean]> = [
+      [JSON.stringify({ ...base, event: ev }), true],
+      [JSON.stringify({ ...base, event: ev, z: 1 }), true],
+      [JSON.stringify({ ...base, z: 1, event: ev }), false],
+      [JSON.stringify({ seq: 1, schema: 2, at: base.at, event: ev }), false],
+      [JSON.stringify({ ...base, event: ev }, null, 1).replaceAll("\n", ""), false],
+      [
+        `{"schema":2,"seq":1,"at":"${base.at}","event":{"type":"log","run":"${RUN}","level":"info","message":"a\\/b"}}`,
+        false,
+      ],
+      // 0.4: the 0.5 fields of tool_called are filled in.
+      [
+        `{"schema":2,"seq":1,"at":"${base.at}","event":{"type":"tool_called","run":"${RUN}","role":"r","tool":"t","input":{}}}`,
+        false,
+      ],
+    ];
+    await Deno.writeTextFile(path, cases.map(([l]) => l).join("\n") + "\n");
+    const got = [];
+    for await (const rs of scanLog(path, ['"log"', '"tool_called"'], { json: true })) {
+      got.push(...rs);
+    }
+    assertEquals(got.length, cases.length);
+    got.forEach((r, i) => {
+      assertEquals(r.json, encodeEnvelope(r.env));
+      assertEquals(r.json === r.text, cases[i][1], r.text);
+    });
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
