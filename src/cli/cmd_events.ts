@@ -284,7 +284,12 @@ async function feedForm(
   try {
     await follower.start();
     const start = o.afterCursor ?? (o.sinceNs !== null ? { ns: 0n, number: 0, seq: 0 } : null);
-    const sub = follower.subscribe({ after: start, prefilter, signal: ctx.io.signal });
+    const sub = follower.subscribe({
+      after: start,
+      prefilter,
+      signal: ctx.io.signal,
+      lossless: true,
+    });
     for await (const items of sub) {
       await print(items);
       await out.flush();

@@ -31,7 +31,8 @@
  *   though its cursor sorts before events already delivered.
  *   A subscriber that falls `queueItemsMax` items behind is ended with a
  *   TasklineError `io` ("fell behind"); it may subscribe again after the
- *   last cursor it saw.
+ *   last cursor it saw. A `lossless` subscriber (the CLI) is never ended:
+ *   the follower stops reading until it catches up.
  *   New tasks are picked up (a task directory that appears: its log is read
  *   from its first byte). The follower watches `.taskline/tasks`
  *   recursively with `Deno.watchFs` and polls every `pollIntervalMs` for
@@ -229,6 +230,9 @@ function siftDown(heap: Source[], i: number): void {
   }
 }
 
+/** Items read in one round of the follower, at most (about; a chunk may pass it). */
+const ROUND_ITEMS_MAX = 2000;
+
 /** Options of {@link ProjectFollower}. */
 export interface ProjectFollowerOptions {
   /** Which tasks to follow. Default: every task, new ones included. */
@@ -254,6 +258,13 @@ export interface SubscribeOptions {
   prefilter?: (line: string) => boolean;
   /** Ends the subscription (the iterator rejects with the signal's reason). */
   signal?: AbortSignal;
+  /**
+   * Never dropped: while this subscriber is `queueItemsMax` items behind, the
+   * follower stops reading (and so holds back every subscriber) until it
+   * catches up. For a single consumer such as the CLI. Default false (a
+   * subscriber that falls behind is ended).
+   */
+  lossless?: boolean;
 }
 
 interface Followed {
@@ -266,6 +277,7 @@ interface Followed {
 interface Subscriber {
   queue: FeedItem[];
   wakeup: Wakeup;
+  lossless: boolean;
   prefilter?: (line: string) => boolean;
   failure: Error | null;
   closed: boolean;
@@ -285,6 +297,8 @@ export class ProjectFollower {
   readonly #ignored = new Set<string>();
   readonly #subscribers = new Set<Subscriber>();
   readonly #wakeup = new Wakeup();
+  /** Woken when a subscriber takes its queue (lossless back pressure). */
+  readonly #drained = new Wakeup();
   readonly #dirty = new Set<string>();
   #rescan = true;
   #closed = false;
@@ -381,6 +395,7 @@ export class ProjectFollower {
         task,
         tail: new LogTail(path, {
           from,
+          chunkBytes: 64 * 1024,
           onProblem: this.#options.onProblem,
           onReset: this.#options.onReset,
         }),
@@ -405,6 +420,8 @@ export class ProjectFollower {
           this.#rescan = false;
           await this.#scan(false);
         }
+        // A lossless subscriber that is behind holds the reading back.
+        while (this.#behind()) await this.#drained.wait(poll, this.#abort.signal);
         await this.#readDirty();
         await this.#wakeup.wait(Math.max(1, poll - (Date.now() - lastPoll)), this.#abort.signal);
       } catch (e) {
@@ -422,6 +439,12 @@ export class ProjectFollower {
     }
   }
 
+  #behind(): boolean {
+    const max = this.#options.queueItemsMax ?? 10_000;
+    for (const s of this.#subscribers) if (s.lossless && s.queue.length >= max) return true;
+    return false;
+  }
+
   async #readDirty(): Promise<void> {
     const dirs = [...this.#dirty];
     this.#dirty.clear();
@@ -430,7 +453,8 @@ export class ProjectFollower {
     for (const dir of dirs) {
       const f = this.#followed.get(dir);
       if (!f) continue;
-      // Read what is there now, a bounded number of chunks per round.
+      // Read what is there now, a bounded number of chunks and items per
+      // round: a big log that appears is read over several rounds.
       for (let round = 0; round < 64; round++) {
         const b = await f.tail.read();
         for (const r of b.records) {
@@ -438,7 +462,10 @@ export class ProjectFollower {
           if (c) items.push({ task: f.task, record: r, cursor: c, cursorText: formatCursor(c) });
         }
         if (b.atEnd) break;
-        if (round === 63) this.#dirty.add(dir);
+        if (round === 63 || items.length >= ROUND_ITEMS_MAX) {
+          this.#dirty.add(dir);
+          break;
+        }
       }
       ends.push([f, f.tail.offset]);
     }
@@ -457,7 +484,7 @@ export class ProjectFollower {
         if (s.prefilter && !s.prefilter(it.record.text)) continue;
         s.queue.push(it);
       }
-      if (s.queue.length > max) {
+      if (s.queue.length > max && !s.lossless) {
         s.failure = new TasklineError(
           "io",
           `The live feed fell ${s.queue.length} events behind; resume after the last cursor seen`,
@@ -479,6 +506,7 @@ export class ProjectFollower {
     const sub: Subscriber = {
       queue: [],
       wakeup: new Wakeup(),
+      lossless: options.lossless === true,
       prefilter: options.prefilter,
       failure: null,
       closed: this.#closed,
@@ -493,7 +521,11 @@ export class ProjectFollower {
     }
     this.#subscribers.add(sub);
     const state = this.state;
-    const unsubscribe = () => this.#subscribers.delete(sub);
+    const unsubscribe = () => {
+      this.#subscribers.delete(sub);
+      drained.wake();
+    };
+    const drained = this.#drained;
     const onProblem = this.#options.onProblem;
     return {
       async *[Symbol.asyncIterator]() {
@@ -511,6 +543,7 @@ export class ProjectFollower {
             if (sub.queue.length > 0) {
               const items = sub.queue;
               sub.queue = [];
+              drained.wake();
               yield items;
               continue;
             }

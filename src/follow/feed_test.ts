@@ -102,3 +102,48 @@ Deno.test("a subscriber that resumes while logs grow gets every event once: repl
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a lossless subscriber that reads slowly gets every event; another one is ended", async () => {
+  const { state, dir } = await project();
+  const follower = new ProjectFollower(state, { pollIntervalMs: 100, queueItemsMax: 50 });
+  try {
+    await follower.start();
+    const lossless = follower.subscribe({ lossless: true });
+    const lossy = follower.subscribe();
+    // A task that appears with a big log: read over many rounds.
+    const t = await createTask(state, "big");
+    const lines = [];
+    for (let i = 1; i <= 3000; i++) {
+      lines.push(encodeEnvelope({
+        schema: 2,
+        seq: i,
+        at: "2026-01-01T00:00:00Z",
+        event: { type: "log", run: "r", level: "info", message: `m${i}` },
+      }));
+    }
+    await Deno.writeTextFile(state.logPath(t.dir), lines.join("\n") + "\n");
+    let lossyError: unknown = null;
+    const draining = (async () => {
+      try {
+        for await (const _ of lossy) {
+          /* never behind by much... */ await new Promise((r) => setTimeout(r, 50));
+        }
+      } catch (e) {
+        lossyError = e;
+      }
+    })();
+    let n = 0;
+    for await (const items of lossless) {
+      n += items.length;
+      await new Promise((r) => setTimeout(r, 1));
+      if (n >= 3000) break;
+    }
+    assertEquals(n, 3000);
+    follower.close();
+    await draining;
+    assert(lossyError !== null && String(lossyError).includes("fell"), String(lossyError));
+  } finally {
+    follower.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
