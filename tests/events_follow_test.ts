@@ -223,3 +223,20 @@ Deno.test("follow of runs of every released format ends at their run_finished", 
     assertEquals(r.code, code, `task ${n}: ${r.stderr}`);
   }
 });
+
+Deno.test("a follow ends with exit 1 when its task is discarded", async () => {
+  await using p = await tempProject();
+  const task = await createTask(p.state, "to discard");
+  await using w = startWriter(p.dir, task.dir);
+  await w.send({ op: "open" });
+  await w.send({ op: "start" });
+  await using f = spawnCli(["events", "1", "-f"], { cwd: p.dir });
+  await f.waitLines(1);
+  // The writer dies without run_finished, then the task is removed.
+  w.child.kill("SIGKILL");
+  await w.done;
+  await Deno.remove(p.state.taskDir(task.dir), { recursive: true });
+  const status = await f.done;
+  assertEquals(status.code, 1);
+  assert(f.stderr.includes("was discarded while it was followed"), f.stderr);
+});

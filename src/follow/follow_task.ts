@@ -29,6 +29,7 @@
  * @module
  */
 import { isEventType, runOf } from "../contract/events.ts";
+import { TasklineError } from "../errors.ts";
 import {
   findCurrentRun,
   type LogBatch,
@@ -247,6 +248,13 @@ export async function followTask(
       }
       if (out.length > 0) yield out;
       if (track.abandoned || (b.caughtUp && track.run !== null && track.ended)) return;
+      if (b.records.length === 0 && !(await exists(state.taskJsonPath(task.dir)))) {
+        // `task discard` removed the task: nothing more will come.
+        throw new TasklineError(
+          "not-found",
+          `Task #${task.number} (${task.dir}) was discarded while it was followed`,
+        );
+      }
     }
   }
 
@@ -282,6 +290,16 @@ function outcomeOf(t: RunTrack): RunOutcome {
   if (t.pausedSinceStart) return "paused";
   if (!t.ended) return "open";
   return t.success ? "succeeded" : "failed";
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return false;
+    throw e;
+  }
 }
 
 /** Events other commands add to a run between its segments (approve, reject). */
