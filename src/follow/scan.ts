@@ -14,7 +14,6 @@
  * @module
  */
 import { decodeLine } from "../codec/decode.ts";
-import { encodeEnvelope } from "../codec/encode.ts";
 import type { LogProblem, LogRecord } from "../store/log_reader.ts";
 
 /** A record of a scan, with its `--json` text when asked for (see {@link ScanLogOptions.json}). */
@@ -147,7 +146,9 @@ export async function* scanLog(
         const r: ScanRecord = { env: d.env, upgraded: d.upgraded, text, line: 0 };
         if (json) {
           // Sharing the line's string when it is the read form already.
-          const encoded = encodeEnvelope(d.env);
+          // decodeValue builds the envelope in the read form's key order, so
+          // stringifying it is encodeEnvelope without its copy.
+          const encoded = JSON.stringify(d.env);
           r.json = encoded === text ? text : encoded;
         }
         records.push(r);
