@@ -1,56 +1,88 @@
 /**
- * The command table: one line a command. Each command is a file of its own.
+ * The command table: one line a command. Each command is a file of its own,
+ * loaded only when it runs, so that `taskline events` does not pay for the
+ * server, the terminal UI or the engine at start-up.
  *
  * @module
  */
 import type { Context } from "./context.ts";
-import { EVENTS_HELP, eventsCommand } from "./cmd_events.ts";
-import { SCHEMA_HELP, schemaCommand } from "./cmd_schema.ts";
-import { TUI_HELP, tuiCommand } from "./cmd_tui.ts";
-import { RUN_HELP, runCommand } from "./cmd_run.ts";
-import { APPROVE_HELP, approveCommand, REJECT_HELP, rejectCommand } from "./cmd_approve.ts";
-import { CANCEL_HELP, cancelCommand } from "./cmd_cancel.ts";
-import { INIT_HELP, initCommand } from "./cmd_init.ts";
-import { TASK_HELP, taskCommand } from "./cmd_task.ts";
-import { MEMORY_HELP, memoryCommand } from "./cmd_memory.ts";
-import { DOCTOR_HELP, doctorCommand } from "./cmd_doctor.ts";
-import { SERVE_HELP, serveCommand } from "./cmd_serve.ts";
-import { HISTORY_HELP, historyCommand } from "./cmd_history.ts";
-import { TRACE_HELP, traceCommand } from "./cmd_trace.ts";
 
-/** A command: what it does in one line, its help, and its body. */
-export interface Command {
-  summary: string;
+/** What a command module gives: its help and its body. */
+export interface CommandModule {
   help: string;
   run(ctx: Context, args: string[]): Promise<number>;
 }
 
+/** A command: what it does in one line, and how to load it. */
+export interface Command {
+  summary: string;
+  load(): Promise<CommandModule>;
+}
+
 /** Every command, by name. */
 export const COMMANDS: Record<string, Command> = {
-  events: { summary: "replay and follow events", help: EVENTS_HELP, run: eventsCommand },
+  events: {
+    summary: "replay and follow events",
+    load: () =>
+      import("./cmd_events.ts").then((m) => ({ help: m.EVENTS_HELP, run: m.eventsCommand })),
+  },
   schema: {
     summary: "print the JSON Schema of an event line",
-    help: SCHEMA_HELP,
-    run: schemaCommand,
+    load: () =>
+      import("./cmd_schema.ts").then((m) => ({ help: m.SCHEMA_HELP, run: m.schemaCommand })),
   },
-  run: { summary: "run a task (scripted engine) or resume it", help: RUN_HELP, run: runCommand },
-  approve: { summary: "approve a pending gate", help: APPROVE_HELP, run: approveCommand },
-  reject: { summary: "reject a pending gate", help: REJECT_HELP, run: rejectCommand },
-  cancel: { summary: "stop a running task", help: CANCEL_HELP, run: cancelCommand },
-  init: { summary: "set up .taskline/ in this project", help: INIT_HELP, run: initCommand },
-  task: { summary: "new, list, show, import, discard tasks", help: TASK_HELP, run: taskCommand },
-  memory: { summary: "list or clear the project memory", help: MEMORY_HELP, run: memoryCommand },
-  doctor: { summary: "check the state directory", help: DOCTOR_HELP, run: doctorCommand },
-  serve: { summary: "the local server: web UI and API", help: SERVE_HELP, run: serveCommand },
+  run: {
+    summary: "run a task (scripted engine) or resume it",
+    load: () => import("./cmd_run.ts").then((m) => ({ help: m.RUN_HELP, run: m.runCommand })),
+  },
+  approve: {
+    summary: "approve a pending gate",
+    load: () =>
+      import("./cmd_approve.ts").then((m) => ({ help: m.APPROVE_HELP, run: m.approveCommand })),
+  },
+  reject: {
+    summary: "reject a pending gate",
+    load: () =>
+      import("./cmd_approve.ts").then((m) => ({ help: m.REJECT_HELP, run: m.rejectCommand })),
+  },
+  cancel: {
+    summary: "stop a running task",
+    load: () =>
+      import("./cmd_cancel.ts").then((m) => ({ help: m.CANCEL_HELP, run: m.cancelCommand })),
+  },
+  init: {
+    summary: "set up .taskline/ in this project",
+    load: () => import("./cmd_init.ts").then((m) => ({ help: m.INIT_HELP, run: m.initCommand })),
+  },
+  task: {
+    summary: "new, list, show, import, discard tasks",
+    load: () => import("./cmd_task.ts").then((m) => ({ help: m.TASK_HELP, run: m.taskCommand })),
+  },
+  memory: {
+    summary: "list or clear the project memory",
+    load: () =>
+      import("./cmd_memory.ts").then((m) => ({ help: m.MEMORY_HELP, run: m.memoryCommand })),
+  },
+  doctor: {
+    summary: "check the state directory",
+    load: () =>
+      import("./cmd_doctor.ts").then((m) => ({ help: m.DOCTOR_HELP, run: m.doctorCommand })),
+  },
+  serve: {
+    summary: "the local server: web UI and API",
+    load: () => import("./cmd_serve.ts").then((m) => ({ help: m.SERVE_HELP, run: m.serveCommand })),
+  },
   tui: {
     summary: "the terminal UI: tasks, activity, history, trace",
-    help: TUI_HELP,
-    run: tuiCommand,
+    load: () => import("./cmd_tui.ts").then((m) => ({ help: m.TUI_HELP, run: m.tuiCommand })),
   },
   history: {
     summary: "what each task delivered and cost",
-    help: HISTORY_HELP,
-    run: historyCommand,
+    load: () =>
+      import("./cmd_history.ts").then((m) => ({ help: m.HISTORY_HELP, run: m.historyCommand })),
   },
-  trace: { summary: "the tool calls of a run, with results", help: TRACE_HELP, run: traceCommand },
+  trace: {
+    summary: "the tool calls of a run, with results",
+    load: () => import("./cmd_trace.ts").then((m) => ({ help: m.TRACE_HELP, run: m.traceCommand })),
+  },
 };

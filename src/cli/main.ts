@@ -37,7 +37,7 @@ export async function run(args: string[], io: Io): Promise<number> {
   try {
     if (name === undefined || name === "help" || name === "--help" || name === "-h") {
       const topic = name === "help" ? rest[0] : undefined;
-      const text = topic && COMMANDS[topic] ? COMMANDS[topic].help : usage();
+      const text = topic && COMMANDS[topic] ? (await COMMANDS[topic].load()).help : usage();
       await io.stdout.write(text + "\n");
       return name === undefined ? 2 : 0;
     }
@@ -52,11 +52,12 @@ export async function run(args: string[], io: Io): Promise<number> {
         `Unknown command "${name}". Commands: ${Object.keys(COMMANDS).sort().join(", ")}`,
       );
     }
+    const loaded = await command.load();
     if (rest.includes("--help") || rest.includes("-h")) {
-      await io.stdout.write(command.help + "\n");
+      await io.stdout.write(loaded.help + "\n");
       return 0;
     }
-    return await command.run(ctx, rest);
+    return await loaded.run(ctx, rest);
   } catch (e) {
     return await report(ctx, e);
   } finally {
