@@ -17,8 +17,12 @@ if (import.meta.main) {
   Deno.addSignalListener("SIGINT", onSignal);
   Deno.addSignalListener("SIGTERM", onSignal);
   const code = await run(Deno.args, {
-    stdout: new WriterSink(Deno.stdout, { isTerminal: Deno.stdout.isTerminal() }),
-    stderr: new WriterSink(Deno.stderr, { isTerminal: Deno.stderr.isTerminal(), bufferBytes: 0 }),
+    stdout: new WriterSink(Deno.stdout, { isTerminal: Deno.stdout.isTerminal(), sync: true }),
+    stderr: new WriterSink(Deno.stderr, {
+      isTerminal: Deno.stderr.isTerminal(),
+      bufferBytes: 0,
+      sync: true,
+    }),
     stdin: Deno.stdin.readable,
     env: (name) => Deno.env.get(name),
     signal: controller.signal,

@@ -26,6 +26,14 @@ export interface Io {
 }
 
 const encoder = new TextEncoder();
+/** The output buffer of a sink: room for 64 KiB of text in UTF-8 and more. */
+const OUT_BUFFER_BYTES = 512 * 1024;
+
+/** What a {@link WriterSink} writes to: `Deno.stdout`, a file, a connection. */
+export interface SinkWriter {
+  write(p: Uint8Array): Promise<number>;
+  writeSync?(p: Uint8Array): number;
+}
 
 /**
  * A buffered sink over a Deno writer. Writes are batched up to `bufferBytes`
@@ -34,15 +42,24 @@ const encoder = new TextEncoder();
 export class WriterSink implements TextSink {
   #parts: string[] = [];
   #size = 0;
-  readonly #writer: { write(p: Uint8Array): Promise<number> };
+  #out: Uint8Array | undefined;
+  readonly #writer: SinkWriter;
   readonly #bufferBytes: number;
+  readonly #sync: boolean;
   readonly isTerminal: boolean;
 
+  /**
+   * `sync` (default false) writes with `writeSync` when the writer has it:
+   * a long replay then holds no batch across an await, which keeps its
+   * resident memory about 20 MB lower; a slow reader blocks the writer, as
+   * it would anyway.
+   */
   constructor(
-    writer: { write(p: Uint8Array): Promise<number> },
-    options: { isTerminal?: boolean; bufferBytes?: number } = {},
+    writer: SinkWriter,
+    options: { isTerminal?: boolean; bufferBytes?: number; sync?: boolean } = {},
   ) {
     this.#writer = writer;
+    this.#sync = options.sync ?? false;
     this.isTerminal = options.isTerminal ?? false;
     this.#bufferBytes = options.bufferBytes ?? 64 * 1024;
   }
@@ -55,10 +72,24 @@ export class WriterSink implements TextSink {
 
   async flush(): Promise<void> {
     if (this.#size === 0) return;
-    const bytes = encoder.encode(this.#parts.join(""));
+    const text = this.#parts.join("");
     this.#parts = [];
     this.#size = 0;
+    // One reused buffer: a fresh one per flush is external memory that the
+    // garbage collector lets pile up (tens of megabytes over a long replay).
+    let bytes: Uint8Array;
+    if (text.length * 3 <= OUT_BUFFER_BYTES) {
+      this.#out ??= new Uint8Array(OUT_BUFFER_BYTES);
+      bytes = this.#out.subarray(0, encoder.encodeInto(text, this.#out).written);
+    } else {
+      bytes = encoder.encode(text);
+    }
     let off = 0;
+    const writeSync = this.#writer.writeSync;
+    if (this.#sync && writeSync) {
+      while (off < bytes.length) off += writeSync.call(this.#writer, bytes.subarray(off));
+      return;
+    }
     while (off < bytes.length) off += await this.#writer.write(bytes.subarray(off));
   }
 }

