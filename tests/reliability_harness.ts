@@ -986,9 +986,10 @@ export async function raceTrial(options: RaceOptions): Promise<TrialResult> {
   const counts: Record<string, number> = {
     run_vs_run: 0,
     approve_vs_resume: 0,
-    approve_won: 0,
-    resume_won: 0,
-    both_ran_in_turn: 0,
+    approved_then_resumed_to_the_end: 0,
+    resume_paused_again_then_approved: 0,
+    approve_held_the_task_resume_refused: 0,
+    resume_held_the_task_approve_refused: 0,
   };
   await using p = await tempProject();
   await approvalProject(p);
@@ -1030,9 +1031,11 @@ export async function raceTrial(options: RaceOptions): Promise<TrialResult> {
     const resolved = () =>
       eventsOf(lines).filter((e) => e?.event.type === "approval_resolved").length;
     if (resolved() > 1) failures.push(`${where}: ${resolved()} approval_resolved`);
-    if (ap.code === 0 && re.code === 0) counts.both_ran_in_turn++;
-    else if (ap.code === 0) counts.approve_won++;
-    else if (re.code === 2 || re.code === 0) counts.resume_won++;
+    // Which way the race went.
+    if (ap.code === 0 && re.code === 0) counts.approved_then_resumed_to_the_end++;
+    else if (ap.code === 0 && re.code === 2) counts.resume_paused_again_then_approved++;
+    else if (ap.code === 0 && re.code === 1) counts.approve_held_the_task_resume_refused++;
+    else if (ap.code === 1) counts.resume_held_the_task_approve_refused++;
     if (![0, 1].includes(ap.code) || ![0, 1, 2].includes(re.code)) {
       failures.push(
         `${where}: approve ${ap.code} (${ap.stderr.trim()}), resume ${re.code} (${re.stderr.trim()})`,
