@@ -14,7 +14,9 @@ export const SERVE_HELP = `Usage: taskline serve [options]
 Serves the project over HTTP on a loopback address: the web UI at /, and the
 read-only API under /api/ (GET /api/openapi.json describes every route).
 Every /api/ route needs the header \`Authorization: Bearer <token>\`; the token
-is printed, and kept in .taskline/server.token while the server runs.
+is printed, and kept in .taskline/server.token while the server runs. It is
+new at each start unless TASKLINE_TOKEN gives one (32 to 256 characters of
+letters, digits and ._~-), so that clients can ride out a restart.
 
 Options:
   --host <HOST>          address to listen on (default 127.0.0.1)
@@ -41,6 +43,16 @@ export async function serveCommand(ctx: Context, args: string[]): Promise<number
   const host = (values.host as string | undefined) ?? settings.server.host;
   if (host.trim() === "") throw new TasklineError("usage", "--host cannot be empty");
 
+  // A token chosen by the caller lets clients (the web UI, the desktop client)
+  // ride out a restart of the server.
+  const token = ctx.io.env("TASKLINE_TOKEN");
+  if (token !== undefined && !/^[A-Za-z0-9._~-]{32,256}$/.test(token)) {
+    throw new TasklineError(
+      "usage",
+      "TASKLINE_TOKEN must be 32 to 256 letters, digits or ._~- (for example 64 hexadecimal digits)",
+    );
+  }
+
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   ctx.io.signal.addEventListener("abort", onAbort, { once: true });
@@ -52,6 +64,7 @@ export async function serveCommand(ctx: Context, args: string[]): Promise<number
       port,
       version: VERSION,
       webPage,
+      token,
       signal: stop.signal,
       onWarning: (m) => void ctx.warn(m),
       onListen: async ({ url, port, token }) => {

@@ -39,6 +39,8 @@ export interface ServeOptions {
   webPage?: HandlerOptions["webPage"];
   /** The SSE heartbeat, in ms. Default 15000. */
   heartbeatMs?: number;
+  /** The token to require. Default: 256 new random bits. */
+  token?: string;
 }
 
 /** The URL of a host and port (`[::1]` for IPv6). */
@@ -60,7 +62,7 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
       `--host ${host} is not a loopback address: anyone who can reach it and has the token can read this project`,
     );
   }
-  const token = newToken();
+  const token = options.token ?? newToken();
   const gate = { token, hosts: new Set<string>() };
   const hub = new LiveHub(state, {
     heartbeatMs: options.heartbeatMs,

@@ -1,0 +1,43 @@
+import { assertEquals, assertStringIncludes } from "./assert.ts";
+import { runCli, spawnCli, tempProject } from "./helpers.ts";
+
+const TOKEN = "a".repeat(16) + "0123456789abcdef".repeat(3);
+
+Deno.test("serve uses TASKLINE_TOKEN, so a restarted server accepts the same clients", async () => {
+  await using p = await tempProject();
+  for (let round = 0; round < 2; round++) {
+    const proc = spawnCli(["serve", "--port", "0", "--json", "--exit-on-stdin-eof"], {
+      cwd: p.dir,
+      env: { TASKLINE_TOKEN: TOKEN },
+    });
+    try {
+      const [first] = await proc.waitLines(1, 20_000);
+      const info = JSON.parse(first) as { url: string; token: string };
+      assertEquals(info.token, TOKEN);
+      assertEquals(await Deno.readTextFile(`${p.state.root}/server.token`), TOKEN + "\n");
+      const ok = await fetch(new URL("/api/health", info.url), {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      assertEquals(ok.status, 200);
+      await ok.body?.cancel();
+      const wrong = await fetch(new URL("/api/health", info.url), {
+        headers: { authorization: `Bearer ${"b".repeat(64)}` },
+      });
+      assertEquals(wrong.status, 401);
+      await wrong.body?.cancel();
+    } finally {
+      await proc.closeStdin();
+      await proc.done;
+    }
+  }
+});
+
+Deno.test("serve refuses a TASKLINE_TOKEN too short to be a secret", async () => {
+  await using p = await tempProject();
+  const r = await runCli(["serve", "--port", "0"], {
+    cwd: p.dir,
+    env: { TASKLINE_TOKEN: "short" },
+  });
+  assertEquals(r.code, 2);
+  assertStringIncludes(r.stderr, "TASKLINE_TOKEN must be 32 to 256");
+});
