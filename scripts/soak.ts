@@ -207,7 +207,7 @@ await trial(
 );
 await trial(
   "Races: `run` against `run`, `approve` against `run --resume`",
-  "Two `taskline run` of the same task started at once; then, on the run paused at the spec gate, `taskline approve` and `taskline run --resume` started at once (random offsets of 0-40 ms). Then the work is finished (approve or resume again as needed).",
+  "Two `taskline run` of the same task started at once; then, on the run paused at the spec gate, `taskline approve` and `taskline run --resume` started at once (random offsets of 0-40 ms; every other round the approve 150-400 ms later, so that the resume comes first). Checked: exactly one `run` runs (the other exits 1 saying the task is running) and the log holds one run; whatever the order, seq stays gapless with no repeat, at most one `approval_resolved`, a refused command says why (`running`, `waits for approval`); then the work is finished (approve or resume again as needed) and the run ends with success.",
   () => raceTrial({ rounds: N.races, log }),
 );
 await trial(

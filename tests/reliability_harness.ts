@@ -987,7 +987,7 @@ export async function raceTrial(options: RaceOptions): Promise<TrialResult> {
     run_vs_run: 0,
     approve_vs_resume: 0,
     approved_then_resumed_to_the_end: 0,
-    resume_paused_again_then_approved: 0,
+    resume_first_refused_as_waiting: 0,
     approve_held_the_task_resume_refused: 0,
     resume_held_the_task_approve_refused: 0,
   };
@@ -1021,8 +1021,10 @@ export async function raceTrial(options: RaceOptions): Promise<TrialResult> {
 
     // approve against run --resume.
     await sleep(Math.random() * 30);
+    // Every other round the approve starts later, so that the resume gets the task first.
+    const approveDelayMs = r % 2 ? 150 + Math.random() * 250 : Math.random() * 40;
     const [ap, re] = await Promise.all([
-      sleep(Math.random() * 40).then(() => cli(["approve", task.dir, "--comment", `round ${r}`])),
+      sleep(approveDelayMs).then(() => cli(["approve", task.dir, "--comment", `round ${r}`])),
       sleep(Math.random() * 40).then(() => cli(["run", task.dir, "--resume", "--speed", "500"])),
     ]);
     counts.approve_vs_resume++;
@@ -1033,9 +1035,14 @@ export async function raceTrial(options: RaceOptions): Promise<TrialResult> {
     if (resolved() > 1) failures.push(`${where}: ${resolved()} approval_resolved`);
     // Which way the race went.
     if (ap.code === 0 && re.code === 0) counts.approved_then_resumed_to_the_end++;
-    else if (ap.code === 0 && re.code === 2) counts.resume_paused_again_then_approved++;
-    else if (ap.code === 0 && re.code === 1) counts.approve_held_the_task_resume_refused++;
-    else if (ap.code === 1) counts.resume_held_the_task_approve_refused++;
+    else if (re.code === 1 && /waits for approval/.test(re.stderr)) {
+      counts.resume_first_refused_as_waiting++;
+    } else if (re.code === 1 && /running/.test(re.stderr)) {
+      counts.approve_held_the_task_resume_refused++;
+    } else if (ap.code === 1) counts.resume_held_the_task_approve_refused++;
+    if (re.code === 1 && !/waits for approval|running/.test(re.stderr)) {
+      failures.push(`${where}: the resume failed unclearly: ${re.stderr.trim()}`);
+    }
     if (![0, 1].includes(ap.code) || ![0, 1, 2].includes(re.code)) {
       failures.push(
         `${where}: approve ${ap.code} (${ap.stderr.trim()}), resume ${re.code} (${re.stderr.trim()})`,
