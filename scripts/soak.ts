@@ -97,8 +97,10 @@ could otherwise get one half written), one that a write error cut short is remov
   log by renaming a new file over it.
 - A SIGKILL inside a write rarely cuts a line (the kernel stops a write at a page boundary only);
   the trials make such torn tails themselves half of the time, and count the natural ones apart.
-- The HTTP layer does not time out a client that sends its headers slowly; each such client holds
-  one connection (and a file descriptor) until it goes away, without slowing the others.
+- taskline sets no limit of its own on slow or idle connections (it relies on Deno's HTTP
+  server): in the trial each held a connection and a file descriptor without slowing the others,
+  and the server's memory grew with the event streams that were never read (see the table: about
+  a third of a megabyte each, the bounded per-client queue and the buffers below it).
 - The full-disk trial needs \`mount\` (root with CAP_SYS_ADMIN); elsewhere a directory stands in for
   the log, so the run fails at its first write (\`Is a directory\`) rather than in the middle.
 - A SIGKILL during a write through a temporary file (run.json, a kept tool output) can leave that
