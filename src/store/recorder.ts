@@ -24,7 +24,7 @@ import { encodeEnvelope } from "../codec/encode.ts";
 import { TasklineError } from "../errors.ts";
 import { acquireTaskLock, type TaskLock } from "./lock.ts";
 import { findCurrentRun, readLog, scanBackward } from "./log_reader.ts";
-import { loadRunState, type RunState, saveRunState } from "./run_state.ts";
+import { emptyRunState, loadRunState, type RunState, saveRunState } from "./run_state.ts";
 import type { StateDir } from "./state_dir.ts";
 import type { Task } from "./tasks.ts";
 import { defaultSettings, type Settings } from "./settings.ts";
@@ -167,18 +167,8 @@ export class RunRecorder {
       let runState = await loadRunState(state, task.dir);
       if (mode === "new") {
         run = options.runId ?? crypto.randomUUID();
-        runState = {
-          ...runState,
-          run,
-          started_at: "",
-          validations: [],
-          validation_fix_attempts: 0,
-          pending_validation_fix: false,
-          usage: zeroUsage(),
-          active_ms: 0,
-          pending_approval: null,
-          approvals: [],
-        };
+        // A new run starts from nothing; fields of others (the engine's) stay.
+        runState = { ...runState, ...emptyRunState(), run };
       } else {
         const current = await findCurrentRun(logPath, { to: size });
         if (!current) {
