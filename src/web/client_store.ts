@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { EVENT_TYPES } from "../contract/events.ts";
 
 /** An answer of the server that is not a success (status 0: the server was not reached). */
 class ApiError extends Error {
@@ -354,32 +355,6 @@ function mergeHistory(store, d) {
   store.emit("task", info);
 }
 
-/** Event types a stream frame can be named with: the contract's 22. */
-const STREAM_TYPES = [
-  "run_started",
-  "phase_started",
-  "phase_finished",
-  "agent_started",
-  "agent_delta",
-  "agent_text",
-  "tool_called",
-  "tool_returned",
-  "agent_finished",
-  "subtask_updated",
-  "subtask_integrated",
-  "committed",
-  "merged",
-  "validation_finished",
-  "budget_updated",
-  "artefact_written",
-  "approval_requested",
-  "approval_resolved",
-  "retrying",
-  "paused",
-  "run_finished",
-  "log",
-];
-
 /**
  * Loads recent events once, then follows the project's stream. EventSource
  * reconnects by itself after a drop (sending `Last-Event-ID`); when it gives
@@ -543,7 +518,8 @@ export const STORE_PARTS: readonly unknown[] = [
 ];
 
 /** Constants of the page, written as `const NAME = <json>;`. */
-export const STORE_CONSTANTS: Record<string, unknown> = { STREAM_TYPES };
+/** Event types a stream frame can be named with: the contract's 22. */
+export const STORE_CONSTANTS: Record<string, unknown> = { STREAM_TYPES: EVENT_TYPES };
 
 /** Sets written as `const NAME = new Set(<json>);`. */
 export const STORE_SETS: Record<string, readonly string[]> = { SUBTASK_DONE: [...SUBTASK_DONE] };
