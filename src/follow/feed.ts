@@ -67,11 +67,14 @@ export interface ReplayFeedOptions {
   to?: ReadonlyMap<string, number>;
   /** Cheap test on raw lines. Default: all. */
   prefilter?: (line: string) => boolean;
-  /** Bytes read at a time per task. Default 64 KiB. */
+  /**
+   * Bytes read at a time per task. Default 8 KiB: the merge holds a chunk of
+   * every task at once, so this times the number of tasks is its memory.
+   */
   chunkBytes?: number;
   /**
    * Items of one log kept sorted ahead of the merge, so that `at` times that
-   * go backwards within one log still come out in cursor order. Default 1024.
+   * go backwards within one log still come out in cursor order. Default 16.
    */
   lookaheadItems?: number;
   /** Most items a batch. Default 512. */
@@ -128,7 +131,10 @@ class Source {
     }
     const fresh: FeedItem[] = [];
     while (!this.#done && this.#items.length - this.#i + fresh.length < this.#lookahead) {
-      const b = await this.#tail.read({ to: this.#to });
+      // Synchronous: the merge waits for this read anyway, and an
+      // asynchronous open, stat, seek and read per small chunk of thousands
+      // of logs costs more than the chunk (a batch yields to the event loop).
+      const b = this.#tail.readSync({ to: this.#to });
       for (const r of b.records) {
         const c = feedCursor(r, this.task);
         if (c === null || (this.#after && compareCursor(c, this.#after) <= 0)) continue;
@@ -173,11 +179,11 @@ export async function* replayFeed(
     const to = options.to?.get(task.dir) ?? await completeLinesEnd(path);
     if (to === 0) continue;
     const tail = new LogTail(path, {
-      chunkBytes: options.chunkBytes ?? 64 * 1024,
+      chunkBytes: options.chunkBytes ?? 8 * 1024,
       prefilter: options.prefilter,
       onProblem: options.onProblem,
     });
-    const src = new Source(task, tail, to, options.after, options.lookaheadItems ?? 1024);
+    const src = new Source(task, tail, to, options.after, options.lookaheadItems ?? 16);
     if (await src.fill()) heapPush(heap, src);
   }
   const batchMax = options.batchItemsMax ?? 512;
