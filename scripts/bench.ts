@@ -42,7 +42,7 @@ import { readTask } from "../src/store/tasks.ts";
 
 const MiB = 1024 * 1024;
 /** What a full run took when last measured (docs/benchmarks.md of a full run), minutes. */
-const FULL_MODE_MINUTES = 6;
+const FULL_MODE_MINUTES = 4;
 /** Longest wait for one HTTP answer (headers and body). */
 const REQUEST_TIMEOUT_MS = 60_000;
 /** Longest wait for the first request to a server (it may index every log). */
@@ -1106,6 +1106,22 @@ async function machine(): Promise<Record<string, string>> {
   };
 }
 
+/** Busy CPU ticks of the whole machine, and of this process and its reaped children. */
+function cpuTicks(): { busy: number; own: number } | null {
+  try {
+    const all = Deno.readTextFileSync("/proc/stat").split("\n")[0].trim().split(/\s+/).slice(1)
+      .map(Number);
+    // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
+    const busy = all[0] + all[1] + all[2] + all[5] + all[6] + (all[7] ?? 0);
+    const st = Deno.readTextFileSync("/proc/self/stat");
+    const f = st.slice(st.lastIndexOf(")") + 2).split(" ").map(Number);
+    // utime stime cutime cstime (fields 14 to 17): children count once reaped.
+    return { busy, own: f[11] + f[12] + f[13] + f[14] };
+  } catch {
+    return null;
+  }
+}
+
 function loadavg(): string {
   try {
     return Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
@@ -1123,6 +1139,8 @@ function renderReport(
     machine: Record<string, string>;
     loadStart: string;
     loadEnd: string;
+    /** CPU-seconds other processes used while this ran, and what the cores had. */
+    others: { cpuS: number; capacityS: number } | null;
     note: string | null;
     sizes: Sizes;
   },
@@ -1138,8 +1156,9 @@ function renderReport(
     ),
   ];
   const m = info.machine;
-  const loaded = Number(info.loadStart.split(" ")[0]) > 0.5 ||
-    Number(info.loadEnd.split(" ")[0]) > 0.5;
+  const o = info.others;
+  const othersShare = o ? o.cpuS / o.capacityS : NaN;
+  const loaded = o ? othersShare > 0.05 : Number(info.loadStart.split(" ")[0]) > 0.5;
   const s = info.sizes;
   const withGoal = rows.filter((r) => r.goal !== "-");
   const met = withGoal.filter((r) => r.met === "yes").length;
@@ -1158,9 +1177,17 @@ under 2 minutes).
   (${s.bigRuns} on the largest logs)
 - Machine: ${m.cores} cores (${m.cpu}), ${m.memory}, ${m.os}, Deno ${m.deno}
 - Load average (1, 5, 15 min): ${info.loadStart} at the start, ${info.loadEnd} at the end${
+    o
+      ? `\n- Other processes (not the bench and its children) used ${
+        o.cpuS.toFixed(0)
+      } CPU-seconds of the ${o.capacityS.toFixed(0)} the cores had while this ran (${
+        (othersShare * 100).toFixed(0)
+      } %)`
+      : ""
+  }${
     loaded
       ? "\n- **The machine was loaded by other work while this ran** (other processes shared its cores); times are pessimistic."
-      : ""
+      : "\n- The machine was otherwise idle while this ran."
   }${info.note ? `\n- Note: ${info.note}` : ""}
 - Goals: ${met} met, ${notMet} not met, ${
     withGoal.length - met - notMet
@@ -1253,6 +1280,7 @@ export async function runBench(args: string[]): Promise<Row[]> {
   const started = new Date();
   const t0 = performance.now();
   const loadStart = loadavg();
+  const ticksStart = cpuTicks();
   const log = (m: string) => console.error(`bench: ${m}`);
   await Deno.mkdir(opts.work, { recursive: true });
   const tools = await ensureTools(opts.install, log);
@@ -1323,6 +1351,12 @@ export async function runBench(args: string[]): Promise<Row[]> {
     machine: await machine(),
     loadStart,
     loadEnd: loadavg(),
+    others: (() => {
+      const end = cpuTicks();
+      if (!ticksStart || !end) return null;
+      const cpuS = Math.max(0, (end.busy - ticksStart.busy) - (end.own - ticksStart.own)) / 100;
+      return { cpuS, capacityS: seconds * navigator.hardwareConcurrency };
+    })(),
     note: opts.note,
     sizes,
   });
