@@ -15,6 +15,10 @@
  */
 import { parseArgs } from "node:util";
 import { PERMISSION_FLAGS } from "../src/cli/permissions.ts";
+import { isTaskRunning } from "../src/store/lock.ts";
+import { resolveRef } from "../src/store/refs.ts";
+import { StateDir } from "../src/store/state_dir.ts";
+import { listTasks } from "../src/store/tasks.ts";
 
 const REPO = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const MAIN = `${REPO}/main.ts`;
@@ -136,6 +140,12 @@ async function main() {
   const live = taskline(["run", "4", "--scenario", "live"]).spawn();
   void live.stdout.cancel();
   const liveErr = new Response(live.stderr).text();
+  // Go on once the live run holds its task: `cancel 4` (and a user) finds it running.
+  const state = new StateDir(`${DIR}/.taskline`);
+  const liveDir = resolveRef("4", await listTasks(state)).dir;
+  for (let i = 0; i < 200 && !(await isTaskRunning(state, liveDir)); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
 
   let server;
   try {

@@ -240,3 +240,26 @@ Deno.test("a follow ends with exit 1 when its task is discarded", async () => {
   assertEquals(status.code, 1);
   assert(f.stderr.includes("was discarded while it was followed"), f.stderr);
 });
+
+Deno.test("follow of a run whose process died ends instead of waiting forever", async () => {
+  await using p = await tempProject();
+  const task = await createTask(p.state, "crash me");
+  await using w = startWriter(p.dir, task.dir);
+  await w.send({ op: "open", mode: "new" });
+  await w.send({ op: "start" });
+  await w.emit({ type: "phase_started", phase: "build" });
+  await using f = spawnCli(["events", String(task.number), "-f", "--json", "--exit-status"], {
+    cwd: p.dir,
+  });
+  await f.waitLines(2);
+  // The writer holds the task's lock: the follow waits for the run's end.
+  assert(await stillRunning(f.done, 4500), "the follow ended while the run's process was alive");
+  w.child.kill("SIGKILL");
+  await w.done.catch(() => {});
+  const started = Date.now();
+  const status = await f.done;
+  assert(Date.now() - started < 15_000, "the follow noticed the dead run late");
+  assertEquals(types(f.lines), ["run_started", "phase_started"]);
+  assertEquals(status.code, 1);
+  assert(f.stderr.includes("no process runs it"), f.stderr);
+});

@@ -236,6 +236,15 @@ async function taskForm(
     await print(records);
     if (o.follow) await out.flush();
   }
+  if (f.outcome() === "interrupted") {
+    await out.flush();
+    await ctx.warn(
+      `run ${
+        f.run()?.slice(0, 8)
+      } of task #${task.number} has no run_finished and no process runs it ` +
+        `(its process died): stopped following it`,
+    );
+  }
   return o.exitStatus ? exitStatusOf(f.outcome()) : 0;
 }
 

@@ -42,6 +42,7 @@ import {
 import { decodeLine } from "../codec/decode.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
+import { isTaskRunning } from "../store/lock.ts";
 import { resolveRun } from "./replay.ts";
 import { scanLog } from "./scan.ts";
 import { completeLinesEnd, tailLog, type TailReset } from "./tail.ts";
@@ -56,6 +57,11 @@ export type RunOutcome =
   | "failed"
   /** Another run started before it finished. */
   | "abandoned"
+  /**
+   * It has no `run_finished` and no process runs the task (the task's lock
+   * is free): its process died (SIGKILL, a crash). A follow ends there.
+   */
+  | "interrupted"
   /** Not finished (replay only), or the task has no run. */
   | "open";
 
@@ -100,7 +106,15 @@ interface RunTrack {
   success: boolean;
   pausedSinceStart: boolean;
   abandoned: boolean;
+  interrupted: boolean;
 }
+
+/**
+ * How long a followed run must stay without its end while no process holds
+ * the task's lock before the follow calls it interrupted, in ms: a process
+ * that starts or resumes the run takes the lock before it writes.
+ */
+export const INTERRUPTED_AFTER_MS = 3000;
 
 /** A follow of one task: batches of events to print, then the outcome. */
 export interface TaskFollow {
@@ -150,6 +164,7 @@ export async function followTask(
     success: false,
     pausedSinceStart: false,
     abandoned: false,
+    interrupted: false,
   };
   let from = 0;
   if (options.run !== undefined) {
@@ -223,6 +238,8 @@ export async function followTask(
     }
   }
 
+  let lockCheckedAt = 0;
+  let orphanSince: number | null = null;
   async function* follow(): AsyncGenerator<LogRecord[]> {
     yield* replay();
     for await (
@@ -248,6 +265,19 @@ export async function followTask(
       }
       if (out.length > 0) yield out;
       if (track.abandoned || (b.caughtUp && track.run !== null && track.ended)) return;
+      if (b.caughtUp && track.run !== null && !track.ended) {
+        // A run whose process died never gets its run_finished: do not wait forever.
+        const now = Date.now();
+        if (now - lockCheckedAt >= 500) {
+          lockCheckedAt = now;
+          if (await isTaskRunning(state, task.dir)) orphanSince = null;
+          else orphanSince ??= now;
+        }
+        if (orphanSince !== null && now - orphanSince >= INTERRUPTED_AFTER_MS) {
+          track.interrupted = true;
+          return;
+        }
+      } else orphanSince = null;
       if (b.records.length === 0 && !(await exists(state.taskJsonPath(task.dir)))) {
         // `task discard` removed the task: nothing more will come.
         throw new TasklineError(
@@ -287,6 +317,7 @@ export async function currentRun(path: string, to: number): Promise<string | nul
 function outcomeOf(t: RunTrack): RunOutcome {
   if (t.run === null) return "open";
   if (t.abandoned) return "abandoned";
+  if (t.interrupted) return "interrupted";
   if (t.pausedSinceStart) return "paused";
   if (!t.ended) return "open";
   return t.success ? "succeeded" : "failed";
