@@ -125,7 +125,7 @@ class Source {
   }
 
   /** Makes `head` the next item; false when the source is exhausted. */
-  async fill(): Promise<boolean> {
+  fill(): boolean {
     if (this.#items.length - this.#i >= this.#lookahead || this.#done) {
       return this.#i < this.#items.length;
     }
@@ -184,7 +184,7 @@ export async function* replayFeed(
       onProblem: options.onProblem,
     });
     const src = new Source(task, tail, to, options.after, options.lookaheadItems ?? 16);
-    if (await src.fill()) heapPush(heap, src);
+    if (src.fill()) heapPush(heap, src);
   }
   const batchMax = options.batchItemsMax ?? 512;
   let batch: FeedItem[] = [];
@@ -193,7 +193,7 @@ export async function* replayFeed(
     const src = heap[0];
     batch.push(src.head!);
     src.next();
-    if (await src.fill()) siftDown(heap, 0);
+    if (src.fill()) siftDown(heap, 0);
     else {
       const last = heap.pop()!;
       if (heap.length > 0) {
