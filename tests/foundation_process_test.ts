@@ -6,70 +6,13 @@
  * @module
  */
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
-import { REPO, tempProject } from "./helpers.ts";
-import { PERMISSION_FLAGS } from "../src/cli/permissions.ts";
+import { tempProject } from "./helpers.ts";
+import { Writer } from "./reliability_harness.ts";
 import { createTask, type Task } from "../src/store/tasks.ts";
 import { decodeLine } from "../src/codec/decode.ts";
 import { readAll } from "../src/store/log_reader.ts";
 import type { StateDir } from "../src/store/state_dir.ts";
 import { isTaskRunning } from "../src/store/lock.ts";
-
-const WRITER = `${REPO}/tests/recorder_writer.ts`;
-
-/** A writer process whose stdout lines can be awaited. */
-class Writer {
-  readonly child: Deno.ChildProcess;
-  readonly lines: string[] = [];
-  stderr = "";
-  readonly done: Promise<Deno.CommandStatus>;
-
-  constructor(cwd: string, args: string[]) {
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--quiet", ...PERMISSION_FLAGS, WRITER, ...args],
-      cwd,
-      env: { NO_COLOR: "1", RUST_BACKTRACE: "0" },
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    this.child = child;
-    const out = (async () => {
-      let pending = "";
-      for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) {
-        pending += chunk;
-        const parts = pending.split("\n");
-        pending = parts.pop()!;
-        this.lines.push(...parts);
-      }
-    })();
-    const err = (async () => {
-      for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
-        this.stderr += chunk;
-      }
-    })();
-    this.done = Promise.all([out, err]).then(() => child.status);
-  }
-
-  /** Waits until a line starting with `prefix` is printed or the process ends. */
-  async waitFor(prefix: string, timeoutMs = 20_000): Promise<string | null> {
-    const deadline = Date.now() + timeoutMs;
-    let ended = false;
-    this.done.then(() => ended = true);
-    for (;;) {
-      const hit = this.lines.find((l) => l.startsWith(prefix));
-      if (hit) return hit;
-      if (ended) return null;
-      if (Date.now() > deadline) throw new Error(`no "${prefix}" line; stderr: ${this.stderr}`);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  }
-
-  kill(): void {
-    try {
-      this.child.kill("SIGKILL");
-    } catch { /* already gone */ }
-  }
-}
 
 async function logText(state: StateDir, task: Task): Promise<string> {
   try {
