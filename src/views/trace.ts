@@ -191,26 +191,9 @@ export async function buildRunTrace(
       const seq = typeof env.seq === "number" ? env.seq : null;
       if (ev.type === "tool_called") {
         const c = ev as ToolCalled;
-        const entry: TraceCall = {
-          run: evRun,
-          call: c.call,
-          role: c.role,
-          subtask: c.subtask ?? null,
-          tool: c.tool,
-          input: c.input ?? null,
-          called_at: env.at,
-          returned_at: null,
-          duration_ms: null,
-          is_error: null,
-          exit_code: null,
-          timed_out: false,
-          preview: "",
-          output_chars: 0,
-          output_file: null,
-          paired: "unmatched",
-          result: "no result",
-          seq,
-        };
+        const entry = openCall(evRun, c, seq);
+        entry.input = c.input ?? null;
+        entry.called_at = env.at;
         calls.push(entry);
         if (c.call === LEGACY_CALL_ID) {
           const key = orderKey(evRun, c.role, c.tool, c.subtask);
@@ -235,26 +218,7 @@ export async function buildRunTrace(
         }
         if (!entry) {
           // A return without its call: kept, so that nothing the log says is lost.
-          entry = {
-            run: evRun,
-            call: t.call,
-            role: t.role,
-            subtask: t.subtask ?? null,
-            tool: t.tool,
-            input: null,
-            called_at: null,
-            returned_at: null,
-            duration_ms: null,
-            is_error: null,
-            exit_code: null,
-            timed_out: false,
-            preview: "",
-            output_chars: 0,
-            output_file: null,
-            paired: "unmatched",
-            result: "no result",
-            seq,
-          };
+          entry = openCall(evRun, t, seq);
           calls.push(entry);
           paired = "unmatched";
         }
@@ -331,4 +295,32 @@ async function attachOutput(state: StateDir, task: Task, c: TraceCall): Promise<
   c.output = out.text;
   c.output_state = out.cut ? "cut" : "complete";
   if (out.cut) c.output_total_chars = out.cut.total;
+}
+
+/** A call with nothing known of it yet but who made it: no input, no result. */
+function openCall(
+  run: string,
+  ev: { call: string; role: string; subtask?: string | null; tool: string },
+  seq: number | null,
+): TraceCall {
+  return {
+    run,
+    call: ev.call,
+    role: ev.role,
+    subtask: ev.subtask ?? null,
+    tool: ev.tool,
+    input: null,
+    called_at: null,
+    returned_at: null,
+    duration_ms: null,
+    is_error: null,
+    exit_code: null,
+    timed_out: false,
+    preview: "",
+    output_chars: 0,
+    output_file: null,
+    paired: "unmatched",
+    result: "no result",
+    seq,
+  };
 }
