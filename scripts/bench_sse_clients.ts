@@ -6,6 +6,11 @@
  * arrival. Ends when every client has `--expect` events or at the deadline,
  * printing one JSON line: per-client counts and a latency histogram.
  *
+ * A client is a plain TCP connection that sends the request and reads the
+ * response itself (HTTP/1.1, chunked or not), as load generators do: with a
+ * thousand clients on a small machine, the per-read cost of `fetch` and its
+ * streams made the clients, not the server, the limit of the measurement.
+ *
  * ```sh
  * deno run --allow-net=127.0.0.1 scripts/bench_sse_clients.ts --url http://127.0.0.1:7777 \
  *   --token T --clients 500 --number 1 --expect 30000 --timeout-ms 60000
@@ -45,8 +50,6 @@ function arg(name: string, fallback?: string): string {
   return v;
 }
 
-const NEWLINE = new Uint8Array([10]);
-
 /**
  * The microseconds of an event cursor `<ns>-<number>-<seq>` in bytes
  * [from, to), or -1 when it is another task's.
@@ -68,6 +71,74 @@ export function idMicros(buf: Uint8Array, from: number, to: number, number: numb
   return n === number ? us : -1;
 }
 
+/**
+ * The body of an HTTP/1.1 response as it arrives: the status line and
+ * headers are checked, chunked transfer coding is taken off. `push` takes
+ * the bytes of one read and returns the body bytes in them.
+ */
+export class ResponseReader {
+  #head = "";
+  #headDone = false;
+  #chunked = false;
+  /** Body bytes left in the current chunk; -1 while reading a size line. */
+  #left = -1;
+  #sizeLine = "";
+  /** CRLF bytes still to skip after a chunk's data. */
+  #skip = 0;
+  /** The status code, once the head is read. */
+  status = 0;
+  /** The response said its body is complete (the last chunk). */
+  ended = false;
+
+  push(bytes: Uint8Array): Uint8Array[] {
+    let at = 0;
+    if (!this.#headDone) {
+      // Heads are short; decoded as Latin-1 a byte a character.
+      for (; at < bytes.length && !this.#headDone; at++) {
+        this.#head += String.fromCharCode(bytes[at]);
+        if (this.#head.endsWith("\r\n\r\n")) this.#headDone = true;
+        else if (this.#head.length > 64 * 1024) throw new Error("response head over 64 KiB");
+      }
+      if (!this.#headDone) return [];
+      const m = /^HTTP\/1\.[01] (\d{3})/.exec(this.#head);
+      if (!m) throw new Error(`not an HTTP/1.1 response: ${this.#head.slice(0, 40)}`);
+      this.status = Number(m[1]);
+      this.#chunked = /\r\ntransfer-encoding:[^\r]*chunked/i.test(this.#head);
+    }
+    if (!this.#chunked) return at < bytes.length ? [bytes.subarray(at)] : [];
+    const out: Uint8Array[] = [];
+    while (at < bytes.length && !this.ended) {
+      if (this.#skip > 0) {
+        const n = Math.min(this.#skip, bytes.length - at);
+        this.#skip -= n;
+        at += n;
+      } else if (this.#left < 0) {
+        const nl = bytes.indexOf(10, at);
+        const end = nl < 0 ? bytes.length : nl;
+        for (let i = at; i < end; i++) this.#sizeLine += String.fromCharCode(bytes[i]);
+        at = end;
+        if (nl < 0) break;
+        at++;
+        const size = parseInt(this.#sizeLine.trim().split(";")[0], 16);
+        this.#sizeLine = "";
+        if (!Number.isFinite(size)) throw new Error("bad chunk size");
+        if (size === 0) this.ended = true;
+        else this.#left = size;
+      } else {
+        const n = Math.min(this.#left, bytes.length - at);
+        out.push(bytes.subarray(at, at + n));
+        this.#left -= n;
+        at += n;
+        if (this.#left === 0) {
+          this.#left = -1;
+          this.#skip = 2;
+        }
+      }
+    }
+    return out;
+  }
+}
+
 function nowUs(): number {
   return (performance.timeOrigin + performance.now()) * 1000;
 }
@@ -86,63 +157,96 @@ if (import.meta.main) {
   let connected = 0;
   const abort = new AbortController();
 
+  const { hostname, port } = new URL(url);
+  const request = new TextEncoder().encode(
+    `GET /api/stream HTTP/1.1\r\nHost: ${new URL(url).host}\r\n` +
+      `Authorization: Bearer ${token}\r\nAccept: text/event-stream\r\n\r\n`,
+  );
+  const fail = (i: number, why: string) => {
+    if (errors.length < 5) errors.push(`client ${i}: ${why}`);
+  };
+
   const one = async (i: number, ready: () => void) => {
-    let res: Response;
+    let conn: Deno.TcpConn;
     try {
-      res = await fetch(`${url}/api/stream`, {
-        headers: { Authorization: `Bearer ${token}`, Accept: "text/event-stream" },
-        signal: abort.signal,
-      });
+      conn = await Deno.connect({ hostname, port: Number(port) });
+      for (let off = 0; off < request.length;) off += await conn.write(request.subarray(off));
     } catch (e) {
-      if (errors.length < 5) errors.push(`client ${i}: ${(e as Error).message}`);
+      fail(i, (e as Error).message);
       ready();
       return;
     }
-    if (!res.ok || !res.body) {
-      if (errors.length < 5) errors.push(`client ${i}: HTTP ${res.status}`);
-      await res.body?.cancel();
-      ready();
-      return;
-    }
-    connected++;
-    ready();
-    const reader = res.body.getReader();
-    // Scanned as bytes: only the id lines are looked at, the rest is never decoded.
-    let carry: Uint8Array | null = NEWLINE; // so that an id line at the very start matches too
+    const onAbort = () => {
+      try {
+        conn.close();
+      } catch { /* closed already */ }
+    };
+    abort.signal.addEventListener("abort", onAbort, { once: true });
+    const response = new ResponseReader();
+    const buf = new Uint8Array(256 * 1024);
+    // Body bytes of an unfinished line (a frame line cut by a read or a chunk).
+    let line = new Uint8Array(4096);
+    let lineLen = 0;
+    // Only `id:` lines are looked at: the rest of the stream is never decoded.
+    const scan = (bytes: Uint8Array, t: number) => {
+      let from = 0;
+      for (;;) {
+        const nl = bytes.indexOf(10, from);
+        const end = nl < 0 ? bytes.length : nl;
+        if (lineLen > 0 || nl < 0) {
+          // Part of a line that started in an earlier piece, or that goes on in the next.
+          if (lineLen < 4 || line[0] === 0x69) {
+            const need = lineLen + end - from;
+            if (need > line.length) {
+              const grown = new Uint8Array(Math.max(need, line.length * 2));
+              grown.set(line.subarray(0, lineLen));
+              line = grown;
+            }
+            line.set(bytes.subarray(from, end), lineLen);
+          }
+          lineLen += end - from;
+          if (nl < 0) return;
+          count(line, 0, Math.min(lineLen, line.length), t);
+          lineLen = 0;
+        } else {
+          count(bytes, from, end, t);
+        }
+        from = nl + 1;
+      }
+    };
+    const count = (b: Uint8Array, from: number, to: number, t: number) => {
+      if (b[from] !== 0x69 || b[from + 1] !== 0x64 || b[from + 2] !== 0x3a) return;
+      const us = idMicros(b, b[from + 3] === 0x20 ? from + 4 : from + 3, to, number);
+      if (us < 0) return;
+      counts[i]++;
+      const lat = t - us;
+      if (lat < 0) negative++;
+      hist[Math.min(BUCKETS_MAX - 1, Math.max(0, Math.floor(lat / BUCKET_US)))]++;
+    };
+    let announced = false;
     try {
       while (counts[i] < expect && !abort.signal.aborted) {
-        const { value, done } = await reader.read();
-        if (done) break;
+        const n = await conn.read(buf);
+        if (n === null) break;
         const t = nowUs();
-        let buf = value;
-        if (carry && carry.length > 0) {
-          buf = new Uint8Array(carry.length + value.length);
-          buf.set(carry);
-          buf.set(value, carry.length);
-        }
-        let nl = buf.indexOf(10);
-        while (nl >= 0) {
-          const next = buf.indexOf(10, nl + 1);
-          if (next < 0) break; // an unfinished line: kept for the next chunk
-          if (buf[nl + 1] === 0x69 && buf[nl + 2] === 0x64 && buf[nl + 3] === 0x3a) {
-            const us = idMicros(buf, buf[nl + 4] === 0x20 ? nl + 5 : nl + 4, next, number);
-            if (us >= 0) {
-              counts[i]++;
-              const lat = t - us;
-              if (lat < 0) negative++;
-              hist[Math.min(BUCKETS_MAX - 1, Math.max(0, Math.floor(lat / BUCKET_US)))]++;
-            }
+        for (const piece of response.push(buf.subarray(0, n))) scan(piece, t);
+        if (!announced && response.status !== 0) {
+          announced = true;
+          if (response.status !== 200) {
+            fail(i, `HTTP ${response.status}`);
+            break;
           }
-          nl = next;
+          connected++;
+          ready();
         }
-        carry = nl >= 0 ? buf.slice(nl) : buf.length > 1_000_000 ? null : buf.slice();
+        if (response.ended) break;
       }
     } catch (e) {
-      if (!abort.signal.aborted && errors.length < 5) {
-        errors.push(`client ${i}: ${(e as Error).message}`);
-      }
+      if (!abort.signal.aborted) fail(i, (e as Error).message);
     } finally {
-      reader.cancel().catch(() => {});
+      if (!announced) ready();
+      abort.signal.removeEventListener("abort", onAbort);
+      onAbort();
     }
   };
 

@@ -8,7 +8,7 @@ import { REPO } from "./helpers.ts";
 import { decodeLine } from "../src/codec/decode.ts";
 import { encodeEnvelope } from "../src/codec/encode.ts";
 import { generateProject, parseSize } from "../scripts/gen_project.ts";
-import { idMicros } from "../scripts/bench_sse_clients.ts";
+import { idMicros, ResponseReader } from "../scripts/bench_sse_clients.ts";
 
 async function tempDir(): Promise<string> {
   return await Deno.makeTempDir({ prefix: "taskline-bench-test-" });
@@ -220,4 +220,26 @@ Deno.test("the fan-out clients read an event cursor's time and task from an id l
   assertEquals(idMicros(line, 4, end, 12), 1790000000123456);
   assertEquals(idMicros(line, 4, end, 1), -1, "another task's event is not counted");
   assertEquals(idMicros(new TextEncoder().encode("id: x-12-5"), 4, 10, 12), -1);
+});
+
+Deno.test("the fan-out clients take a chunked response apart, whatever the reads' cuts", () => {
+  const enc = new TextEncoder();
+  const body =
+    'retry: 1000\n\nid: 1-1-1\nevent: log\ndata: {}\n\nid: 2-1-2\nevent: log\ndata: {"a":1}\n\n';
+  const chunks = [body.slice(0, 7), body.slice(7, 30), body.slice(30)];
+  const wire = enc.encode(
+    "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n" +
+      chunks.map((c) => `${enc.encode(c).length.toString(16)}\r\n${c}\r\n`).join("") + "0\r\n\r\n",
+  );
+  for (let cut = 1; cut < wire.length; cut++) {
+    const r = new ResponseReader();
+    const got: Uint8Array[] = [...r.push(wire.subarray(0, cut)), ...r.push(wire.subarray(cut))];
+    assertEquals(r.status, 200);
+    assert(r.ended, `the last chunk is seen (cut at ${cut})`);
+    assertEquals(new TextDecoder().decode(new Uint8Array(got.flatMap((b) => [...b]))), body);
+  }
+  const plain = new ResponseReader();
+  const rest = plain.push(enc.encode("HTTP/1.1 401 Unauthorized\r\ncontent-length: 2\r\n\r\nno"));
+  assertEquals(plain.status, 401);
+  assertEquals(new TextDecoder().decode(rest[0]), "no");
 });
