@@ -1239,7 +1239,8 @@ resumes, commits and validations; about 530 bytes a line on average.
 - **Server fan-out**: ${s.fanClients} concurrent \`GET /api/stream\` clients (in ${
     Math.max(1, Math.min(4, Math.ceil(s.fanClients / 250)))
   } client
-  processes) while a writer process (scripts/bench_writer.ts, the run recorder) appends
+  processes; each client a TCP connection that sends its request and reads the HTTP/1.1
+  response itself, as load generators do, and looks only at the \`id:\` lines) while a writer process (scripts/bench_writer.ts, the run recorder) appends
   ${s.fanRate} events a second for ${s.fanSeconds} s; every client must receive every event; latency
   is from the event's \`at\` (its cursor) to its arrival at the client; the server's peak RSS
   (goals: p99 under 100 ms, under 250 MB). Clients give up ${
