@@ -172,3 +172,50 @@ Deno.test("a reader never sees half an event while a writer process appends", as
   assertEquals((await readAll(p.state.logPath(task.dir))).length, 302);
   assert(reads > 1, `${reads} reads`);
 });
+
+Deno.test("a new run on a task whose last run's process was killed first ends that run with run_finished", async () => {
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Outlive a crash");
+  const dead = new Writer(p.dir, [task.dir, "new", "1000", "5"]);
+  const started = await dead.waitFor("started ");
+  assert(started, `the first writer did not start: ${dead.stderr}`);
+  const runA = started.split(" ")[1];
+  await new Promise((r) => setTimeout(r, 100));
+  dead.kill();
+  assertEquals((await dead.done).signal, "SIGKILL");
+  const before = (await logText(p.state, task)).trimEnd().split("\n").map((l) => JSON.parse(l));
+  assert(before.length > 2, "the killed run wrote some events");
+  assert(before.at(-1).event.type !== "run_finished");
+
+  const next = new Writer(p.dir, [task.dir, "new", "3", "0"]);
+  const status = await next.done;
+  assertEquals(status.code, 0, next.stderr);
+  const runB = next.lines.find((l) => l.startsWith("started "))!.split(" ")[1];
+  assert(runB !== runA);
+
+  const lines = (await logText(p.state, task)).trimEnd().split("\n").map((l) => JSON.parse(l));
+  const ofA = lines.filter((l) => l.event.run === runA);
+  const ofB = lines.filter((l) => l.event.run === runB);
+  // Run A: its events, then an error and its run_finished, seq without a gap.
+  assertEquals(ofA.map((l) => l.seq), ofA.map((_, i) => i + 1));
+  assertEquals(ofA.length, before.length + 2);
+  assertEquals(ofA.at(-2).event.type, "log");
+  assertEquals(ofA.at(-2).event.level, "error");
+  assertStringIncludes(ofA.at(-2).event.message, "its process died");
+  const finished = ofA.at(-1).event;
+  assertEquals([finished.type, finished.success, finished.status], [
+    "run_finished",
+    false,
+    "failed",
+  ]);
+  assertEquals(finished.started_at, before[0].at);
+  // Then run B, from seq 1, whole; and A's end comes before B's start in the log.
+  assertEquals(lines.indexOf(ofA.at(-1)) + 1, lines.indexOf(ofB[0]));
+  assertEquals(ofB.map((l) => l.seq), [1, 2, 3, 4, 5]);
+  assertEquals(ofB.at(-1).event.type, "run_finished");
+  // A third run finds nothing to finish.
+  const third = new Writer(p.dir, [task.dir, "new", "1", "0"]);
+  assertEquals((await third.done).code, 0, third.stderr);
+  const all = (await logText(p.state, task)).trimEnd().split("\n").map((l) => JSON.parse(l));
+  assertEquals(all.length, lines.length + 3);
+});

@@ -52,7 +52,10 @@ export interface RecorderOptions {
   settings?: Settings;
   /** Clock for `at`. Default: the process's clock. */
   clock?: MonotonicClock;
-  /** Told about a repaired log tail. Default: ignored. */
+  /**
+   * Told about a repair of the log: a torn last line, or a run whose process
+   * died finished by this one. Default: ignored.
+   */
   onRepair?: (message: string) => void;
   /** The run id of a new run. Default: a random UUID. */
   runId?: string;
@@ -161,11 +164,15 @@ export class RunRecorder {
     const lock = await acquireTaskLock(state, task.dir);
     try {
       const logPath = state.logPath(task.dir);
-      const size = await repairTail(logPath, options.onRepair);
+      let size = await repairTail(logPath, options.onRepair);
       let run: string;
       let seq = 0;
       let runState = await loadRunState(state, task.dir);
       if (mode === "new") {
+        size = await finishDeadRun(state, task, size, runState, {
+          clock: options.clock ?? processClock,
+          onRepair: options.onRepair,
+        });
         run = options.runId ?? crypto.randomUUID();
         // A new run starts from nothing; fields of others (the engine's) stay.
         runState = { ...runState, ...emptyRunState(), run };
@@ -454,6 +461,78 @@ export async function repairTail(path: string, onRepair?: (m: string) => void): 
 }
 
 /** The highest seq of `run` among schema-2 lines; 0 when it has none. */
+/**
+ * Ends the current run of a task's log when its process died before it
+ * could (SIGKILL, a crash, the machine going down): a run that published
+ * `run_started` must end with `run_finished`, so the process that starts the
+ * task's next run, holding the task's lock (no other process runs it),
+ * writes a `log` error and a `run_finished` (failed, with the run's totals)
+ * for it first. Returns the log's size afterwards.
+ */
+async function finishDeadRun(
+  state: StateDir,
+  task: Task,
+  size: number,
+  runState: RunState,
+  options: { clock: MonotonicClock; onRepair?: (message: string) => void },
+): Promise<number> {
+  const path = state.logPath(task.dir);
+  const current = await findCurrentRun(path, { to: size });
+  if (!current) return size;
+  const run = current.run;
+  // A run_finished of the run after its last run_started: the run ended.
+  let ended = false;
+  await scanBackward(path, '"run_finished"', (text, start) => {
+    if (start < current.offset) return true;
+    const d = decodeLine(text);
+    if (d.ok && d.env.event.type === "run_finished" && runOf(d.env.event) === run) ended = true;
+    return ended;
+  }, { to: size });
+  if (ended) return size;
+  const seq = await lastSeqOf(path, run, size);
+  // A run of 0.2 (no seq) is not continued.
+  if (seq === 0) return size;
+  const totals = runState.run === run ? runState : await stateFromLog(path, run, size, runState);
+  const message =
+    `Run ${run} ended without run_finished (its process died); finished as failed by the next run`;
+  const lines = [
+    { type: "log", run, level: "error", message },
+    {
+      type: "run_finished",
+      run,
+      success: false,
+      status: "failed",
+      usage: { ...totals.usage },
+      active_ms: totals.active_ms,
+      started_at: totals.started_at,
+    },
+  ].map((event, k) =>
+    encodeEnvelope({
+      schema: SCHEMA_VERSION,
+      seq: seq + 1 + k,
+      at: options.clock.now(),
+      event: event as AnyEvent,
+    }) + "\n"
+  ).join("");
+  const bytes = encoder.encode(lines);
+  const file = await Deno.open(path, { write: true, append: true });
+  try {
+    let written = 0;
+    while (written < bytes.length) written += file.writeSync(bytes.subarray(written));
+  } catch (e) {
+    try {
+      file.truncateSync(size);
+    } catch { /* the next open repairs a torn tail */ }
+    throw new TasklineError("io", `Cannot append to ${path}: ${(e as Error).message}`, {
+      cause: e,
+    });
+  } finally {
+    file.close();
+  }
+  options.onRepair?.(message);
+  return size + bytes.length;
+}
+
 async function lastSeqOf(path: string, run: string, to: number): Promise<number> {
   let seq = 0;
   await scanBackward(path, run, (text) => {
