@@ -18,8 +18,14 @@ import {
 /** The browser the tests drive; CI installs it with `apt-get install -y chromium`. */
 export const CHROMIUM = Deno.env.get("TASKLINE_CHROMIUM") ?? "/usr/bin/chromium";
 
-/** Where the test run saves its screenshots (committed as the docs' pictures). */
-export const SCREENSHOTS = `${REPO}/docs/screenshots`;
+/**
+ * Where the test run saves its screenshots: the docs' pictures with
+ * `deno task test -- --update` (review them like golden files), a temporary
+ * directory otherwise, so that a test run leaves the checkout as it was.
+ */
+export const SCREENSHOTS = Deno.args.includes("--update")
+  ? `${REPO}/docs/screenshots`
+  : `${Deno.env.get("TMPDIR") ?? "/tmp"}/taskline-screenshots-${Deno.pid}`;
 
 /** A fresh browser profile in a temporary directory; close() removes it. */
 export interface Browser extends AsyncDisposable {
@@ -143,10 +149,16 @@ export async function apiGet(server: Server, path: string): Promise<unknown> {
   return await res.json();
 }
 
-/** Saves a screenshot of the page under docs/screenshots/. */
+/** Saves a screenshot of the page under {@link SCREENSHOTS}. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await Deno.mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
+  const path = `${SCREENSHOTS}/${name}.png`;
+  await page.screenshot({ path });
+  // A PNG file: its signature, and more than a blank few bytes.
+  const bytes = await Deno.readFile(path);
+  if (bytes.length < 1000 || bytes[1] !== 0x50 || bytes[2] !== 0x4e || bytes[3] !== 0x47) {
+    throw new Error(`the screenshot ${path} is not a PNG image`);
+  }
 }
 
 /** Navigates the page to a screen by its address fragment and waits for its heading. */

@@ -2,7 +2,7 @@
  * The web UI in a real browser against the real `taskline serve`: it loads a
  * demo project, shows live events while a run writes them, opens a call's
  * complete output, shows the cost, and refuses a wrong or missing token.
- * Screenshots of each screen go to docs/screenshots/.
+ * Screenshots of each screen go to docs/screenshots/ with `deno task test -- --update`.
  */
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
 import { runCli, spawnCli } from "./helpers.ts";
