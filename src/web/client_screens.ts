@@ -226,7 +226,7 @@ class TasksScreen {
         {},
         h("time", { datetime: t.lastAt, class: "muted" }, fmtWhen(t.lastAt)),
         " ",
-        firstLine(describe(t.last.event), 80),
+        firstLine(describeEnv(t.last), 80),
       )
       : t.lastAt
       ? h("time", { datetime: t.lastAt, class: "muted" }, fmtWhen(t.lastAt))
@@ -417,9 +417,9 @@ class ActivityScreen {
     const [time, task, type, text] = row.children;
     time.textContent = fmtTime(env.at);
     task.textContent = env.number ? `#${env.number}` : "";
-    type.textContent = `${SYMBOLS[ev.type] ?? "?"} ${ev.type}`;
-    text.textContent = describe(ev);
-    row.className = `vrow sev-${severityOf(ev) || "none"}`;
+    type.textContent = `${symbolOf(env)} ${ev.type}`;
+    text.textContent = describeEnv(env);
+    row.className = `vrow sev-${(!isFuture(env) && severityOf(ev)) || "none"}`;
     row.title = `${env.at}${env.seq ? " · seq " + env.seq : ""}`;
   }
 
@@ -633,6 +633,17 @@ class TimelineScreen {
     const key = `${ev.run ?? ""}:${env.seq ?? env.at}:${ev.type}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
+    if (isFuture(env)) {
+      this.item(
+        "event sev-none",
+        h("time", { datetime: env.at, class: "t" }, fmtTime(env.at)),
+        " ",
+        h("span", { class: "sym", "aria-hidden": "true" }, "?"),
+        " ",
+        describeEnv(env),
+      );
+      return;
+    }
     if (ev.type === "run_started" && this.run && ev.run !== this.run) {
       // A new run: the timeline shows the current run.
       this.body.replaceChildren();
@@ -880,6 +891,8 @@ class TraceScreen {
       if (this.pending.length < 100_000) this.pending.push(env);
       return;
     }
+    // A newer format's event is nothing this page can pair.
+    if (isFuture(env)) return;
     const ev = env.event;
     if (ev.type === "run_started" && ev.run !== this.run) {
       this.loaded = false;

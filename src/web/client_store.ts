@@ -8,7 +8,6 @@
  *
  * @module
  */
-import { EVENT_TYPES } from "../contract/events.ts";
 
 /** An answer of the server that is not a success (status 0: the server was not reached). */
 class ApiError extends Error {
@@ -118,6 +117,8 @@ function applyToTask(info, env) {
   }
   info.lastAt = env.at;
   info.last = env;
+  // A newer format's event changes nothing this page knows of the task.
+  if (isFuture(env)) return;
   switch (ev.type) {
     case "run_started":
       if (ev.run !== info.run) {
@@ -356,11 +357,67 @@ function mergeHistory(store, d) {
 }
 
 /**
- * Loads recent events once, then follows the project's stream. EventSource
- * reconnects by itself after a drop (sending `Last-Event-ID`); when it gives
- * up (its state is CLOSED), the stream is reopened with `?after=<last cursor>`
- * after a growing delay, once a single request has shown the token is still
- * good. Nothing is polled while the stream is up.
+ * Server-Sent Events read from a fetched stream, as the SSE specification
+ * parses them: lines end with CRLF, LF or CR; `data` lines join with a
+ * newline; a blank line dispatches; comments and unknown fields are skipped;
+ * an `id` with a NUL is ignored. `onEvent(type, data, lastEventId)` gets
+ * every event, whatever its type (an EventSource only gives the types a
+ * listener was added for, so it would drop the types of a newer format).
+ */
+class SseParser {
+  constructor(onEvent) {
+    this.onEvent = onEvent;
+    this.rest = "";
+    this.type = "";
+    this.data = [];
+    this.lastEventId = "";
+    this.retryMs = null;
+  }
+
+  push(text) {
+    const s = this.rest + text;
+    let at = 0;
+    for (;;) {
+      const m = /\r\n|\r|\n/g;
+      m.lastIndex = at;
+      const hit = m.exec(s);
+      // A CR at the very end may be the first half of a CRLF: wait for more.
+      if (!hit || (hit[0] === "\r" && hit.index === s.length - 1)) break;
+      this.line(s.slice(at, hit.index));
+      at = hit.index + hit[0].length;
+    }
+    this.rest = s.slice(at);
+    if (this.rest.length > 16 * 1024 * 1024) throw new Error("an event stream line over 16 MB");
+  }
+
+  line(l) {
+    if (l === "") {
+      if (this.data.length > 0) {
+        this.onEvent(this.type || "message", this.data.join("\n"), this.lastEventId);
+      }
+      this.type = "";
+      this.data = [];
+      return;
+    }
+    if (l.startsWith(":")) return;
+    const colon = l.indexOf(":");
+    const field = colon < 0 ? l : l.slice(0, colon);
+    let value = colon < 0 ? "" : l.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (field === "event") this.type = value;
+    else if (field === "data") this.data.push(value);
+    else if (field === "id" && !value.includes("\0")) this.lastEventId = value;
+    else if (field === "retry" && /^\d+$/.test(value)) this.retryMs = Number(value);
+  }
+}
+
+/**
+ * Loads recent events once, then follows the project's stream, read with
+ * `fetch` (the token goes in a header, never in an address, and events of
+ * every type arrive). When the stream breaks or ends, it is opened again
+ * with `Last-Event-ID` (the last cursor seen) after a delay that grows,
+ * once a single request has shown the token is still good. Nothing is
+ * polled while the stream is up.
  */
 class Connection {
   constructor(api, store, options) {
@@ -408,36 +465,48 @@ class Connection {
   open() {
     if (this.stopped) return;
     this.close();
-    const q = new URLSearchParams({ token: this.api.token });
-    if (this.cursor) q.set("after", this.cursor);
-    const es = new EventSource(`/api/stream?${q}`);
-    this.source = es;
-    const onFrame = (e) => {
-      if (e.lastEventId) this.cursor = e.lastEventId;
+    const stream = new AbortController();
+    this.source = stream;
+    const headers = { Authorization: `Bearer ${this.api.token}`, Accept: "text/event-stream" };
+    if (this.cursor) headers["Last-Event-ID"] = this.cursor;
+    const onEvent = (type, data, id) => {
+      if (type === "error") return;
+      if (id) this.cursor = id;
       let env;
       try {
-        env = JSON.parse(e.data);
+        env = JSON.parse(data);
       } catch {
         return;
       }
       this.store.add(env);
       if (env.task && !this.store.tasks.get(env.task)?.title) this.lookUp(env.task);
     };
-    for (const t of STREAM_TYPES) es.addEventListener(t, onFrame);
-    es.addEventListener("message", onFrame);
-    es.onopen = () => {
+    (async () => {
+      const res = await fetch("/api/stream", { headers, cache: "no-store", signal: stream.signal });
+      if (res.status === 401 || res.status === 403) {
+        throw new ApiError(res.status, `${res.status} ${res.statusText}`);
+      }
+      if (!res.ok || !res.body) throw new ApiError(res.status, `${res.status} ${res.statusText}`);
       this.retries = 0;
       this.onState("live", "Live");
-    };
-    es.onerror = () => {
-      if (this.source !== es) return;
-      if (es.readyState === EventSource.CLOSED) {
-        this.source = null;
-        this.retry();
-      } else {
-        this.onState("reconnecting", "Reconnecting…");
+      const parser = new SseParser(onEvent);
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        parser.push(value);
       }
-    };
+    })().then(
+      () => this.dropped(stream),
+      (e) => e.status === 401 || e.status === 403 ? this.failed(e) : this.dropped(stream),
+    );
+  }
+
+  /** The stream ended or broke: opened again after the last event seen. */
+  dropped(stream) {
+    if (this.source !== stream || this.stopped) return;
+    this.source = null;
+    this.retry();
   }
 
   /** Reopens the stream after a delay that grows to 30 s; stops on a refused token. */
@@ -491,7 +560,7 @@ class Connection {
 
   close() {
     if (this.source) {
-      this.source.close();
+      this.source.abort();
       this.source = null;
     }
   }
@@ -514,12 +583,12 @@ export const STORE_PARTS: readonly unknown[] = [
   applyToTask,
   Store,
   mergeHistory,
+  SseParser,
   Connection,
 ];
 
 /** Constants of the page, written as `const NAME = <json>;`. */
-/** Event types a stream frame can be named with: the contract's 22. */
-export const STORE_CONSTANTS: Record<string, unknown> = { STREAM_TYPES: EVENT_TYPES };
+export const STORE_CONSTANTS: Record<string, unknown> = {};
 
 /** Sets written as `const NAME = new Set(<json>);`. */
 export const STORE_SETS: Record<string, readonly string[]> = { SUBTASK_DONE: [...SUBTASK_DONE] };

@@ -207,6 +207,26 @@ const SYMBOLS = {
   log: "·",
 };
 
+/**
+ * An envelope of a schema above the one this page reads (2): its event is
+ * shown as one the page does not know, whatever its type says.
+ */
+function isFuture(env) {
+  return env.schema > 2;
+}
+
+/** What an envelope's event says, in one line. */
+function describeEnv(env) {
+  return isFuture(env)
+    ? `${env.event.type} (an event of schema ${env.schema}, which this page does not know)`
+    : describe(env.event);
+}
+
+/** The sign shown before an envelope's event. */
+function symbolOf(env) {
+  return isFuture(env) ? "?" : SYMBOLS[env.event.type] ?? "?";
+}
+
 /** One line saying what an event is about (without its time and task). */
 function describe(ev) {
   const ok = (b) => (b ? "ok" : "failed");
@@ -299,6 +319,9 @@ export const UTIL_PARTS: readonly unknown[] = [
   inputSummary,
   severityOf,
   describe,
+  isFuture,
+  describeEnv,
+  symbolOf,
 ];
 
 /** Constants of the page, written as `const NAME = <json>;`. */
