@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { parse, type ParseError, printParseErrorCode } from "jsonc-parser";
+import { parseJsonc } from "../codec/jsonc.ts";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { Artefact, Gate, Usage } from "../contract/events.ts";
 import { TasklineError } from "../errors.ts";
@@ -159,17 +159,14 @@ function validate(value: unknown): string[] {
  * ```
  */
 export function parseScenario(text: string, source: string): Scenario {
-  const errors: ParseError[] = [];
-  const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
-  if (errors.length > 0) {
-    const e = errors[0];
-    const line = text.slice(0, e.offset).split("\n").length;
+  const r = parseJsonc(text);
+  if (!r.ok) {
     throw new TasklineError(
       "usage",
-      `Cannot read scenario ${source}: ${printParseErrorCode(e.error)} at line ${line}`,
+      `Cannot read scenario ${source}: ${r.message}${r.line > 0 ? ` at line ${r.line}` : ""}`,
     );
   }
-  return checkScenario(value, source);
+  return checkScenario(r.value, source);
 }
 
 /** Checks a parsed value against the scenario schema. */

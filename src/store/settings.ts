@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { parse, type ParseError, printParseErrorCode } from "jsonc-parser";
+import { parseJsonc } from "../codec/jsonc.ts";
 import { TasklineError } from "../errors.ts";
 import type { Gate } from "../contract/events.ts";
 import type { StateDir } from "./state_dir.ts";
@@ -110,16 +110,14 @@ function isObject(v: unknown): v is Record<string, unknown> {
  * @throws TasklineError `bad-state` when the text is not JSONC.
  */
 export function parseSettings(text: string, source = "config.jsonc"): LoadedSettings {
-  const errors: ParseError[] = [];
-  const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
-  if (errors.length > 0) {
-    const e = errors[0];
-    const line = text.slice(0, e.offset).split("\n").length;
+  const r = parseJsonc(text);
+  if (!r.ok) {
     throw new TasklineError(
       "bad-state",
-      `Cannot read ${source}: ${printParseErrorCode(e.error)} at line ${line}`,
+      `Cannot read ${source}: ${r.message}${r.line > 0 ? ` at line ${r.line}` : ""}`,
     );
   }
+  const value = r.value;
   const settings = defaultSettings();
   const warnings: string[] = [];
   if (value === undefined) return { settings, warnings };
