@@ -87,7 +87,12 @@ export interface FollowTaskOptions {
    * are always read. Default: every line is read.
    */
   needles?: readonly string[];
-  /** Records of a filtered replay carry their `--json` text (see scanLog's `json`). Default false. */
+  /**
+   * Records of a filtered replay carry their `--json` text (see scanLog's
+   * `json`), and those read in the light form only a light `env` (see
+   * scanLog's `light`): `keep` must look at no more than its schema, seq,
+   * at and event type, run and success. Default false.
+   */
   json?: boolean;
   /** Whether `paused` before the start point must be looked for (exit status). Default false. */
   exactOutcome?: boolean;
@@ -220,6 +225,7 @@ export async function followTask(
         to,
         chunkBytes: CHUNK_BYTES,
         json: options.json,
+        light: options.json,
         onProblem: options.onProblem,
         signal: options.signal,
       })

@@ -14,6 +14,9 @@
  * @module
  */
 import { decodeLine } from "../codec/decode.ts";
+import { JsonChecker } from "../codec/json_check.ts";
+import type { Envelope } from "../contract/envelope.ts";
+import { DEFAULTS_0_5 } from "../contract/fields.ts";
 import type { LogProblem, LogRecord } from "../store/log_reader.ts";
 
 /** A record of a scan, with its `--json` text when asked for (see {@link ScanLogOptions.json}). */
@@ -40,6 +43,14 @@ export interface ScanLogOptions {
    * Default false.
    */
   json?: boolean;
+  /**
+   * With `json`: a matching line that is its own read form already (checked
+   * without parsing it, see json_check.ts) is given with a light `env`:
+   * its schema, seq and at, and an event of only `type`, `run` and
+   * `success` (what the follow rules and the `--type` and `--since` filters
+   * look at); other lines are decoded in full. Default false.
+   */
+  light?: boolean;
   /** Longest line, in characters; longer matching lines are reported and skipped. Default 64 Mi. */
   lineCharsMax?: number;
   onProblem?: (p: LogProblem) => void;
@@ -96,8 +107,15 @@ export async function* scanLog(
     // die young), and read at least 1 MiB at a time (few system calls).
     const chunkBytes = options.chunkBytes ?? 64 * 1024;
     const readBytes = Math.max(chunkBytes, 1024 * 1024);
-    // Two buffers: the next read fills one while the other is searched.
-    const bufs = [new Uint8Array(readBytes), new Uint8Array(readBytes)];
+    // Two buffers: the next read fills one while the other is searched. For
+    // the light form they are the check's memory, where lines are checked
+    // in place.
+    const checker = json && options.light === true ? new JsonChecker() : null;
+    const inRoom = checker !== null && 2 * readBytes <= checker.room.length;
+    const bufs = inRoom
+      ? [checker.room.subarray(0, readBytes), checker.room.subarray(readBytes, 2 * readBytes)]
+      : [new Uint8Array(readBytes), new Uint8Array(readBytes)];
+    const fast = inRoom ? checker : null;
     let cur = 0;
     let readPos = from;
     const readNext = (): Promise<number | null> => {
@@ -117,7 +135,7 @@ export async function* scanLog(
     let carryChars = 0;
     let oversized = false;
     // What is left to search of the last read.
-    let piece = new Uint8Array(0);
+    let piece: Uint8Array = new Uint8Array(0);
     while (pos < to) {
       options.signal?.throwIfAborted();
       if (piece.length === 0) {
@@ -133,9 +151,20 @@ export async function* scanLog(
       const chunkStart = pos;
       pos += n;
       const s = decoder.decode(bytes, { stream: pos < to });
+      // As many characters as bytes, none a replacement: all ASCII, so that
+      // a character's index is its byte's.
+      const ascii = fast !== null && s.length === n && s.indexOf("\uFFFD") < 0;
       const records: ScanRecord[] = [];
-      const take = (text: string) => {
+      const take = (text: string, at = -1) => {
         if (text === "") return;
+        if (ascii && at >= 0) {
+          const start = bytes.byteOffset + at;
+          const r = lightRecord(fast, text, start, start + text.length);
+          if (r !== null) {
+            records.push(r);
+            return;
+          }
+        }
         const d = decodeLine(text);
         if (!d.ok) {
           if (text.trim() !== "") {
@@ -189,7 +218,7 @@ export async function* scanLog(
         oversized = false;
       } else if (firstNl > 0) {
         const line = s.slice(0, firstNl);
-        if (matches(list, line)) take(line);
+        if (matches(list, line)) take(line, 0);
       }
       const lastNl = s.lastIndexOf("\n");
       // Complete lines between the first and the last newline: search, cut out hits.
@@ -206,7 +235,7 @@ export async function* scanLog(
         if (m < 0 || m >= lastNl) break;
         const ls = s.lastIndexOf("\n", m) + 1;
         const le = s.indexOf("\n", m);
-        take(s.slice(ls, le));
+        take(s.slice(ls, le), ls);
         at = le + 1;
       }
       if (lastNl + 1 < s.length) {
@@ -225,4 +254,94 @@ export async function* scanLog(
 function matches(needles: readonly string[], line: string): boolean {
   for (const n of needles) if (line.includes(n)) return true;
   return false;
+}
+
+/** Where an integer's digits starting at `i` end. */
+function digitsEnd(text: string, i: number): number {
+  while (i < text.length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
+  return i;
+}
+
+/** The last type and run read in the light form: most lines repeat them (no new string each). */
+let lastType = "";
+let lastRun = "";
+
+/**
+ * The string value starting at `at` (after its quote) in `text`: `last` when
+ * it is the same, else the slice; null when it has an escape.
+ */
+function stringAt(text: string, at: number, last: string): string | null {
+  if (text.startsWith(last, at) && text.charCodeAt(at + last.length) === 34) return last;
+  const value = text.slice(at, text.indexOf('"', at));
+  return value.includes("\\") ? null : value;
+}
+
+/**
+ * The record of a line in the light form, when the line is its own read
+ * form: checked in place (bytes [start, end) of the checker's memory), its
+ * envelope's fields and its event's type, run and success read from the
+ * text. Null when the line must be decoded in full.
+ */
+function lightRecord(
+  checker: JsonChecker,
+  text: string,
+  start: number,
+  end: number,
+): ScanRecord | null {
+  const keys = checker.check(start, end);
+  // Valid and in JSON.stringify's form; four keys: schema, seq, at, event.
+  if (keys < 0 || checker.outerKeys !== 4 || !text.startsWith('{"schema":')) return null;
+  let i = digitsEnd(text, 10);
+  const schema = Number(text.slice(10, i));
+  if (i === 10 || schema < 1 || !text.startsWith(',"seq":', i)) return null;
+  const seqAt = i + 7;
+  i = digitsEnd(text, seqAt);
+  if (i === seqAt || !text.startsWith(',"at":"', i)) return null;
+  const seq = Number(text.slice(seqAt, i));
+  i += 7;
+  const atEnd = text.indexOf('"', i);
+  const at = text.slice(i, atEnd);
+  if (at.includes("\\") || !text.startsWith(',"event":{', atEnd + 1)) return null;
+  // The event's type and run, where the check found them.
+  const tv = checker.typeValueAt - start;
+  if (tv < 0 || text.charCodeAt(tv) !== 34) return null;
+  const type = stringAt(text, tv + 1, lastType);
+  if (type === null || type === "") return null;
+  lastType = type;
+  const event: { type: string; run?: string; success?: boolean } = { type };
+  const rv = checker.runValueAt - start;
+  if (rv >= 0 && text.charCodeAt(rv) === 34) {
+    const run = stringAt(text, rv + 1, lastRun);
+    if (run === null) return null;
+    event.run = lastRun = run;
+  }
+  if (type === "run_finished") {
+    const sv = valueAt(checker, text, start, keys, "success");
+    if (sv >= 0 && text.startsWith("true", sv)) event.success = true;
+    else if (sv >= 0 && text.startsWith("false", sv)) event.success = false;
+  }
+  // An event of 0.4 gets the 0.5 defaults: decoded in full.
+  if (schema <= 2) {
+    for (const [name] of DEFAULTS_0_5.get(type) ?? []) {
+      if (valueAt(checker, text, start, keys, name) < 0) return null;
+    }
+  }
+  const env = { schema, seq, at, event } as unknown as Envelope;
+  return { env, upgraded: false, text, line: 0, json: text };
+}
+
+/** Where the value of the depth-2 key `name` of the last check starts in `text`, or -1. */
+function valueAt(
+  checker: JsonChecker,
+  text: string,
+  start: number,
+  keys: number,
+  name: string,
+): number {
+  for (let k = 0; k < keys; k++) {
+    const ks = checker.keyStart(k) - start;
+    const ke = checker.keyEnd(k) - start;
+    if (ke - ks === name.length && text.startsWith(name, ks)) return ke + 2;
+  }
+  return -1;
 }

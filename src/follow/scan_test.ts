@@ -1,6 +1,7 @@
 import { assertEquals } from "../../tests/assert.ts";
 import { readAll } from "../store/log_reader.ts";
-import { scanLog } from "./scan.ts";
+import { scanLog, type ScanRecord } from "./scan.ts";
+import { runOf } from "../contract/events.ts";
 import { encodeEnvelope } from "../codec/encode.ts";
 
 const RUN = "5f0c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f";
@@ -112,6 +113,107 @@ Deno.test("scanLog with json: the read form of each record, the line itself when
       assertEquals(r.json, encodeEnvelope(r.env));
       assertEquals(r.json === r.text, cases[i][1], r.text);
     });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("scanLog in the light form gives the same read forms, and envelopes true to the lines", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/events.jsonl`;
+    const at = "2026-01-01T00:00:00.123456Z";
+    const env = (seq: number, event: object, extra: object = {}) =>
+      JSON.stringify({ schema: 2, seq, at, event, ...extra });
+    const call = { role: "coder", tool: "bash", call: "0123456789ab", subtask: null };
+    const lines = [
+      env(1, { type: "run_started", run: RUN, task: "t" }),
+      env(2, { type: "tool_called", run: RUN, ...call, input: { cmd: 'a\n"b"\\c\u0001' } }),
+      // 0.4: no call or subtask, the defaults are filled in.
+      env(3, { type: "tool_called", run: RUN, role: "r", tool: "t", input: {} }),
+      // Not ASCII, a fraction, a key of digits, a key twice, spaces, \/, an extra field.
+      env(4, { type: "tool_called", run: RUN, ...call, input: { text: "café ✓" } }),
+      env(5, { type: "tool_called", run: RUN, ...call, input: { n: 1.5 } }),
+      env(6, { type: "tool_called", run: RUN, ...call, input: { "10": 1, "2": 2 } }),
+      env(7, { type: "tool_called", run: RUN, ...call, input: {} }).replace(
+        '"tool":"bash"',
+        '"tool":"bash","tool":"sh"',
+      ),
+      env(8, { type: "tool_called", run: RUN, ...call, input: {} }).replace(
+        '"input":{}',
+        '"input": {}',
+      ),
+      env(9, { type: "tool_called", run: RUN, ...call, input: { p: "a/b" } }).replace(
+        "a/b",
+        "a\\/b",
+      ),
+      env(10, { type: "tool_called", run: RUN, ...call, input: {} }, { extra: true }),
+      JSON.stringify({ schema: 3, seq: 11, at, event: { type: "tool_called", run: RUN } }),
+      env(12, { type: "tool_called", run: null, ...call, input: {} }),
+      env(13, { type: "paused", run: RUN, reason: "budget" }),
+      env(14, {
+        type: "run_finished",
+        run: RUN,
+        success: false,
+        status: "failed",
+        usage: { input_tokens: 1, output_tokens: 2, cache_read_tokens: 0, cache_write_tokens: 0 },
+        active_ms: 5,
+        started_at: at,
+      }),
+      '{"schema":2,"seq":15,"at":"x","event":{"type":"tool_called","run":"' + RUN + '"', // broken
+    ];
+    const needles = ['"tool_called"', '"run_started"', '"run_finished"', '"paused"'];
+    // A chunk with a character that is not ASCII is decoded in full: the
+    // line that has one is tried alone and among the others.
+    for (
+      const [text, chunkBytes] of [
+        [lines.join("\n") + "\n", 1],
+        [lines.join("\n") + "\n", 7],
+        [lines.join("\n") + "\n", 100],
+        [lines.join("\n") + "\n", 64 * 1024],
+        [lines.filter((l) => !l.includes("café")).join("\n") + "\n", 64 * 1024],
+      ] as const
+    ) {
+      await Deno.writeTextFile(path, text);
+      const full: ScanRecord[] = [];
+      const light: ScanRecord[] = [];
+      const problems = [0, 0];
+      for await (
+        const rs of scanLog(path, needles, {
+          json: true,
+          chunkBytes,
+          onProblem: () => problems[0]++,
+        })
+      ) {
+        full.push(...rs);
+      }
+      for await (
+        const rs of scanLog(path, needles, {
+          json: true,
+          light: true,
+          chunkBytes,
+          onProblem: () => problems[1]++,
+        })
+      ) light.push(...rs);
+      assertEquals(light.map((r) => r.json), full.map((r) => r.json), `chunk ${chunkBytes}`);
+      assertEquals(light.map((r) => r.text), full.map((r) => r.text));
+      assertEquals(light.map((r) => r.upgraded), full.map((r) => r.upgraded));
+      assertEquals(problems, [1, 1]);
+      const head = (r: ScanRecord) => {
+        const e = r.env.event as { type: string; run?: unknown; success?: unknown };
+        return [r.env.schema, r.env.seq, r.env.at, e.type, runOf(r.env.event), e.success];
+      };
+      assertEquals(light.map(head), full.map(head));
+      // The lines in JSON.stringify's form were read in the light form (no
+      // "role" in their event), the others in full.
+      if (!text.includes("café")) {
+        const lightSeqs = light.filter((r) =>
+          r.env.event.type === "tool_called" && !("role" in r.env.event)
+        )
+          .map((r) => r.env.seq);
+        assertEquals(lightSeqs, [2, 11, 12]);
+      }
+    }
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -1,0 +1,256 @@
+;; The check of a filtered `--json` replay's fast path (see json_check.ts): whether
+;; one line of a log is valid JSON written exactly as JSON.stringify writes its value,
+;; without parsing it into objects. `deno task build-wasm` assembles it into
+;; json_check_wasm.ts; a test fails while that is stale.
+(module
+  (memory (export "memory") 48)
+  ;; 8192..8447: 1 for the bytes a string cannot hold as they are (control, quote, backslash, non-ASCII).
+  (data (i32.const 8192) "\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01")
+  ;; 0..4095: results: where the values of the depth-2 keys "type" and "run" start (at 0
+  ;; and 4; 0 when there is none), and where the characters of depth-2 key i start and
+  ;; end (at 8 + 8i and 12 + 8i);
+  ;; 4096..4351: the nesting stack (the opening byte of each open container).
+  (global $keys1 (mut i32) (i32.const 0))
+  (func (export "keys1") (result i32) (global.get $keys1))
+
+  ;; A string's body from $p (just after its opening quote): the index after its
+  ;; closing quote, or -1. ASCII only; escapes only as JSON.stringify writes them.
+  (func $str (param $p i32) (param $e i32) (result i32)
+    (local $c i32) (local $x i32) (local $v v128) (local $m i32)
+    (block $fail
+      (loop $next
+        ;; Plain characters: 16 at a time, to the first that is not plain; one
+        ;; table look-up each near the end.
+        (block $special
+          (loop $plain
+            (if (i32.le_u (i32.add (local.get $p) (i32.const 16)) (local.get $e))
+              (then
+                (local.set $v (v128.load (local.get $p)))
+                (local.set $m (i8x16.bitmask (v128.or
+                  (v128.or (i8x16.eq (local.get $v) (v128.const i8x16 34 34 34 34 34 34 34 34 34 34 34 34 34 34 34 34))
+                    (i8x16.eq (local.get $v) (v128.const i8x16 92 92 92 92 92 92 92 92 92 92 92 92 92 92 92 92)))
+                  (v128.or (i8x16.lt_u (local.get $v) (v128.const i8x16 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32 32))
+                    (i8x16.gt_u (local.get $v) (v128.const i8x16 126 126 126 126 126 126 126 126 126 126 126 126 126 126 126 126))))))
+                (if (i32.eqz (local.get $m))
+                  (then (local.set $p (i32.add (local.get $p) (i32.const 16))) (br $plain)))
+                (local.set $p (i32.add (local.get $p) (i32.ctz (local.get $m))))
+                (br $special)))
+            (br_if $fail (i32.ge_u (local.get $p) (local.get $e)))
+            (br_if $special (i32.load8_u (i32.add (i32.const 8192) (i32.load8_u (local.get $p)))))
+            (local.set $p (i32.add (local.get $p) (i32.const 1)))
+            (br $plain)))
+        (local.set $c (i32.load8_u (local.get $p)))
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (if (i32.eq (local.get $c) (i32.const 34)) (then (return (local.get $p))))
+        (br_if $fail (i32.ne (local.get $c) (i32.const 92)))
+        ;; An escape.
+        (block
+          (block
+            (br_if $fail (i32.ge_u (local.get $p) (local.get $e)))
+            (local.set $c (i32.load8_u (local.get $p)))
+            (local.set $p (i32.add (local.get $p) (i32.const 1)))
+            (if (i32.eq (local.get $c) (i32.const 117))
+              (then
+                (br_if $fail (i32.gt_u (i32.add (local.get $p) (i32.const 4)) (local.get $e)))
+                (br_if $fail (i32.ne (i32.load16_u (local.get $p)) (i32.const 0x3030)))
+                (local.set $c (i32.load8_u (i32.add (local.get $p) (i32.const 2))))
+                (local.set $x (i32.load8_u (i32.add (local.get $p) (i32.const 3))))
+                (if (i32.eq (local.get $c) (i32.const 48))
+                  (then
+                    (br_if $fail (i32.eqz (i32.or
+                      (i32.and (i32.ge_u (local.get $x) (i32.const 48)) (i32.le_u (local.get $x) (i32.const 55)))
+                      (i32.or (i32.eq (local.get $x) (i32.const 98))
+                        (i32.or (i32.eq (local.get $x) (i32.const 101)) (i32.eq (local.get $x) (i32.const 102))))))))
+                  (else
+                    (br_if $fail (i32.ne (local.get $c) (i32.const 49)))
+                    (br_if $fail (i32.eqz (i32.or
+                      (i32.and (i32.ge_u (local.get $x) (i32.const 48)) (i32.le_u (local.get $x) (i32.const 57)))
+                      (i32.and (i32.ge_u (local.get $x) (i32.const 97)) (i32.le_u (local.get $x) (i32.const 102))))))))
+                (local.set $p (i32.add (local.get $p) (i32.const 4))))
+              (else
+                (br_if $fail (i32.eqz (i32.or
+                  (i32.or (i32.or (i32.eq (local.get $c) (i32.const 34)) (i32.eq (local.get $c) (i32.const 92)))
+                    (i32.or (i32.eq (local.get $c) (i32.const 98)) (i32.eq (local.get $c) (i32.const 102))))
+                  (i32.or (i32.or (i32.eq (local.get $c) (i32.const 110)) (i32.eq (local.get $c) (i32.const 114)))
+                    (i32.eq (local.get $c) (i32.const 116))))))))))
+        (br $next)))
+    (i32.const -1))
+
+  ;; A number from $p: the index after it, or -1. Only integers of 1 to 15 digits
+  ;; without a leading zero (and not -0): what JSON.stringify writes for them.
+  (func $num (param $p i32) (param $e i32) (result i32)
+    (local $c i32) (local $start i32) (local $neg i32)
+    (block $fail
+      (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 45))
+        (then (local.set $neg (i32.const 1)) (local.set $p (i32.add (local.get $p) (i32.const 1)))))
+      (local.set $start (local.get $p))
+      (block $done
+        (loop $digits
+          (br_if $done (i32.ge_u (local.get $p) (local.get $e)))
+          (local.set $c (i32.load8_u (local.get $p)))
+          (br_if $done (i32.gt_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 9)))
+          (local.set $p (i32.add (local.get $p) (i32.const 1)))
+          (br $digits)))
+      (local.set $c (i32.sub (local.get $p) (local.get $start)))
+      (br_if $fail (i32.or (i32.eqz (local.get $c)) (i32.gt_u (local.get $c) (i32.const 15))))
+      (if (i32.eq (i32.load8_u (local.get $start)) (i32.const 48))
+        (then (br_if $fail (i32.or (i32.gt_u (local.get $c) (i32.const 1)) (local.get $neg)))))
+      (if (i32.lt_u (local.get $p) (local.get $e))
+        (then
+          (local.set $c (i32.load8_u (local.get $p)))
+          (br_if $fail (i32.or (i32.eq (local.get $c) (i32.const 46))
+            (i32.or (i32.eq (local.get $c) (i32.const 101)) (i32.eq (local.get $c) (i32.const 69)))))))
+      (return (local.get $p)))
+    (i32.const -1))
+
+  ;; Whether one of keys $i..$n-1 in the results has the $len characters at $q.
+  (func $seen (param $i i32) (param $n i32) (param $q i32) (param $len i32) (result i32)
+    (local $a i32) (local $k i32)
+    (block $none
+      (loop $keys
+        (br_if $none (i32.ge_u (local.get $i) (local.get $n)))
+        (local.set $a (i32.load (i32.add (i32.const 8) (i32.shl (local.get $i) (i32.const 3)))))
+        (if (i32.eq (local.get $len)
+              (i32.sub (i32.load (i32.add (i32.const 12) (i32.shl (local.get $i) (i32.const 3))))
+                (local.get $a)))
+          (then
+            (local.set $k (i32.const 0))
+            (block $differ
+              (loop $bytes
+                (if (i32.ge_u (local.get $k) (local.get $len)) (then (return (i32.const 1))))
+                (br_if $differ (i32.ne (i32.load8_u (i32.add (local.get $a) (local.get $k)))
+                  (i32.load8_u (i32.add (local.get $q) (local.get $k)))))
+                (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                (br $bytes)))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $keys)))
+    (i32.const 0))
+
+  ;; Whether bytes [$p, $e) start with the 4 or 5 bytes of a literal.
+  (func $lit (param $p i32) (param $e i32) (result i32)
+    (local $c i32)
+    (local.set $c (i32.load8_u (local.get $p)))
+    (if (i32.eq (local.get $c) (i32.const 116))
+      (then (return (select (i32.add (local.get $p) (i32.const 4)) (i32.const -1)
+        (i32.and (i32.le_u (i32.add (local.get $p) (i32.const 4)) (local.get $e))
+          (i32.eq (i32.load (local.get $p)) (i32.const 0x65757274)))))))
+    (if (i32.eq (local.get $c) (i32.const 110))
+      (then (return (select (i32.add (local.get $p) (i32.const 4)) (i32.const -1)
+        (i32.and (i32.le_u (i32.add (local.get $p) (i32.const 4)) (local.get $e))
+          (i32.eq (i32.load (local.get $p)) (i32.const 0x6c6c756e)))))))
+    (if (i32.eq (local.get $c) (i32.const 102))
+      (then (return (select (i32.add (local.get $p) (i32.const 5)) (i32.const -1)
+        (i32.and (i32.le_u (i32.add (local.get $p) (i32.const 5)) (local.get $e))
+          (i32.and (i32.eq (i32.load (local.get $p)) (i32.const 0x736c6166))
+            (i32.eq (i32.load8_u (i32.add (local.get $p) (i32.const 4))) (i32.const 101))))))))
+    (i32.const -1))
+
+  ;; Checks bytes [$s, $e) (one line, without its newline): valid JSON written exactly
+  ;; as JSON.stringify writes its value, ASCII only, with no key made only of digits
+  ;; (V8 orders such keys first), and no key twice in an object at depth 2 (deeper
+  ;; duplicates are not looked for). Returns how many keys the objects at depth 2 have (at most 64; where
+  ;; they are in the results), or -1 when it is
+  ;; not sure. keys1() then tells how many keys the outermost object has.
+  (func (export "check") (param $s i32) (param $e i32) (result i32)
+    (local $p i32) (local $c i32) (local $d i32) (local $n i32) (local $state i32) (local $q i32)
+    (local $first i32)
+    (local.set $p (local.get $s))
+    (global.set $keys1 (i32.const 0))
+    (i64.store (i32.const 0) (i64.const 0))
+    (block $fail
+      (loop $main
+        (if (i32.eqz (local.get $state))
+          (then
+            ;; A value.
+            (br_if $fail (i32.ge_u (local.get $p) (local.get $e)))
+            (local.set $c (i32.load8_u (local.get $p)))
+            (local.set $state (i32.const 1))
+            (if (i32.eq (local.get $c) (i32.const 34))
+              (then (local.set $p (call $str (i32.add (local.get $p) (i32.const 1)) (local.get $e))))
+              (else
+                (if (i32.or (i32.eq (local.get $c) (i32.const 123)) (i32.eq (local.get $c) (i32.const 91)))
+                  (then
+                    (br_if $fail (i32.ge_u (local.get $d) (i32.const 250)))
+                    (i32.store8 (i32.add (i32.const 4096) (local.get $d)) (local.get $c))
+                    (local.set $d (i32.add (local.get $d) (i32.const 1)))
+                    ;; The keys of an object at depth 2 start here in the results.
+                    (if (i32.eq (local.get $d) (i32.const 2)) (then (local.set $first (local.get $n))))
+                    (local.set $p (i32.add (local.get $p) (i32.const 1)))
+                    (br_if $fail (i32.ge_u (local.get $p) (local.get $e)))
+                    (if (i32.eq (i32.load8_u (local.get $p)) (i32.add (local.get $c) (i32.const 2)))
+                      (then
+                        ;; {} or []
+                        (local.set $d (i32.sub (local.get $d) (i32.const 1)))
+                        (local.set $p (i32.add (local.get $p) (i32.const 1))))
+                      (else
+                        (local.set $state (select (i32.const 2) (i32.const 0)
+                          (i32.eq (local.get $c) (i32.const 123)))))))
+                  (else
+                    (if (i32.or (i32.eq (local.get $c) (i32.const 45))
+                          (i32.le_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 9)))
+                      (then (local.set $p (call $num (local.get $p) (local.get $e))))
+                      (else (local.set $p (call $lit (local.get $p) (local.get $e)))))))))
+            (br_if $fail (i32.lt_s (local.get $p) (i32.const 0)))
+            (br $main)))
+        (if (i32.eq (local.get $state) (i32.const 2))
+          (then
+            ;; A key and its colon.
+            (br_if $fail (i32.ge_u (local.get $p) (local.get $e)))
+            (br_if $fail (i32.ne (i32.load8_u (local.get $p)) (i32.const 34)))
+            (local.set $q (i32.add (local.get $p) (i32.const 1)))
+            (if (i32.eq (local.get $d) (i32.const 1))
+              (then (global.set $keys1 (i32.add (global.get $keys1) (i32.const 1)))))
+            (local.set $p (call $str (local.get $q) (local.get $e)))
+            (br_if $fail (i32.lt_s (local.get $p) (i32.const 0)))
+            (if (i32.eq (local.get $d) (i32.const 2))
+              (then
+                ;; A key twice in one object: JSON.parse keeps the last.
+                (br_if $fail (call $seen (local.get $first) (local.get $n) (local.get $q)
+                  (i32.sub (i32.sub (local.get $p) (i32.const 1)) (local.get $q))))
+                ;; Where the key's characters start and end.
+                (br_if $fail (i32.ge_u (local.get $n) (i32.const 64)))
+                (i32.store (i32.add (i32.const 8) (i32.shl (local.get $n) (i32.const 3))) (local.get $q))
+                (i32.store (i32.add (i32.const 12) (i32.shl (local.get $n) (i32.const 3)))
+                  (i32.sub (local.get $p) (i32.const 1)))
+                (local.set $n (i32.add (local.get $n) (i32.const 1)))
+                ;; Where the values of "type" and "run" start (after the colon).
+                (if (i32.and (i32.eq (i32.sub (local.get $p) (local.get $q)) (i32.const 5))
+                      (i32.eq (i32.load (local.get $q)) (i32.const 0x65707974)))
+                  (then (i32.store (i32.const 0) (i32.add (local.get $p) (i32.const 1)))))
+                (if (i32.and (i32.eq (i32.sub (local.get $p) (local.get $q)) (i32.const 4))
+                      (i32.and (i32.eq (i32.load16_u (local.get $q)) (i32.const 0x7572))
+                        (i32.eq (i32.load8_u (i32.add (local.get $q) (i32.const 2))) (i32.const 110))))
+                  (then (i32.store (i32.const 4) (i32.add (local.get $p) (i32.const 1)))))))
+            ;; A key of digits only: V8 puts such keys first, so the text may not be in order.
+            (if (i32.le_u (i32.sub (i32.load8_u (local.get $q)) (i32.const 48)) (i32.const 9))
+              (then
+                (local.set $c (local.get $q))
+                (block $nondigit
+                  (loop $dig
+                    (br_if $fail (i32.ge_u (i32.add (local.get $c) (i32.const 1)) (local.get $p)))
+                    (br_if $nondigit (i32.gt_u (i32.sub (i32.load8_u (local.get $c)) (i32.const 48)) (i32.const 9)))
+                    (local.set $c (i32.add (local.get $c) (i32.const 1)))
+                    (br $dig)))))
+            (br_if $fail (i32.ge_u (local.get $p) (local.get $e)))
+            (br_if $fail (i32.ne (i32.load8_u (local.get $p)) (i32.const 58)))
+            (local.set $p (i32.add (local.get $p) (i32.const 1)))
+            (local.set $state (i32.const 0))
+            (br $main)))
+        ;; After a value.
+        (if (i32.eqz (local.get $d))
+          (then
+            (br_if $fail (i32.ne (local.get $p) (local.get $e)))
+            (return (local.get $n))))
+        (br_if $fail (i32.ge_u (local.get $p) (local.get $e)))
+        (local.set $c (i32.load8_u (local.get $p)))
+        (local.set $q (i32.load8_u (i32.add (i32.const 4095) (local.get $d))))
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (if (i32.eq (local.get $c) (i32.const 44))
+          (then
+            (local.set $state (select (i32.const 2) (i32.const 0) (i32.eq (local.get $q) (i32.const 123))))
+            (br $main)))
+        (br_if $fail (i32.ne (local.get $c) (i32.add (local.get $q) (i32.const 2))))
+        (local.set $d (i32.sub (local.get $d) (i32.const 1)))
+        (br $main)))
+    (i32.const -1))
+)
