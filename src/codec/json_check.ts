@@ -33,8 +33,13 @@ const RESERVED_BYTES = 16 * 1024;
 export class JsonChecker {
   /** Where bytes to check go: the module's memory after what it keeps for itself. */
   readonly room: Uint8Array;
+  /** The caller's string of the "type" value the module keeps (see {@link same}). */
+  typeText = "";
+  /** The caller's string of the "run" value the module keeps (see {@link same}). */
+  runText = "";
   readonly #check: (start: number, end: number) => number;
   readonly #keys1: () => number;
+  readonly #same: () => number;
   readonly #results: Int32Array;
 
   constructor() {
@@ -48,10 +53,12 @@ export class JsonChecker {
       memory: WebAssembly.Memory;
       check: (start: number, end: number) => number;
       keys1: () => number;
+      same: () => number;
     };
     this.room = new Uint8Array(exports.memory.buffer, RESERVED_BYTES);
     this.#check = exports.check;
     this.#keys1 = exports.keys1;
+    this.#same = exports.same;
     this.#results = new Int32Array(exports.memory.buffer, 0, 1024);
   }
 
@@ -68,6 +75,18 @@ export class JsonChecker {
   /** Keys of the outermost object in the last check that said yes. */
   get outerKeys(): number {
     return this.#keys1();
+  }
+
+  /**
+   * Of the last check that said yes, whether the values of the depth-2 keys
+   * "type" (bits 0-1) and "run" (bits 2-3) are plain strings equal to those
+   * of the check before it that had them: 1 equal, 2 changed (the module
+   * now keeps the new one), 0 neither. A reader keeps the string of each
+   * value in {@link typeText} and {@link runText} when it changes, and reuses
+   * it while it is equal.
+   */
+  get same(): number {
+    return this.#same();
   }
 
   /** Memory offset where the value of the depth-2 key "type" starts, or 0 (last check). */

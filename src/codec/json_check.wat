@@ -9,9 +9,43 @@
   ;; 0..4095: results: where the values of the depth-2 keys "type" and "run" start (at 0
   ;; and 4; 0 when there is none), and where the characters of depth-2 key i start and
   ;; end (at 8 + 8i and 12 + 8i);
-  ;; 4096..4351: the nesting stack (the opening byte of each open container).
+  ;; 4096..4351: the nesting stack (the opening byte of each open container); 4352..4415
+  ;; and 4416..4479: the last "type" and "run" strings seen (see $sameValue).
   (global $keys1 (mut i32) (i32.const 0))
   (func (export "keys1") (result i32) (global.get $keys1))
+  (global $same (mut i32) (i32.const 0))
+  ;; Of the last check: bits 0-1 for "type", 2-3 for "run", each 1 when the value is the
+  ;; same string as at the last check that said so, 2 when it is a string that changed.
+  (func (export "same") (result i32) (global.get $same))
+
+  ;; A string value at $at (its opening quote; 0: none) compared with the one kept at
+  ;; $slot (its length, then up to 60 characters): 1 when they are equal, 2 when they
+  ;; differ (the new one is kept), 0 when it is not a plain string of at most 60
+  ;; characters.
+  (func $sameValue (param $at i32) (param $slot i32) (result i32)
+    (local $p i32) (local $len i32) (local $c i32) (local $k i32)
+    (if (i32.eqz (local.get $at)) (then (return (i32.const 0))))
+    (if (i32.ne (i32.load8_u (local.get $at)) (i32.const 34)) (then (return (i32.const 0))))
+    (local.set $p (i32.add (local.get $at) (i32.const 1)))
+    (block $end
+      (loop $chars
+        (local.set $c (i32.load8_u (i32.add (local.get $p) (local.get $len))))
+        (br_if $end (i32.eq (local.get $c) (i32.const 34)))
+        (if (i32.or (i32.eq (local.get $c) (i32.const 92)) (i32.ge_u (local.get $len) (i32.const 60)))
+          (then (return (i32.const 0))))
+        (local.set $len (i32.add (local.get $len) (i32.const 1)))
+        (br $chars)))
+    (block $differ
+      (br_if $differ (i32.ne (i32.load (local.get $slot)) (local.get $len)))
+      (loop $cmp
+        (if (i32.ge_u (local.get $k) (local.get $len)) (then (return (i32.const 1))))
+        (br_if $differ (i32.ne (i32.load8_u (i32.add (local.get $p) (local.get $k)))
+          (i32.load8_u (i32.add (i32.add (local.get $slot) (i32.const 4)) (local.get $k)))))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $cmp)))
+    (i32.store (local.get $slot) (local.get $len))
+    (memory.copy (i32.add (local.get $slot) (i32.const 4)) (local.get $p) (local.get $len))
+    (i32.const 2))
 
   ;; A string's body from $p (just after its opening quote): the index after its
   ;; closing quote, or -1. ASCII only; escapes only as JSON.stringify writes them.
@@ -240,6 +274,10 @@
         (if (i32.eqz (local.get $d))
           (then
             (br_if $fail (i32.ne (local.get $p) (local.get $e)))
+            ;; Whether "type" and "run" are strings equal to those of the last line seen.
+            (global.set $same (i32.or
+              (call $sameValue (i32.load (i32.const 0)) (i32.const 4352))
+              (i32.shl (call $sameValue (i32.load (i32.const 4)) (i32.const 4416)) (i32.const 2))))
             (return (local.get $n))))
         (br_if $fail (i32.ge_u (local.get $p) (local.get $e)))
         (local.set $c (i32.load8_u (local.get $p)))

@@ -256,22 +256,18 @@ function matches(needles: readonly string[], line: string): boolean {
   return false;
 }
 
-/** Where an integer's digits starting at `i` end. */
-function digitsEnd(text: string, i: number): number {
-  while (i < text.length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
-  return i;
+const ADDED_0_5 = new Map(
+  [...DEFAULTS_0_5].map(([type, fields]) => [type, fields.map(([name]) => name)]),
+);
+const NONE: readonly string[] = [];
+
+/** The fields of an event type that 0.5 added (an older line gets their defaults). */
+function addedFieldsOf(type: string): readonly string[] {
+  return ADDED_0_5.get(type) ?? NONE;
 }
 
-/** The last type and run read in the light form: most lines repeat them (no new string each). */
-let lastType = "";
-let lastRun = "";
-
-/**
- * The string value starting at `at` (after its quote) in `text`: `last` when
- * it is the same, else the slice; null when it has an escape.
- */
-function stringAt(text: string, at: number, last: string): string | null {
-  if (text.startsWith(last, at) && text.charCodeAt(at + last.length) === 34) return last;
+/** The string value starting at `at` (after its quote) in `text`; null when it has an escape. */
+function stringAt(text: string, at: number): string | null {
   const value = text.slice(at, text.indexOf('"', at));
   return value.includes("\\") ? null : value;
 }
@@ -289,31 +285,44 @@ function lightRecord(
   end: number,
 ): ScanRecord | null {
   const keys = checker.check(start, end);
+  if (keys < 0) return null;
+  // The check keeps the event's type and run when they change (see
+  // JsonChecker.same): the strings of the values it keeps, kept with it.
+  const same = checker.same;
+  const tv = checker.typeValueAt - start;
+  const rv = checker.runValueAt - start;
+  if ((same & 3) === 2) checker.typeText = text.slice(tv + 1, text.indexOf('"', tv + 1));
+  if ((same >> 2) === 2) checker.runText = text.slice(rv + 1, text.indexOf('"', rv + 1));
   // Valid and in JSON.stringify's form; four keys: schema, seq, at, event.
-  if (keys < 0 || checker.outerKeys !== 4 || !text.startsWith('{"schema":')) return null;
-  let i = digitsEnd(text, 10);
-  const schema = Number(text.slice(10, i));
+  if (checker.outerKeys !== 4 || !text.startsWith('{"schema":')) return null;
+  // Integers of at most 15 digits (the check said so): exact as numbers.
+  let i = 10;
+  let schema = 0;
+  for (let c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(++i)) {
+    schema = schema * 10 + c - 48;
+  }
   if (i === 10 || schema < 1 || !text.startsWith(',"seq":', i)) return null;
-  const seqAt = i + 7;
-  i = digitsEnd(text, seqAt);
+  i += 7;
+  const seqAt = i;
+  let seq = 0;
+  for (let c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(++i)) {
+    seq = seq * 10 + c - 48;
+  }
   if (i === seqAt || !text.startsWith(',"at":"', i)) return null;
-  const seq = Number(text.slice(seqAt, i));
   i += 7;
   const atEnd = text.indexOf('"', i);
   const at = text.slice(i, atEnd);
   if (at.includes("\\") || !text.startsWith(',"event":{', atEnd + 1)) return null;
-  // The event's type and run, where the check found them.
-  const tv = checker.typeValueAt - start;
+  // The event's type and run, where the check found them; most lines have
+  // those of the line before.
   if (tv < 0 || text.charCodeAt(tv) !== 34) return null;
-  const type = stringAt(text, tv + 1, lastType);
+  const type = (same & 3) !== 0 ? checker.typeText : stringAt(text, tv + 1);
   if (type === null || type === "") return null;
-  lastType = type;
   const event: { type: string; run?: string; success?: boolean } = { type };
-  const rv = checker.runValueAt - start;
   if (rv >= 0 && text.charCodeAt(rv) === 34) {
-    const run = stringAt(text, rv + 1, lastRun);
+    const run = (same >> 2) !== 0 ? checker.runText : stringAt(text, rv + 1);
     if (run === null) return null;
-    event.run = lastRun = run;
+    event.run = run;
   }
   if (type === "run_finished") {
     const sv = valueAt(checker, text, start, keys, "success");
@@ -322,7 +331,7 @@ function lightRecord(
   }
   // An event of 0.4 gets the 0.5 defaults: decoded in full.
   if (schema <= 2) {
-    for (const [name] of DEFAULTS_0_5.get(type) ?? []) {
+    for (const name of addedFieldsOf(type)) {
       if (valueAt(checker, text, start, keys, name) < 0) return null;
     }
   }

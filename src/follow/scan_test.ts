@@ -218,3 +218,40 @@ Deno.test("scanLog in the light form gives the same read forms, and envelopes tr
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("scanLog in the light form names each event's type and run right when they change on a line read in full", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/events.jsonl`;
+    const other = "0c1d2e3f-4a5b-4c6d-8e9f-a0b1c2d3e4f5";
+    const at = "2026-01-01T00:00:00Z";
+    const call = { role: "coder", tool: "bash", input: {}, call: "0123456789ab", subtask: null };
+    const lines = [
+      JSON.stringify({ schema: 2, seq: 1, at, event: { type: "tool_called", run: RUN, ...call } }),
+      // Valid and compact, but read in full (a field after event): its type and run are new.
+      JSON.stringify({ schema: 2, seq: 1, at, event: { type: "run_started", run: other }, x: 1 }),
+      JSON.stringify({ schema: 2, seq: 2, at, event: { type: "run_started", run: other } }),
+      JSON.stringify({
+        schema: 2,
+        seq: 3,
+        at,
+        event: { type: "tool_called", run: other, ...call },
+      }),
+    ];
+    await Deno.writeTextFile(path, lines.join("\n") + "\n");
+    const got: ScanRecord[] = [];
+    for await (
+      const rs of scanLog(path, ['"tool_called"', '"run_started"'], { json: true, light: true })
+    ) got.push(...rs);
+    assertEquals(
+      got.map((r) => [r.env.seq, r.env.event.type, runOf(r.env.event)]),
+      [[1, "tool_called", RUN], [1, "run_started", other], [2, "run_started", other], [
+        3,
+        "tool_called",
+        other,
+      ]],
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
