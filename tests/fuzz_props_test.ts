@@ -19,6 +19,9 @@ import type { Task } from "../src/store/tasks.ts";
 import { createHandler } from "../src/server/handler.ts";
 import { LiveHub } from "../src/server/live.ts";
 import { envelope } from "./arbitraries.ts";
+import type { Envelope } from "../src/contract/envelope.ts";
+import { scanLog } from "../src/follow/scan.ts";
+import { runOf } from "../src/contract/events.ts";
 import { fuzzProject } from "./fuzz_project.ts";
 import { encodeUnsafe, rawRequest } from "./fuzz_inputs.ts";
 
@@ -312,5 +315,95 @@ Deno.test("a cursor the server hands out is accepted back (X-Taskline-Cursor of 
     }
   } finally {
     await hub.close();
+  }
+});
+
+Deno.test("a filtered --json scan in the light form gives what a full decode gives, for any log", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/events.jsonl`;
+    // Lines: valid envelopes (known and unknown, schema 2 and 3), written as
+    // JSON.stringify writes them or near that (spaces, another escape, a
+    // field dropped), and broken ones.
+    // Most of a real log is ASCII with seqs far below 2^53: the light form's case.
+    const ascii = (e: Envelope) =>
+      JSON.stringify({ ...e, seq: (e.seq ?? 1) % 1e9 })
+        .replace(/[^\t-\x7f]/gu, "x").replace(/(\d)(?:\.\d+)?[eE][-+]?\d+|(\d)\.\d+/g, "$1$2");
+    // Near JSON.stringify's form: another escape, spaces, a 0.5 field dropped, cut short.
+    const near = (text: string, how: number) =>
+      how === 0
+        ? text.replace(/"[a-z]/, (m) => `"\\u00${m.charCodeAt(1).toString(16)}`)
+        : how === 1
+        ? JSON.stringify(JSON.parse(text), null, 1).replaceAll("\n", "")
+        : how === 2
+        ? text.replace(/,"(call|subtask|model|usage)":("[^"]*"|null|\{[^}]*\})/, "")
+        : text.slice(0, -3);
+    const asciiLine = fc.oneof(
+      envelope().map(ascii),
+      envelope({ schema: fc.constantFrom(2, 3), unknown: true }).map(ascii),
+      fc.tuple(envelope().map(ascii), fc.nat(3)).map(([t, how]) => near(t, how)),
+    );
+    const anyLine = fc.oneof(
+      asciiLine,
+      envelope().map((e) => JSON.stringify(e)),
+      envelope({ schema: fc.constantFrom(2, 3), unknown: true }).map((e) => JSON.stringify(e)),
+      fc.tuple(envelope().map((e) => JSON.stringify(e)), fc.nat(3)).map(([t, how]) => near(t, how)),
+    );
+    // A chunk with one character that is not ASCII is decoded in full: logs of either kind.
+    const log = fc.oneof(
+      fc.array(asciiLine, { maxLength: 40 }),
+      fc.array(anyLine, { maxLength: 40 }),
+    );
+    const types = fc.subarray([
+      "tool_called",
+      "tool_returned",
+      "run_started",
+      "run_finished",
+      "log",
+    ], {
+      minLength: 1,
+    });
+    let lightSeen = 0;
+    await fc.assert(
+      fc.asyncProperty(log, types, async (lines, ts) => {
+        await Deno.writeTextFile(path, lines.join("\n") + "\n");
+        const needles = ts.map((t) => `"${t}"`);
+        const read = async (light: boolean) => {
+          const out: { json?: string; head: unknown[] }[] = [];
+          let problems = 0;
+          for await (
+            const rs of scanLog(path, needles, { json: true, light, onProblem: () => problems++ })
+          ) {
+            for (const r of rs) {
+              const e = r.env.event as { type: string; success?: unknown };
+              if (
+                light && Object.keys(e).every((k) => k === "type" || k === "run" || k === "success")
+              ) {
+                lightSeen++;
+              }
+              out.push({
+                json: r.json,
+                head: [
+                  r.env.schema,
+                  r.env.seq,
+                  r.env.at,
+                  e.type,
+                  runOf(r.env.event),
+                  e.success,
+                  r.upgraded,
+                ],
+              });
+            }
+          }
+          return { out, problems };
+        };
+        assertEquals(await read(true), await read(false));
+      }),
+      { numRuns: 300 },
+    );
+    // The light form was taken, not only the full decode (logs of ASCII only).
+    assert(lightSeen > 5, `only ${lightSeen} records were read in the light form`);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });
