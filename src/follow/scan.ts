@@ -116,6 +116,9 @@ export async function* scanLog(
       ? [checker.room.subarray(0, readBytes), checker.room.subarray(readBytes, 2 * readBytes)]
       : [new Uint8Array(readBytes), new Uint8Array(readBytes)];
     const fast = inRoom ? checker : null;
+    // Where a line is copied to be checked when its bytes are not in place
+    // (it starts in an earlier chunk, or its chunk is not all ASCII).
+    const scratch = fast !== null ? fast.room.subarray(2 * readBytes) : null;
     let cur = 0;
     let readPos = from;
     const readNext = (): Promise<number | null> => {
@@ -157,9 +160,19 @@ export async function* scanLog(
       const records: ScanRecord[] = [];
       const take = (text: string, at = -1) => {
         if (text === "") return;
-        if (ascii && at >= 0) {
-          const start = bytes.byteOffset + at;
-          const r = lightRecord(fast, text, start, start + text.length);
+        if (fast !== null) {
+          let r: ScanRecord | null = null;
+          if (ascii && at >= 0) {
+            const start = bytes.byteOffset + at;
+            r = lightRecord(fast, text, start, start + text.length);
+          } else if (text.length < scratch!.length) {
+            // A line of ASCII only (one byte a character) is checked in a copy.
+            const written = encoder.encodeInto(text, scratch!).written;
+            if (written === text.length) {
+              const start = scratch!.byteOffset;
+              r = lightRecord(fast, text, start, start + written);
+            }
+          }
           if (r !== null) {
             records.push(r);
             return;
@@ -250,6 +263,8 @@ export async function* scanLog(
     file.close();
   }
 }
+
+const encoder = new TextEncoder();
 
 function matches(needles: readonly string[], line: string): boolean {
   for (const n of needles) if (line.includes(n)) return true;
