@@ -279,6 +279,7 @@ async function feedForm(
       const items of replayFeed(ctx.state, tasks, {
         after: o.afterCursor ?? undefined,
         prefilter,
+        json: ctx.json,
         onProblem: ctx.problem,
         signal: ctx.io.signal,
       })

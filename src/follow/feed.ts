@@ -47,6 +47,7 @@ import { TasklineError } from "../errors.ts";
 import type { LogProblem, LogRecord } from "../store/log_reader.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { readTask, type Task } from "../store/tasks.ts";
+import { lightLines } from "./scan.ts";
 import { completeLinesEnd, LogTail, type TailReset, Wakeup, watchDir } from "./tail.ts";
 
 /** One event of the feed. */
@@ -79,6 +80,12 @@ export interface ReplayFeedOptions {
   lookaheadItems?: number;
   /** Most items a batch. Default 512. */
   batchItemsMax?: number;
+  /**
+   * Records carry their `--json` text, and those in their own read form a
+   * light `env` only (see scan.ts's `lightLines`): its schema, seq and at,
+   * and an event of only type, run and success. Default false.
+   */
+  json?: boolean;
   onProblem?: (p: LogProblem) => void;
   signal?: AbortSignal;
 }
@@ -174,6 +181,8 @@ export async function* replayFeed(
   options: ReplayFeedOptions = {},
 ): AsyncGenerator<FeedItem[]> {
   const heap: Source[] = [];
+  // One check for every log: lines are checked one at a time.
+  const light = options.json ? lightLines() : undefined;
   for (const task of tasks) {
     const path = state.logPath(task.dir);
     const to = options.to?.get(task.dir) ?? await completeLinesEnd(path);
@@ -182,6 +191,7 @@ export async function* replayFeed(
       chunkBytes: options.chunkBytes ?? 8 * 1024,
       prefilter: options.prefilter,
       onProblem: options.onProblem,
+      light,
     });
     const src = new Source(task, tail, to, options.after, options.lookaheadItems ?? 16);
     if (src.fill()) heapPush(heap, src);

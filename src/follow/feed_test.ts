@@ -4,6 +4,7 @@ import { encodeEnvelope } from "../codec/encode.ts";
 import { StateDir } from "../store/state_dir.ts";
 import { createTask, type Task } from "../store/tasks.ts";
 import { type FeedItem, ProjectFollower, replayFeed } from "./feed.ts";
+import { readFormText } from "../cli/render_json.ts";
 
 async function project(): Promise<{ state: StateDir; dir: string }> {
   const dir = await Deno.makeTempDir();
@@ -144,6 +145,67 @@ Deno.test("a lossless subscriber that reads slowly gets every event; another one
     assert(lossyError !== null && String(lossyError).includes("fell"), String(lossyError));
   } finally {
     follower.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("replayFeed with json gives the same feed as without, each line's read form with it", async () => {
+  const { state, dir } = await project();
+  try {
+    const tasks = [await createTask(state, "a"), await createTask(state, "b")];
+    const lines = [
+      // Read forms (the light form), a 0.4 line, spaces, text that is not ASCII, a broken line.
+      encodeEnvelope({
+        schema: 2,
+        seq: 1,
+        at: "2026-01-01T00:00:01Z",
+        event: { type: "run_started", run: "r", task: "t" },
+      }),
+      '{"schema":2,"seq":2,"at":"2026-01-01T00:00:03Z","event":{"type":"tool_called","run":"r","role":"c","tool":"t","input":{}}}',
+      '{"schema":2, "seq":3,"at":"2026-01-01T00:00:02Z","event":{"type":"log","run":"r","level":"info","message":"x"}}',
+      encodeEnvelope({
+        schema: 2,
+        seq: 4,
+        at: "2026-01-01T00:00:05Z",
+        event: { type: "log", run: "r", level: "info", message: "café" },
+      }),
+      '{"schema":2,"seq":5,"at":"2026-01-01T00:00:06Z","event":{"type":"lo',
+      encodeEnvelope({
+        schema: 2,
+        seq: 6,
+        at: "2026-01-01T00:00:04Z",
+        event: { type: "log", run: "r", level: "info", message: "plain" },
+      }),
+    ];
+    for (const t of tasks) await Deno.writeTextFile(state.logPath(t.dir), lines.join("\n") + "\n");
+    const read = async (json: boolean) => {
+      const got: string[] = [];
+      let problems = 0;
+      for await (
+        const items of replayFeed(state, tasks, {
+          json,
+          chunkBytes: 64,
+          onProblem: () => problems++,
+        })
+      ) {
+        for (const it of items) {
+          got.push(`${it.cursorText} ${it.record.env.event.type} ${readFormText(it.record)}`);
+        }
+      }
+      return { got, problems };
+    };
+    const full = await read(false);
+    assertEquals(full.got.length, 10);
+    assertEquals(await read(true), full);
+    // And with json the read forms were checked, not parsed: light envelopes.
+    let light = 0;
+    for await (const items of replayFeed(state, tasks, { json: true })) {
+      for (const it of items) {
+        if (it.record.env.event.type === "log" && !("level" in it.record.env.event)) light++;
+      }
+    }
+    assertEquals(light, 2, "the plain log line of each task");
+  } finally {
     await Deno.remove(dir, { recursive: true });
   }
 });

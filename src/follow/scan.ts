@@ -266,6 +266,30 @@ export async function* scanLog(
 
 const encoder = new TextEncoder();
 
+/**
+ * The light form of single lines (see {@link ScanLogOptions.light}) for
+ * readers that do not hold their bytes in the check's memory: each line is
+ * copied there and checked. Returns a record in the light form, with its
+ * `--json` text, or null when the line must be decoded in full (not
+ * ASCII only, not its own read form, too long).
+ *
+ * @example
+ * ```ts
+ * const light = lightLines();
+ * const r = light(line) ?? decodeInFull(line);
+ * ```
+ */
+export function lightLines(): (text: string) => ScanRecord | null {
+  const checker = new JsonChecker();
+  const room = checker.room;
+  return (text) => {
+    if (text.length >= room.length) return null;
+    const written = encoder.encodeInto(text, room).written;
+    if (written !== text.length) return null;
+    return lightRecord(checker, text, room.byteOffset, room.byteOffset + written);
+  };
+}
+
 function matches(needles: readonly string[], line: string): boolean {
   for (const n of needles) if (line.includes(n)) return true;
   return false;

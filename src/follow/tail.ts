@@ -33,6 +33,12 @@ export interface LogTailOptions {
   onProblem?: (p: LogProblem) => void;
   /** Called once each time the log was truncated or replaced. Default: ignored. */
   onReset?: (reset: TailReset) => void;
+  /**
+   * Reads a line in the light form before it is decoded in full (see
+   * scan.ts's `lightLines`): records it gives have a light `env` and their
+   * `--json` text. Default: every line is decoded in full.
+   */
+  light?: (line: string) => LogRecord | null;
 }
 
 /** The log was cut or replaced: reading went back to its start. */
@@ -215,8 +221,14 @@ export class LogTail {
       for (const text of lines) {
         if (this.#lineNo >= 0) this.#lineNo++;
         if (text === "" || (prefilter && !prefilter(text))) continue;
-        const d = decodeLine(text);
         const line = Math.max(this.#lineNo, 0);
+        const light = this.#options.light?.(text);
+        if (light) {
+          light.line = line;
+          records.push(light);
+          continue;
+        }
+        const d = decodeLine(text);
         if (d.ok) records.push({ env: d.env, upgraded: d.upgraded, text, line });
         else if (text.trim() !== "") {
           this.#options.onProblem?.({
