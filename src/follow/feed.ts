@@ -57,7 +57,16 @@ export interface FeedItem {
   record: LogRecord;
   cursor: Cursor;
   /** The cursor as text (the SSE id). */
-  cursorText: string;
+  readonly cursorText: string;
+}
+
+/** A feed item whose cursor text is made when it is first asked for (a replay prints most without it). */
+class Item implements FeedItem {
+  #text: string | undefined;
+  constructor(readonly task: Task, readonly record: LogRecord, readonly cursor: Cursor) {}
+  get cursorText(): string {
+    return this.#text ??= formatCursor(this.cursor);
+  }
 }
 
 /** Options of {@link replayFeed}. */
@@ -145,7 +154,7 @@ class Source {
       for (const r of b.records) {
         const c = feedCursor(r, this.task);
         if (c === null || (this.#after && compareCursor(c, this.#after) <= 0)) continue;
-        fresh.push({ task: this.task, record: r, cursor: c, cursorText: formatCursor(c) });
+        fresh.push(new Item(this.task, r, c));
       }
       if (b.caughtUp || this.#tail.offset >= this.#to) this.#done = true;
     }
@@ -475,7 +484,7 @@ export class ProjectFollower {
         const b = await f.tail.read();
         for (const r of b.records) {
           const c = feedCursor(r, f.task);
-          if (c) items.push({ task: f.task, record: r, cursor: c, cursorText: formatCursor(c) });
+          if (c) items.push(new Item(f.task, r, c));
         }
         if (b.atEnd) break;
         if (round === 63 || items.length >= ROUND_ITEMS_MAX) {
