@@ -48,7 +48,7 @@ import type { LogProblem, LogRecord } from "../store/log_reader.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { readTask, type Task } from "../store/tasks.ts";
 import { lightLines } from "./scan.ts";
-import { completeLinesEnd, LogTail, type TailReset, Wakeup, watchDir } from "./tail.ts";
+import { completeLinesEnd, LogTail, OpenFiles, type TailReset, Wakeup, watchDir } from "./tail.ts";
 
 /** One event of the feed. */
 export interface FeedItem {
@@ -118,6 +118,7 @@ class Source {
   readonly #to: number;
   readonly #after: Cursor | undefined;
   readonly #lookahead: number;
+  readonly #files: OpenFiles;
   #items: FeedItem[] = [];
   #i = 0;
   #done = false;
@@ -128,12 +129,14 @@ class Source {
     to: number,
     after: Cursor | undefined,
     lookahead: number,
+    files: OpenFiles,
   ) {
     this.task = task;
     this.#tail = tail;
     this.#to = to;
     this.#after = after;
     this.#lookahead = lookahead;
+    this.#files = files;
   }
 
   get head(): FeedItem | undefined {
@@ -150,13 +153,16 @@ class Source {
       // Synchronous: the merge waits for this read anyway, and an
       // asynchronous open, stat, seek and read per small chunk of thousands
       // of logs costs more than the chunk (a batch yields to the event loop).
-      const b = this.#tail.readSync({ to: this.#to });
+      const b = this.#tail.readSync({ to: this.#to, files: this.#files });
       for (const r of b.records) {
         const c = feedCursor(r, this.task);
         if (c === null || (this.#after && compareCursor(c, this.#after) <= 0)) continue;
         fresh.push(new Item(this.task, r, c));
       }
-      if (b.caughtUp || this.#tail.offset >= this.#to) this.#done = true;
+      if (b.caughtUp || this.#tail.offset >= this.#to) {
+        this.#done = true;
+        this.#files.release(this.#tail.path);
+      }
     }
     if (fresh.length > 0) {
       const rest = this.#items.slice(this.#i);
@@ -192,40 +198,45 @@ export async function* replayFeed(
   const heap: Source[] = [];
   // One check for every log: lines are checked one at a time.
   const light = options.json ? lightLines() : undefined;
-  for (const task of tasks) {
-    const path = state.logPath(task.dir);
-    const to = options.to?.get(task.dir) ?? await completeLinesEnd(path);
-    if (to === 0) continue;
-    const tail = new LogTail(path, {
-      chunkBytes: options.chunkBytes ?? 8 * 1024,
-      prefilter: options.prefilter,
-      onProblem: options.onProblem,
-      light,
-    });
-    const src = new Source(task, tail, to, options.after, options.lookaheadItems ?? 16);
-    if (src.fill()) heapPush(heap, src);
-  }
-  const batchMax = options.batchItemsMax ?? 512;
-  let batch: FeedItem[] = [];
-  while (heap.length > 0) {
-    options.signal?.throwIfAborted();
-    const src = heap[0];
-    batch.push(src.head!);
-    src.next();
-    if (src.fill()) siftDown(heap, 0);
-    else {
-      const last = heap.pop()!;
-      if (heap.length > 0) {
-        heap[0] = last;
-        siftDown(heap, 0);
+  const files = new OpenFiles();
+  try {
+    for (const task of tasks) {
+      const path = state.logPath(task.dir);
+      const to = options.to?.get(task.dir) ?? await completeLinesEnd(path);
+      if (to === 0) continue;
+      const tail = new LogTail(path, {
+        chunkBytes: options.chunkBytes ?? 8 * 1024,
+        prefilter: options.prefilter,
+        onProblem: options.onProblem,
+        light,
+      });
+      const src = new Source(task, tail, to, options.after, options.lookaheadItems ?? 16, files);
+      if (src.fill()) heapPush(heap, src);
+    }
+    const batchMax = options.batchItemsMax ?? 512;
+    let batch: FeedItem[] = [];
+    while (heap.length > 0) {
+      options.signal?.throwIfAborted();
+      const src = heap[0];
+      batch.push(src.head!);
+      src.next();
+      if (src.fill()) siftDown(heap, 0);
+      else {
+        const last = heap.pop()!;
+        if (heap.length > 0) {
+          heap[0] = last;
+          siftDown(heap, 0);
+        }
+      }
+      if (batch.length >= batchMax) {
+        yield batch;
+        batch = [];
       }
     }
-    if (batch.length >= batchMax) {
-      yield batch;
-      batch = [];
-    }
+    if (batch.length > 0) yield batch;
+  } finally {
+    files.close();
   }
-  if (batch.length > 0) yield batch;
 }
 
 function less(a: Source, b: Source): boolean {
