@@ -20,7 +20,9 @@ import { createHandler } from "../src/server/handler.ts";
 import { LiveHub } from "../src/server/live.ts";
 import { envelope } from "./arbitraries.ts";
 import type { Envelope } from "../src/contract/envelope.ts";
-import { scanLog } from "../src/follow/scan.ts";
+import { lightLines, scanLog } from "../src/follow/scan.ts";
+import { readLog } from "../src/store/log_reader.ts";
+import { readFormText } from "../src/cli/render_json.ts";
 import { runOf } from "../src/contract/events.ts";
 import { fuzzProject } from "./fuzz_project.ts";
 import { encodeUnsafe, rawRequest } from "./fuzz_inputs.ts";
@@ -398,6 +400,30 @@ Deno.test("a filtered --json scan in the light form gives what a full decode giv
           return { out, problems };
         };
         assertEquals(await read(true), await read(false));
+        // And every line, as an unfiltered replay reads them.
+        const all = async (light: boolean) => {
+          const out: unknown[] = [];
+          const opts = {
+            light: light ? lightLines() : undefined,
+            onProblem: () => out.push("problem"),
+          };
+          for await (const b of readLog(path, opts)) {
+            for (const r of b.records) {
+              const e = r.env.event as { type: string; success?: unknown };
+              out.push([
+                readFormText(r),
+                r.line,
+                r.env.schema,
+                r.env.seq,
+                r.env.at,
+                e.type,
+                runOf(r.env.event),
+              ]);
+            }
+          }
+          return out;
+        };
+        assertEquals(await all(true), await all(false));
       }),
       { numRuns: 300 },
     );

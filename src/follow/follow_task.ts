@@ -44,7 +44,7 @@ import type { StateDir } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
 import { isTaskRunning } from "../store/lock.ts";
 import { resolveRun } from "./replay.ts";
-import { scanLog } from "./scan.ts";
+import { lightLines, scanLog } from "./scan.ts";
 import { completeLinesEnd, tailLog, type TailReset } from "./tail.ts";
 
 /** How the followed run stands. */
@@ -88,10 +88,10 @@ export interface FollowTaskOptions {
    */
   needles?: readonly string[];
   /**
-   * Records of a filtered replay carry their `--json` text (see scanLog's
-   * `json`), and those read in the light form only a light `env` (see
-   * scanLog's `light`): `keep` must look at no more than its schema, seq,
-   * at and event type, run and success. Default false.
+   * Records of the replay carry their `--json` text (see scanLog's `json`),
+   * and those read in the light form only a light `env` (see scanLog's
+   * `light`): `keep` must look at no more than its schema, seq, at and
+   * event type, run and success. Default false.
    */
   json?: boolean;
   /** Whether `paused` before the start point must be looked for (exit status). Default false. */
@@ -235,6 +235,7 @@ export async function followTask(
           to,
           chunkBytes: CHUNK_BYTES,
           onProblem: options.onProblem,
+          light: options.json ? lightLines() : undefined,
           signal: options.signal,
         }),
       );

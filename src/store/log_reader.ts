@@ -58,6 +58,12 @@ export interface ReadLogOptions {
   prefilter?: (line: string) => boolean;
   /** Called for each broken line. Default: ignored. */
   onProblem?: (p: LogProblem) => void;
+  /**
+   * Reads a line in a light form before it is decoded in full (see
+   * follow/scan.ts's `lightLines`): a record it gives is taken as it is.
+   * Default: every line is decoded in full.
+   */
+  light?: (line: string) => LogRecord | null;
   signal?: AbortSignal;
 }
 
@@ -120,6 +126,12 @@ export async function* readLog(
       for (const text of lines) {
         if (lineNo >= 0) lineNo++;
         if (text === "" || (prefilter && !prefilter(text))) continue;
+        const light = options.light?.(text);
+        if (light) {
+          light.line = Math.max(lineNo, 0);
+          records.push(light);
+          continue;
+        }
         const d = decodeLine(text);
         if (d.ok) {
           records.push({ env: d.env, upgraded: d.upgraded, text, line: Math.max(lineNo, 0) });
