@@ -7,8 +7,9 @@
   ;; 8192..8447: 1 for the bytes a string cannot hold as they are (control, quote, backslash, non-ASCII).
   (data (i32.const 8192) "\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01")
   ;; 0..4095: results: where the values of the depth-2 keys "type" and "run" start (at 0
-  ;; and 4; 0 when there is none), and where the characters of depth-2 key i start and
-  ;; end (at 8 + 8i and 12 + 8i);
+  ;; and 4; 0 when there is none), where the characters of depth-2 key i start and end
+  ;; (at 8 + 8i and 12 + 8i), and those of the outermost object's key i (at 2048 + 8i and
+  ;; 2052 + 8i);
   ;; 4096..4351: the nesting stack (the opening byte of each open container); 4352..4415
   ;; and 4416..4479: the last "type" and "run" strings seen (see $sameValue).
   (global $keys1 (mut i32) (i32.const 0))
@@ -137,15 +138,18 @@
       (return (local.get $p)))
     (i32.const -1))
 
-  ;; Whether one of keys $i..$n-1 in the results has the $len characters at $q.
-  (func $seen (param $i i32) (param $n i32) (param $q i32) (param $len i32) (result i32)
+  ;; Whether one of keys $i..$n-1 of a key list (each key's start and end at $base + 8i
+  ;; and $base + 4 + 8i) has the $len characters at $q.
+  (func $seen (param $base i32) (param $i i32) (param $n i32) (param $q i32) (param $len i32)
+    (result i32)
     (local $a i32) (local $k i32)
     (block $none
       (loop $keys
         (br_if $none (i32.ge_u (local.get $i) (local.get $n)))
-        (local.set $a (i32.load (i32.add (i32.const 8) (i32.shl (local.get $i) (i32.const 3)))))
+        (local.set $a (i32.load (i32.add (local.get $base) (i32.shl (local.get $i) (i32.const 3)))))
         (if (i32.eq (local.get $len)
-              (i32.sub (i32.load (i32.add (i32.const 12) (i32.shl (local.get $i) (i32.const 3))))
+              (i32.sub (i32.load (i32.add (i32.add (local.get $base) (i32.const 4))
+                  (i32.shl (local.get $i) (i32.const 3))))
                 (local.get $a)))
           (then
             (local.set $k (i32.const 0))
@@ -181,8 +185,8 @@
 
   ;; Checks bytes [$s, $e) (one line, without its newline): valid JSON written exactly
   ;; as JSON.stringify writes its value, ASCII only, with no key made only of digits
-  ;; (V8 orders such keys first), and no key twice in an object at depth 2 (deeper
-  ;; duplicates are not looked for). Returns how many keys the objects at depth 2 have (at most 64; where
+  ;; (V8 orders such keys first), and no key twice in the outermost object or in one at
+  ;; depth 2 (deeper duplicates are not looked for). Returns how many keys the objects at depth 2 have (at most 64; where
   ;; they are in the results), or -1 when it is
   ;; not sure. keys1() then tells how many keys the outermost object has.
   (func (export "check") (param $s i32) (param $e i32) (result i32)
@@ -232,14 +236,23 @@
             (br_if $fail (i32.ge_u (local.get $p) (local.get $e)))
             (br_if $fail (i32.ne (i32.load8_u (local.get $p)) (i32.const 34)))
             (local.set $q (i32.add (local.get $p) (i32.const 1)))
-            (if (i32.eq (local.get $d) (i32.const 1))
-              (then (global.set $keys1 (i32.add (global.get $keys1) (i32.const 1)))))
             (local.set $p (call $str (local.get $q) (local.get $e)))
             (br_if $fail (i32.lt_s (local.get $p) (i32.const 0)))
+            (if (i32.eq (local.get $d) (i32.const 1))
+              (then
+                ;; The outermost object's keys, each once (JSON.parse keeps the last).
+                (br_if $fail (i32.ge_u (global.get $keys1) (i32.const 64)))
+                (br_if $fail (call $seen (i32.const 2048) (i32.const 0) (global.get $keys1)
+                  (local.get $q) (i32.sub (i32.sub (local.get $p) (i32.const 1)) (local.get $q))))
+                (i32.store (i32.add (i32.const 2048) (i32.shl (global.get $keys1) (i32.const 3)))
+                  (local.get $q))
+                (i32.store (i32.add (i32.const 2052) (i32.shl (global.get $keys1) (i32.const 3)))
+                  (i32.sub (local.get $p) (i32.const 1)))
+                (global.set $keys1 (i32.add (global.get $keys1) (i32.const 1)))))
             (if (i32.eq (local.get $d) (i32.const 2))
               (then
                 ;; A key twice in one object: JSON.parse keeps the last.
-                (br_if $fail (call $seen (local.get $first) (local.get $n) (local.get $q)
+                (br_if $fail (call $seen (i32.const 8) (local.get $first) (local.get $n) (local.get $q)
                   (i32.sub (i32.sub (local.get $p) (i32.const 1)) (local.get $q))))
                 ;; Where the key's characters start and end.
                 (br_if $fail (i32.ge_u (local.get $n) (i32.const 64)))

@@ -70,6 +70,8 @@ Deno.test("the JSON check says yes to JSON.stringify's form and to nothing else"
     '"abc',
     '"\\x"',
     '{"e":{"x":1,"y":2,"x":3}}',
+    '{"a":1,"b":2,"a":3}',
+    '{" ":null,"    ":null,"":false," ":false}',
   ];
   for (const t of no) assertEquals(check(t), -1, `says yes to ${t}`);
 });
