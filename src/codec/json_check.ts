@@ -7,8 +7,8 @@
  * `--json` replay uses it to print a matching line as it is, at a third of
  * the cost of `JSON.parse` and `JSON.stringify`. A line it is not sure of
  * is decoded in full, so the check only ever has to be right when it says
- * yes. Duplicate keys are looked for among the event's own keys only (as
- * render_json.ts does not look for them at all).
+ * yes. Duplicate keys are looked for in the outermost object and in those
+ * at depth 2 (the envelope and its event), not deeper.
  *
  * @module
  */
