@@ -51,7 +51,14 @@ let lastSecond = "";
 let lastZone = "";
 let lastBaseNs = 0n;
 
-/** {@link parseTimeNs} without the memory of the last second read (for tests). */
+/**
+ * {@link parseTimeNs} without the memory of the last second read (for tests).
+ *
+ * @example
+ * ```ts
+ * parseTimeNsUncached("1970-01-01T00:00:01.5Z"); // 1_500_000_000n
+ * ```
+ */
 export function parseTimeNsUncached(at: string): bigint | null {
   const m = RFC3339.exec(at);
   if (!m) return null;

@@ -373,6 +373,16 @@ export function watchDir(
  * bound: a replay of many logs reads each a small chunk at a time, and
  * opening a file per chunk cost more than reading it. A file replaced
  * meanwhile is read as it was when opened (a replay reads a snapshot).
+ *
+ * @example
+ * ```ts
+ * const files = new OpenFiles();
+ * try {
+ *   const batch = new LogTail(path).readSync({ files });
+ * } finally {
+ *   files.close();
+ * }
+ * ```
  */
 export class OpenFiles {
   readonly #files = new Map<string, Deno.FsFile>();
