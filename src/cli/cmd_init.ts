@@ -6,6 +6,7 @@
  * @module
  */
 import { defaultSettings } from "../store/settings.ts";
+import { pathExists } from "../store/state_dir.ts";
 import { parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 
@@ -93,16 +94,6 @@ export function defaultConfigText(): string {
   return out + "}\n";
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return false;
-    throw e;
-  }
-}
-
 export async function initCommand(ctx: Context, args: string[]): Promise<number> {
   const { values } = parseArgs("init", args, { json: { type: "boolean" } });
   ctx.json = values.json === true;
@@ -110,19 +101,19 @@ export async function initCommand(ctx: Context, args: string[]): Promise<number>
   const created: string[] = [];
   const kept: string[] = [];
   for (const dir of [s.root, s.tasksDir, `${s.root}/scenarios`]) {
-    if (await exists(dir)) kept.push(`${dir}/`);
+    if (await pathExists(dir)) kept.push(`${dir}/`);
     else {
       await Deno.mkdir(dir, { recursive: true });
       created.push(`${dir}/`);
     }
   }
-  if (await exists(s.configPath)) kept.push(s.configPath);
+  if (await pathExists(s.configPath)) kept.push(s.configPath);
   else {
     await Deno.writeTextFile(s.configPath, defaultConfigText(), { createNew: true });
     created.push(s.configPath);
   }
   const ignorePath = `${s.root}/.gitignore`;
-  if (await exists(ignorePath)) {
+  if (await pathExists(ignorePath)) {
     // Add lines a user's file lacks, keep the rest.
     const text = await Deno.readTextFile(ignorePath);
     const have = new Set(text.split("\n").map((l) => l.trim()));

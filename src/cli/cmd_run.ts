@@ -13,6 +13,7 @@ import { BUILTIN_SCENARIO } from "../../scenarios/builtin.ts";
 import { parseArgs } from "./args.ts";
 import { installLiveChannel } from "../server/live_channel.ts";
 import type { Context } from "./context.ts";
+import { readStdinText } from "./io.ts";
 
 export const RUN_HELP = `Usage: taskline run <TASK> [options]
 
@@ -57,29 +58,15 @@ export function parseDurationSecs(text: string): number {
   );
 }
 
-async function readStdin(stdin: ReadableStream<Uint8Array>): Promise<string> {
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of stdin) {
-    size += chunk.length;
-    if (size > SCENARIO_BYTES_MAX) {
-      throw new TasklineError("usage", `The scenario on stdin is larger than 16 MiB`);
-    }
-    parts.push(chunk);
-  }
-  const all = new Uint8Array(size);
-  let off = 0;
-  for (const p of parts) {
-    all.set(p, off);
-    off += p.length;
-  }
-  return new TextDecoder().decode(all);
-}
-
 /** Reads the scenario named by `--scenario`. */
 export async function loadScenario(ctx: Context, value: string): Promise<Scenario> {
   if (value === "builtin") return BUILTIN_SCENARIO;
-  if (value === "-") return parseScenario(await readStdin(ctx.io.stdin), "on stdin");
+  if (value === "-") {
+    return parseScenario(
+      await readStdinText(ctx.io.stdin, SCENARIO_BYTES_MAX, "The scenario"),
+      "on stdin",
+    );
+  }
   let path = value;
   if (!value.includes("/") && !/\.jsonc?$/.test(value)) {
     path = `${ctx.state.root}/scenarios/${value}.jsonc`;

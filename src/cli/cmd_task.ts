@@ -11,6 +11,7 @@ import { branchOf, createTask, type Task } from "../store/tasks.ts";
 import { runOf } from "../contract/events.ts";
 import { parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
+import { readStdinText } from "./io.ts";
 
 export const TASK_HELP = `Usage: taskline task <new|list|show|import|discard> ...
 
@@ -44,22 +45,7 @@ function rowOf(t: Task, running: boolean) {
 
 async function readInput(ctx: Context, source: string): Promise<string> {
   if (source === "-") {
-    const parts: Uint8Array[] = [];
-    let size = 0;
-    for await (const c of ctx.io.stdin) {
-      size += c.length;
-      if (size > IMPORT_BYTES_MAX) {
-        throw new TasklineError("usage", "The import on stdin is larger than 16 MiB");
-      }
-      parts.push(c);
-    }
-    const all = new Uint8Array(size);
-    let off = 0;
-    for (const p of parts) {
-      all.set(p, off);
-      off += p.length;
-    }
-    return new TextDecoder().decode(all);
+    return await readStdinText(ctx.io.stdin, IMPORT_BYTES_MAX, "The import");
   }
   const path = source.replace(/^\.\//, "");
   const root = ctx.state.root.replace(/^\.\//, "");

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { TasklineError } from "../errors.ts";
 
 /** A text destination with buffering and an explicit flush. */
 export interface TextSink {
@@ -108,6 +109,41 @@ export class MemorySink implements TextSink {
   flush(): Promise<void> {
     return Promise.resolve();
   }
+}
+
+/**
+ * All of standard input as text, refusing more than `bytesMax` bytes with a
+ * usage error naming `what` ("The scenario on stdin is larger than 16 MiB").
+ *
+ * @example
+ * ```ts
+ * const text = await readStdinText(ctx.io.stdin, 16 * 1024 * 1024, "The scenario");
+ * ```
+ */
+export async function readStdinText(
+  stdin: ReadableStream<Uint8Array>,
+  bytesMax: number,
+  what: string,
+): Promise<string> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of stdin) {
+    size += chunk.length;
+    if (size > bytesMax) {
+      throw new TasklineError(
+        "usage",
+        `${what} on stdin is larger than ${Math.round(bytesMax / 1024 / 1024)} MiB`,
+      );
+    }
+    parts.push(chunk);
+  }
+  const all = new Uint8Array(size);
+  let off = 0;
+  for (const p of parts) {
+    all.set(p, off);
+    off += p.length;
+  }
+  return new TextDecoder().decode(all);
 }
 
 /** Whether an error means the reader of our output went away (`| head`). */

@@ -14,6 +14,7 @@ export interface WatchCancelOptions {
   pollIntervalMs?: number;
 }
 
+/** Whether the request file is there; any error reads as "not yet" (a poll must not throw). */
 async function exists(path: string): Promise<boolean> {
   try {
     await Deno.stat(path);

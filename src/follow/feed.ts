@@ -123,20 +123,22 @@ class Source {
   #i = 0;
   #done = false;
 
+  /**
+   * `to`: where the log's replay stops; `after`: items with a cursor after
+   * this only; `lookahead`: items kept sorted ahead; `files`: the replay's
+   * open logs.
+   */
   constructor(
     task: Task,
     tail: LogTail,
-    to: number,
-    after: Cursor | undefined,
-    lookahead: number,
-    files: OpenFiles,
+    o: { to: number; after: Cursor | undefined; lookahead: number; files: OpenFiles },
   ) {
     this.task = task;
     this.#tail = tail;
-    this.#to = to;
-    this.#after = after;
-    this.#lookahead = lookahead;
-    this.#files = files;
+    this.#to = o.to;
+    this.#after = o.after;
+    this.#lookahead = o.lookahead;
+    this.#files = o.files;
   }
 
   get head(): FeedItem | undefined {
@@ -210,7 +212,12 @@ export async function* replayFeed(
         onProblem: options.onProblem,
         light,
       });
-      const src = new Source(task, tail, to, options.after, options.lookaheadItems ?? 16, files);
+      const src = new Source(task, tail, {
+        to,
+        after: options.after,
+        lookahead: options.lookaheadItems ?? 16,
+        files,
+      });
       if (src.fill()) heapPush(heap, src);
     }
     const batchMax = options.batchItemsMax ?? 512;

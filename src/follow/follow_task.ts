@@ -40,7 +40,7 @@ import {
   seekAfterSeq,
 } from "../store/log_reader.ts";
 import { decodeLine } from "../codec/decode.ts";
-import type { StateDir } from "../store/state_dir.ts";
+import { pathExists, type StateDir } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
 import { isTaskRunning } from "../store/lock.ts";
 import { resolveRun } from "./replay.ts";
@@ -285,7 +285,7 @@ export async function followTask(
           return;
         }
       } else orphanSince = null;
-      if (b.records.length === 0 && !(await exists(state.taskJsonPath(task.dir)))) {
+      if (b.records.length === 0 && !(await pathExists(state.taskJsonPath(task.dir)))) {
         // `task discard` removed the task: nothing more will come.
         throw new TasklineError(
           "not-found",
@@ -328,16 +328,6 @@ function outcomeOf(t: RunTrack): RunOutcome {
   if (t.pausedSinceStart) return "paused";
   if (!t.ended) return "open";
   return t.success ? "succeeded" : "failed";
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return false;
-    throw e;
-  }
 }
 
 /** Events other commands add to a run between its segments (approve, reject). */

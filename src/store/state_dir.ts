@@ -100,6 +100,24 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
   }
 }
 
+/**
+ * Whether a path exists (file or directory).
+ *
+ * @example
+ * ```ts
+ * if (await pathExists(state.configPath)) console.log("configured");
+ * ```
+ */
+export async function pathExists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return false;
+    throw e;
+  }
+}
+
 /** Reads a JSON file; null when it does not exist. */
 export async function readJsonFile(path: string): Promise<unknown | null> {
   let text: string;
