@@ -305,9 +305,14 @@ function addedFieldsOf(type: string): readonly string[] {
   return ADDED_0_5.get(type) ?? NONE;
 }
 
-/** The string value starting at `at` (after its quote) in `text`; null when it has an escape. */
+/** The text of the string starting at `at` (after its quote) in `text`, up to the next quote. */
+function quotedAt(text: string, at: number): string {
+  return text.slice(at, text.indexOf('"', at));
+}
+
+/** {@link quotedAt}, or null when it has an escape (its text is then not its value). */
 function stringAt(text: string, at: number): string | null {
-  const value = text.slice(at, text.indexOf('"', at));
+  const value = quotedAt(text, at);
   return value.includes("\\") ? null : value;
 }
 
@@ -330,8 +335,9 @@ function lightRecord(
   const same = checker.same;
   const tv = checker.typeValueAt - start;
   const rv = checker.runValueAt - start;
-  if ((same & 3) === 2) checker.typeText = text.slice(tv + 1, text.indexOf('"', tv + 1));
-  if ((same >> 2) === 2) checker.runText = text.slice(rv + 1, text.indexOf('"', rv + 1));
+  // (It keeps only strings without an escape: their text is their value.)
+  if ((same & 3) === 2) checker.typeText = quotedAt(text, tv + 1);
+  if ((same >> 2) === 2) checker.runText = quotedAt(text, rv + 1);
   // Valid and in JSON.stringify's form; four keys: schema, seq, at, event.
   if (checker.outerKeys !== 4 || !text.startsWith('{"schema":')) return null;
   // Integers of at most 15 digits (the check said so): exact as numbers.
