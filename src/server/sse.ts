@@ -10,25 +10,39 @@
 export interface SseFrame {
   /** The `id:` line; omitted for ephemeral events. */
   id?: string;
+  /** The `event:` line; left out unless a plain name (see {@link frameText}). */
   event: string;
-  /** One line of JSON (no newline inside). */
+  /** JSON text; any CR or LF in it is sent as a space. */
   data: string;
 }
 
+/** A type that may stand on an `event:` line: a plain name, 1 to 64 characters. */
+const PLAIN_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
+
 /**
  * Encodes a frame: `id:`, `event:` and `data:` lines and a blank line.
- * `data` must not contain a newline (JSON text from `JSON.stringify` never
- * does).
+ *
+ * Log text is hostile, so nothing a caller passes can split or forge a frame:
+ * an `event` that is not a plain name (`[A-Za-z0-9_.:-]`, 1 to 64 characters)
+ * is left out (the client sees a default `message` event, and the data still
+ * names the type), an `id` holding anything but printable ASCII is left out,
+ * and every CR or LF of `data` becomes a space. In JSON text a raw CR or LF can
+ * only be whitespace between tokens (inside strings they are escaped), so the
+ * data still parses to the same value.
  *
  * @example
  * ```ts
  * frameText({ id: "1-1-1", event: "run_started", data: "{}" });
  * // "id: 1-1-1\nevent: run_started\ndata: {}\n\n"
+ * frameText({ id: "2", event: "x\nid: 9", data: "{}" });
+ * // "id: 2\ndata: {}\n\n"
  * ```
  */
 export function frameText(f: SseFrame): string {
-  const id = f.id === undefined ? "" : `id: ${f.id}\n`;
-  return `${id}event: ${f.event}\ndata: ${f.data}\n\n`;
+  const id = f.id === undefined || !/^[\x21-\x7e]{1,256}$/.test(f.id) ? "" : `id: ${f.id}\n`;
+  const event = PLAIN_NAME.test(f.event) ? `event: ${f.event}\n` : "";
+  const data = /[\r\n]/.test(f.data) ? f.data.replace(/[\r\n]/g, " ") : f.data;
+  return `${id}${event}data: ${data}\n\n`;
 }
 
 /** Options of {@link SseStream}. */

@@ -1,4 +1,5 @@
 import { assert, assertEquals } from "../../tests/assert.ts";
+import fc from "fast-check";
 import { frameText, SseStream } from "./sse.ts";
 
 Deno.test("frames carry id, event and data; ephemeral frames no id", () => {
@@ -61,4 +62,78 @@ Deno.test("a client that cancels closes the stream and tells its owner", async (
   assert(s.closed);
   assertEquals(closed, 1);
   assert(!s.push("x"));
+});
+
+/**
+ * An SSE parser as the HTML standard describes it (CR, LF and CRLF all end a
+ * line; a blank line dispatches), returning the dispatched events.
+ */
+function parseSse(text: string): { id: string; type: string; data: string }[] {
+  const out: { id: string; type: string; data: string }[] = [];
+  let lastId = "";
+  let type = "";
+  let data: string[] | null = null;
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    if (line === "") {
+      if (data !== null) out.push({ id: lastId, type: type || "message", data: data.join("\n") });
+      type = "";
+      data = null;
+      continue;
+    }
+    if (line.startsWith(":")) continue;
+    const colon = line.indexOf(":");
+    const field = colon < 0 ? line : line.slice(0, colon);
+    let value = colon < 0 ? "" : line.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (field === "data") (data ??= []).push(value);
+    else if (field === "event") type = value;
+    else if (field === "id" && !value.includes("\0")) lastId = value;
+  }
+  return out;
+}
+
+const hostileText = fc.oneof(
+  fc.string({ unit: "binary" }),
+  fc.constantFrom(
+    "x\nid: 999\nevent: run_finished\ndata: {}\n\nid: 998",
+    "a\rb",
+    "a\r\nb",
+    "\u2028\u2029",
+    "\0",
+    "\n\n",
+    "run_started",
+  ),
+  fc.array(fc.constantFrom("\r", "\n", "\r\n", "\u2028", "\0", "a", ":", " ", "id: 1", "data:"), {
+    maxLength: 12,
+  }).map((parts) => parts.join("")),
+);
+
+Deno.test("no text in an envelope forges or splits a frame (property)", () => {
+  fc.assert(
+    fc.property(
+      hostileText,
+      fc.dictionary(fc.string({ maxLength: 8 }), hostileText, { maxKeys: 4 }),
+      fc.constantFrom("12-3-4", "7"),
+      fc.boolean(),
+      (type, fields, id, rawCr) => {
+        const env = { schema: 2, seq: 4, at: "2026-01-01T00:00:00Z", event: { ...fields, type } };
+        // A log line may also hold raw CR or LF as JSON whitespace between tokens.
+        const data = rawCr ? JSON.stringify(env, null, "\r\n\r") : JSON.stringify(env);
+        const frames = parseSse(frameText({ id, event: type, data }));
+        assertEquals(frames.length, 1);
+        assertEquals(frames[0].id, id);
+        assertEquals(JSON.parse(frames[0].data), env);
+        const plain = /^[A-Za-z0-9_.:-]{1,64}$/.test(type);
+        assertEquals(frames[0].type, plain ? type : "message");
+      },
+    ),
+    { numRuns: 2000 },
+  );
+});
+
+Deno.test("an id that holds a line break is left out rather than sent", () => {
+  assertEquals(
+    frameText({ id: "1\nevent: x", event: "log", data: "{}" }),
+    "event: log\ndata: {}\n\n",
+  );
 });
