@@ -59,7 +59,7 @@ export {
   type SubscribeOptions,
 } from "./src/follow/feed.ts";
 export { LogTail, type LogTailOptions, tailLog, type TailReset } from "./src/follow/tail.ts";
-export { renderEvent, type RenderOptions, useColor } from "./src/cli/render.ts";
+export { renderEvent, type RenderOptions, useColor } from "./src/views/event_line.ts";
 export { type RunSummary, runTask, type RunTaskOptions } from "./src/engine/run_task.ts";
 export { checkScenario, parseScenario, type Scenario } from "./src/engine/scenario.ts";
 export { SCENARIO_SCHEMA } from "./src/engine/scenario_schema.ts";

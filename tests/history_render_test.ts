@@ -6,7 +6,7 @@
  */
 import { assert, assertStringIncludes } from "./assert.ts";
 import { REPO } from "./helpers.ts";
-import { renderDetail, renderTable } from "../src/cli/cmd_history.ts";
+import { renderDetail, renderTable } from "../src/views/history_text.ts";
 import { renderTrace } from "../src/cli/cmd_trace.ts";
 import type { RunTrace, TaskHistory } from "../src/views/mod.ts";
 

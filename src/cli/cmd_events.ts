@@ -16,8 +16,9 @@ import type { LogRecord } from "../store/log_reader.ts";
 import type { Task } from "../store/tasks.ts";
 import { intOption, listOption, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
-import { renderEvent, useColor, VERBOSE_TYPES } from "./render.ts";
-import { readFormText, taggedText } from "./render_json.ts";
+import { renderEvent, useColor, VERBOSE_TYPES } from "../views/event_line.ts";
+import { readFormText, taggedText } from "../codec/read_form.ts";
+import { parseSince } from "../follow/filter.ts";
 
 export const EVENTS_HELP = `Usage: taskline events <TASK> [options]
        taskline events [options]          (every task)
@@ -46,25 +47,6 @@ Options:
   -v, --verbose         also agent_delta and budget_updated in human lines
 
 Human lines: "HH:MM:SS.mmm <symbol> <what happened>", times in UTC.`;
-
-/** Parses `--since`: RFC 3339, or an age before `nowMs`. Returns nanoseconds since the epoch. */
-export function parseSince(text: string, nowMs: number = Date.now()): bigint {
-  const ns = parseTimeNs(text);
-  if (ns !== null) return ns;
-  const m = /^(?:(\d{1,6})d)?(?:(\d{1,7})h)?(?:(\d{1,9})m)?(?:(\d{1,10})s)?$/.exec(text);
-  if (!m || text === "") {
-    throw new TasklineError(
-      "usage",
-      `--since takes an RFC 3339 time (2026-01-02T03:04:05Z) or an age such as 90s, 15m, 2h, 1d, 1h30m, not "${
-        text.slice(0, 40)
-      }"`,
-    );
-  }
-  const [, d, h, mi, s] = m;
-  const ageMs = ((Number(d ?? 0) * 24 + Number(h ?? 0)) * 60 + Number(mi ?? 0)) * 60_000 +
-    Number(s ?? 0) * 1000;
-  return BigInt(nowMs - ageMs) * 1_000_000n;
-}
 
 /** Reads `--type` values; an unknown type is a usage error listing the known ones. */
 export function parseTypes(value: unknown): string[] {

@@ -11,7 +11,7 @@ import { buildRunTrace, resultOf, type RunTrace, type TraceCall } from "../views
 import { formatClock, formatDuration } from "../views/units.ts";
 import { parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
-import { oneLine, useColor } from "./render.ts";
+import { oneLine, useColor } from "../views/event_line.ts";
 
 export const TRACE_HELP = `Usage: taskline trace <REF> [options]
 

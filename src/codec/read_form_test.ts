@@ -2,7 +2,7 @@ import { assert, assertEquals } from "../../tests/assert.ts";
 import fc from "fast-check";
 import { decodeLine } from "../codec/decode.ts";
 import { encodeEnvelope } from "../codec/encode.ts";
-import { isCompact, readFormText, taggedText } from "./render_json.ts";
+import { isCompact, readFormText, taggedText } from "./read_form.ts";
 
 const RUN = "5f0c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f";
 

@@ -4,7 +4,7 @@ import { encodeEnvelope } from "../codec/encode.ts";
 import { StateDir } from "../store/state_dir.ts";
 import { createTask, type Task } from "../store/tasks.ts";
 import { type FeedItem, ProjectFollower, replayFeed } from "./feed.ts";
-import { readFormText } from "../cli/render_json.ts";
+import { readFormText } from "../codec/read_form.ts";
 
 async function project(): Promise<{ state: StateDir; dir: string }> {
   const dir = await Deno.makeTempDir();

@@ -20,7 +20,7 @@ import { readLog } from "../store/log_reader.ts";
 import { completeLinesEnd } from "../follow/tail.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
-import { taggedText } from "../cli/render_json.ts";
+import { taggedText } from "../codec/read_form.ts";
 
 /** One event of the index. */
 interface Item {

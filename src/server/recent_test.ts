@@ -2,7 +2,7 @@ import { assertEquals } from "../../tests/assert.ts";
 import { env, taskWithLog, tempProject } from "../../tests/helpers.ts";
 import { compareCursor, parseCursor } from "../contract/cursor.ts";
 import { replayFeed } from "../follow/feed.ts";
-import { taggedText } from "../cli/render_json.ts";
+import { taggedText } from "../codec/read_form.ts";
 import type { Task } from "../store/tasks.ts";
 import { RecentIndex } from "./recent.ts";
 

@@ -27,8 +27,8 @@ import {
 import { buildRunTrace, type TraceCall } from "../views/trace.ts";
 import { readTraceOutput } from "../views/trace_output.ts";
 import { formatAge, formatClock, formatCost, formatCount, formatDuration } from "../views/units.ts";
-import { renderEvent } from "../cli/render.ts";
-import { LOWER_BOUND_LEGEND, renderDetail } from "../cli/cmd_history.ts";
+import { renderEvent } from "../views/event_line.ts";
+import { LOWER_BOUND_LEGEND, renderDetail } from "../views/history_text.ts";
 import { TasklineError } from "../errors.ts";
 import { ProjectFollower, replayFeed } from "../follow/feed.ts";
 import { watchDir } from "../follow/tail.ts";

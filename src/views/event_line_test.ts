@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertMatch } from "../../tests/assert.ts";
 import { EVENT_TYPES } from "../contract/events.ts";
 import { decodeLine } from "../codec/decode.ts";
-import { renderEvent, timeOf, useColor } from "./render.ts";
+import { renderEvent, timeOf, useColor } from "./event_line.ts";
 
 const FIXTURE = new URL("../../fixtures/peer/events-0.5.jsonl", import.meta.url);
 

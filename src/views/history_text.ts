@@ -1,0 +1,214 @@
+/**
+ * The history documents as text: the table of finished work and the detail
+ * of one task. Shared by `taskline history` and the terminal UI.
+ *
+ * @module
+ */
+import { type RunHistory, type TaskHistory, tokensOf } from "./history.ts";
+import { formatAge, formatCost, formatCount, formatDuration, formatTime, plural } from "./units.ts";
+import { oneLine } from "./event_line.ts";
+
+/** Legend printed under a table or detail that shows a `+`. */
+export const LOWER_BOUND_LEGEND =
+  "+ lower bound: part of the work was recorded before 0.5 (no totals then) or a run did not finish";
+
+function mark(known: boolean): string {
+  return known ? "" : "+";
+}
+
+/** The history table. */
+export function renderTable(docs: TaskHistory[], nowMs: number, all = false): string {
+  if (docs.length === 0) {
+    return all
+      ? "No tasks yet.\n"
+      : "No ready or done tasks yet (taskline history --all lists every task).\n";
+  }
+  const head = [
+    "#",
+    "TITLE",
+    "STATUS",
+    "RUNS",
+    "COMMITS",
+    "FILES",
+    "TOKENS",
+    "ACTIVE",
+    "COST",
+    "LAST ACTIVITY",
+  ];
+  const right = new Set([0, 3, 4, 5, 6, 7, 8]);
+  const rows = docs.map((d) => [
+    String(d.number),
+    oneLine(d.task.title, 40),
+    d.running ? `${oneLine(d.task.status, 16)} (running)` : oneLine(d.task.status, 16),
+    String(d.totals.runs),
+    String(d.totals.commits),
+    String(d.changed_files.files.length),
+    formatCount(tokensOf(d.totals.usage)) + mark(d.totals.complete),
+    formatDuration(d.totals.active_ms) + mark(d.totals.complete),
+    costText(d),
+    formatAge(d.last_activity ? Date.parse(d.last_activity) : null, nowMs),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) =>
+      i === cells.length - 1 ? c : right.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])
+    ).join("  ").trimEnd() + "\n";
+  let text = line(head) + rows.map(line).join("");
+  if (docs.some((d) => !d.totals.complete)) text += LOWER_BOUND_LEGEND + "\n";
+  return text;
+}
+
+/** A task's cost; "-" when unknown or partial (documents of other servers may carry partial ones). */
+function costText(d: TaskHistory): string {
+  return d.cost && d.cost.complete !== false ? formatCost(d.cost.amount, d.cost.currency) : "-";
+}
+
+function runTotals(r: RunHistory, currency: string): string {
+  const tokens = `${formatCount(tokensOf(r.usage))}${mark(r.totals_known)} tokens`;
+  const active = `${formatDuration(r.active_ms)}${mark(r.totals_known)} active`;
+  const cost = `cost ${formatCost(r.cost, currency)}`;
+  return `${tokens}, ${active}, ${cost}`;
+}
+
+/** The detail of one task. */
+export function renderDetail(d: TaskHistory, nowMs: number): string {
+  const lines: string[] = [];
+  const currency = d.cost?.currency ?? "USD";
+  lines.push(
+    `#${d.number} ${oneLine(d.task.title, 100)} · ${d.task.status}${
+      d.running ? " (running)" : ""
+    } · branch ${d.task.branch}`,
+  );
+  const u = d.totals.usage;
+  const m = mark(d.totals.complete);
+  lines.push(
+    `${plural(d.totals.runs, "run")}, ${plural(d.totals.commits, "commit")}, ` +
+      `${plural(d.changed_files.files.length, "file")} changed, ` +
+      `${formatCount(tokensOf(u))}${m} tokens (${formatCount(u.input_tokens)} in, ` +
+      `${formatCount(u.output_tokens)} out, ${formatCount(u.cache_read_tokens)} cache read, ` +
+      `${formatCount(u.cache_write_tokens)} cache write), ${
+        formatDuration(d.totals.active_ms)
+      }${m} active`,
+  );
+  const unpriced = d.unpriced_models ?? [];
+  const cost = costText(d) !== "-"
+    ? `cost ${costText(d)}`
+    : unpriced.length > 0
+    ? `cost - (no price for ${
+      unpriced.map((x) => x === "" ? "a model not recorded before 0.5" : x).join(", ")
+    })`
+    : "cost -";
+  lines.push(
+    `${cost} · last activity ${
+      formatAge(d.last_activity ? Date.parse(d.last_activity) : null, nowMs)
+    }${d.last_activity ? ` (${formatTime(d.last_activity)} UTC)` : ""}`,
+  );
+  if (d.last_qa) {
+    lines.push(
+      `QA round ${d.last_qa.round}: ${d.last_qa.verdict}${
+        d.last_qa.summary ? ` (${oneLine(d.last_qa.summary, 100)})` : ""
+      }`,
+    );
+  }
+  if (d.validations_passed !== null) {
+    lines.push(`Validations: ${d.validations_passed ? "passing" : "failing"}`);
+  }
+  if (d.runs.length === 0) lines.push("", "No run yet.");
+  for (const r of d.runs) {
+    lines.push("");
+    const state = r.state === "finished"
+      ? `finished ${r.status ?? "-"}${
+        r.success === true ? " (success)" : r.success === false ? " (no success)" : ""
+      }`
+      : r.state;
+    lines.push(
+      `Run ${r.run}${r.current ? " (current)" : ""} · ${state} · ${plural(r.resumes, "resume")}`,
+    );
+    lines.push(
+      `  started ${formatTime(r.started_at)}, ${
+        r.finished_at
+          ? `finished ${formatTime(r.finished_at)}`
+          : `last event ${formatTime(r.last_event_at)}`
+      } · ${runTotals(r, currency)}`,
+    );
+    if (r.legacy) {
+      lines.push(
+        r.totals_known
+          ? "  partly recorded before 0.5: totals from run.json, models of that part unknown"
+          : "  partly recorded before 0.5: totals are lower bounds, models of that part unknown",
+      );
+    }
+    if (r.phases.length > 0) {
+      lines.push("  Phases:");
+      for (const p of r.phases) {
+        const outcome = p.success === true ? "ok" : p.success === false ? "failed" : "unfinished";
+        const took = p.started_at && p.finished_at
+          ? `  ${formatDuration(Date.parse(p.finished_at) - Date.parse(p.started_at))}`
+          : "";
+        lines.push(
+          `    ${outcome.padEnd(10)} ${p.phase}${took}${
+            p.summary ? `  ${oneLine(p.summary, 100)}` : ""
+          }`,
+        );
+      }
+    }
+    if (r.approvals.length > 0 || r.pending_approval) {
+      lines.push("  Approvals:");
+      for (const a of r.approvals) {
+        lines.push(
+          `    ${(a.approved ? "approved" : "rejected").padEnd(10)} ${a.gate}${
+            a.comment ? `  "${oneLine(a.comment, 100)}"` : ""
+          }`,
+        );
+      }
+      if (r.pending_approval) lines.push(`    ${"pending".padEnd(10)} ${r.pending_approval}`);
+    }
+    if (r.validations.length > 0) {
+      lines.push("  Validations:");
+      for (const v of r.validations) {
+        lines.push(
+          `    ${(v.passed ? "passed" : "failed").padEnd(10)} ${oneLine(v.command, 80)}${
+            v.integration ? " (integration)" : ""
+          }${v.exit_code !== null ? `  exit ${v.exit_code}` : ""}`,
+        );
+      }
+    }
+    if (r.commits.length > 0) {
+      lines.push("  Commits:");
+      for (const c of r.commits) {
+        lines.push(
+          `    ${c.commit.slice(0, 10)} ${oneLine(c.message, 80)}  (${
+            plural(c.files.length, "file")
+          })`,
+        );
+      }
+    }
+    if (r.merged) {
+      lines.push(
+        `  Merged: ${r.merged.commit.slice(0, 10)} ${r.merged.branch || "?"} into ${
+          r.merged.base || "?"
+        }`,
+      );
+    }
+    if (r.paused_reason) lines.push(`  Paused: ${oneLine(r.paused_reason, 120)}`);
+    if (r.last_error) lines.push(`  Last error: ${oneLine(r.last_error, 200)}`);
+  }
+  const cf = d.changed_files;
+  lines.push("");
+  if (cf.files.length === 0) lines.push("Changed files: none recorded");
+  else {
+    const from = cf.source.kind === "merged"
+      ? `the merge ${(cf.source.commit ?? "").slice(0, 10)}, files of its commits`
+      : cf.source.kind === "commits"
+      ? "the commits"
+      : "write_file / edit_file calls";
+    lines.push(`Changed files (from ${from}${cf.approximate ? ", approximate" : ""}):`);
+    for (const f of cf.files) lines.push(`  ${f.path}`);
+  }
+  if (d.errors?.length) {
+    lines.push("", "Problems:");
+    for (const e of d.errors) lines.push(`  ${e}`);
+  }
+  if (!d.totals.complete) lines.push("", LOWER_BOUND_LEGEND);
+  return lines.join("\n") + "\n";
+}
