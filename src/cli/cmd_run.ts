@@ -11,7 +11,7 @@ import { type RunSummary, runTask } from "../engine/run_task.ts";
 import { parseScenario, type Scenario } from "../engine/scenario.ts";
 import { BUILTIN_SCENARIO } from "../../scenarios/builtin.ts";
 import { parseArgs } from "./args.ts";
-import { installLiveChannel } from "../server/live_channel.ts";
+import { liveChannelSink } from "../server/live_channel.ts";
 import type { Context } from "./context.ts";
 import { readStdinText } from "./io.ts";
 
@@ -191,7 +191,7 @@ export async function runCommand(ctx: Context, args: string[]): Promise<number> 
   const print = (line: string) => {
     writing = writing.then(() => out.write(line + "\n")).then(() => out.flush()).catch(() => {});
   };
-  const stopLive = installLiveChannel(ctx.state); // agent_delta to a running server, if any
+  const live = liveChannelSink(ctx.state); // agent_delta to a running server, if any
   const summary = await runTask(ctx.state, task, {
     scenario,
     resume: values.resume === true,
@@ -202,6 +202,7 @@ export async function runCommand(ctx: Context, args: string[]): Promise<number> 
     settings,
     signal: ctx.io.signal,
     onRepair: (m) => void ctx.warn(m),
+    sink: live.sink,
     onEnvelope: (env) => {
       if (ctx.json) print(encodeEnvelope(env));
       else {
@@ -209,7 +210,7 @@ export async function runCommand(ctx: Context, args: string[]): Promise<number> 
         if (line !== null) print(line);
       }
     },
-  }).finally(stopLive);
+  }).finally(() => live.close());
   print(ctx.json ? JSON.stringify(summary) : hint(summary));
   await writing;
   return summary.exit_code;

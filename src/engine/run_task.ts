@@ -9,7 +9,7 @@ import type { Envelope } from "../contract/envelope.ts";
 import type { Gate } from "../contract/events.ts";
 import { TasklineError } from "../errors.ts";
 import { appendLesson } from "../store/memory.ts";
-import { RunRecorder } from "../store/recorder.ts";
+import { type RecorderSink, RunRecorder } from "../store/recorder.ts";
 import type { Settings } from "../store/settings.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { saveTask, type Task } from "../store/tasks.ts";
@@ -71,6 +71,8 @@ export interface RunTaskOptions {
   onEnvelope?: (env: Envelope) => void;
   /** Told about a repaired log tail. */
   onRepair?: (message: string) => void;
+  /** Given every envelope with its task (the live channel to a server). Default none. */
+  sink?: RecorderSink;
 }
 
 /** The task statuses a run leaves. */
@@ -120,6 +122,7 @@ export async function runTask(
     mode: resume ? "resume" : "new",
     settings: options.settings,
     onRepair: options.onRepair,
+    sink: options.sink,
   });
   let stopWatch = () => {};
   try {

@@ -22,7 +22,7 @@ import { LineSplitter } from "../codec/lines.ts";
 import type { Envelope } from "../contract/envelope.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
-import { addGlobalSink } from "../store/recorder.ts";
+import type { RecorderSink } from "../store/recorder.ts";
 
 /** Longest line accepted on the channel, in bytes. */
 export const LIVE_LINE_BYTES_MAX = 256 * 1024;
@@ -283,27 +283,33 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** A recorder's sink to the live channel, and how to close it. */
+export interface LiveSink {
+  /** Pass as the recorder's `sink` option. */
+  sink: RecorderSink;
+  close(): void;
+}
+
 /**
- * Sends the ephemeral events of every run recorder of this process to a
- * running server, if any. Call once in a process that runs tasks (`taskline
- * run`); returns a function that stops it.
+ * A sink that sends a recorder's ephemeral events to a running server, if
+ * any. Pass `sink` to the recorders of a process that runs tasks (`taskline
+ * run`, `taskline record`); `close` when they are done.
  *
  * @example
  * ```ts
- * const stopLive = installLiveChannel(ctx.state);
- * try { await runTask(); } finally { stopLive(); }
+ * const live = liveChannelSink(ctx.state);
+ * try { await runTask(state, task, { settings, sink: live.sink }); } finally { live.close(); }
  * ```
  */
-export function installLiveChannel(state: StateDir): () => void {
+export function liveChannelSink(state: StateDir): LiveSink {
   const sender = new LiveChannelSender(state.liveChannelPath);
   // Connect now, so the first delta of a run already finds the connection up.
   sender.connect();
-  const remove = addGlobalSink((env: Envelope, task?: Task) => {
-    if (!task || env.seq !== undefined || !isEphemeral(env.event.type)) return;
-    sender.send(tag(env, { id: task.id, number: task.number }));
-  });
-  return () => {
-    remove();
-    sender.close();
+  return {
+    sink: (env: Envelope, task: Task) => {
+      if (env.seq !== undefined || !isEphemeral(env.event.type)) return;
+      sender.send(tag(env, { id: task.id, number: task.number }));
+    },
+    close: () => sender.close(),
   };
 }

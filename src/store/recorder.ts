@@ -59,22 +59,18 @@ export interface RecorderOptions {
   onRepair?: (message: string) => void;
   /** The run id of a new run. Default: a random UUID. */
   runId?: string;
+  /**
+   * Also given every envelope published, ephemeral ones included, with its
+   * task (the live channel to a running server). Default: none.
+   */
+  sink?: RecorderSink;
 }
 
 /** What a subscriber is given: every envelope, ephemeral ones included. */
 export type Subscriber = (env: Envelope) => void;
 
-/** A sink of every recorder of the process: each envelope, and the task it belongs to. */
-export type GlobalSink = (env: Envelope, task: Task) => void;
-
-/** Sinks every recorder of the process also publishes to (the server's live channel). */
-const globalSinks = new Set<GlobalSink>();
-
-/** Adds a sink that receives the envelopes of every recorder of this process. */
-export function addGlobalSink(sink: GlobalSink): () => void {
-  globalSinks.add(sink);
-  return () => globalSinks.delete(sink);
-}
+/** A sink a recorder is given: each envelope published, and the task it belongs to. */
+export type RecorderSink = (env: Envelope, task: Task) => void;
 
 const encoder = new TextEncoder();
 
@@ -122,6 +118,7 @@ export class RunRecorder {
   #started = false;
   #finished = false;
   #segmentStart = 0;
+  #sink: RecorderSink | null;
 
   private constructor(init: {
     state: StateDir;
@@ -135,6 +132,7 @@ export class RunRecorder {
     seq: number;
     clock: MonotonicClock;
     runState: RunState;
+    sink: RecorderSink | null;
   }) {
     this.state = init.state;
     this.task = init.task;
@@ -147,6 +145,7 @@ export class RunRecorder {
     this.#seq = init.seq;
     this.#clock = init.clock;
     this.#runState = init.runState;
+    this.#sink = init.sink;
   }
 
   /**
@@ -177,6 +176,14 @@ export class RunRecorder {
         // A new run starts from nothing; fields of others (the engine's) stay.
         runState = { ...runState, ...emptyRunState(), run };
       } else {
+        if (mode === "resume") {
+          // The segment the resume follows ends with run_finished too, when its process died.
+          size = await finishDeadRun(state, task, size, runState, {
+            clock: options.clock ?? processClock,
+            onRepair: options.onRepair,
+            by: "its resume",
+          });
+        }
         const current = await findCurrentRun(logPath, { to: size });
         if (!current) {
           throw new TasklineError(
@@ -205,6 +212,7 @@ export class RunRecorder {
         seq,
         clock: options.clock ?? processClock,
         runState,
+        sink: options.sink ?? null,
       });
     } catch (e) {
       lock.release();
@@ -241,25 +249,53 @@ export class RunRecorder {
    * then left as it was before the call.
    */
   emit(input: EventInput): Envelope {
+    return this.emitAll([input])[0];
+  }
+
+  /**
+   * Publishes events in order, as {@link emit} does each, with one write for
+   * all their lines: a producer that has many events at hand pays one system
+   * call, not one an event. Each line is complete; when the write fails, none
+   * of them is left in the log, no seq is used, and nothing is published.
+   *
+   * @example
+   * ```ts
+   * rec.emitAll([
+   *   { type: "phase_started", phase: "build" },
+   *   { type: "phase_finished", phase: "build", success: true, summary: "done" },
+   * ]);
+   * ```
+   */
+  emitAll(inputs: readonly EventInput[]): Envelope[] {
     if (!this.#file) throw new Error("RunRecorder.emit after close");
-    if (this.#finished) throw new Error(`RunRecorder.emit(${input.type}) after run_finished`);
-    // Keys as the contract lists them: type, run, then the event's own fields.
-    const { type, run, ...fields } = input as { type: string; run?: string };
-    const event = { type, run: run ?? this.run, ...fields } as AnyEvent;
-    if (event.type === "agent_finished") {
-      this.#addUsage((event as Extract<KnownEvent, { type: "agent_finished" }>).usage);
+    if (this.#finished) {
+      throw new Error(`RunRecorder.emit(${inputs[0]?.type}) after run_finished`);
     }
-    const at = this.#clock.now();
-    if (isEphemeral(event.type)) {
-      const env: Envelope = { schema: SCHEMA_VERSION, at, event };
+    const envs: Envelope[] = new Array(inputs.length);
+    let text = "";
+    let seq = this.#seq;
+    for (let i = 0; i < inputs.length; i++) {
+      // Keys as the contract lists them: type, run, then the event's own fields.
+      const { type, run, ...fields } = inputs[i] as { type: string; run?: string };
+      const event = { type, run: run ?? this.run, ...fields } as AnyEvent;
+      const at = this.#clock.now();
+      if (isEphemeral(type)) {
+        envs[i] = { schema: SCHEMA_VERSION, at, event };
+        continue;
+      }
+      const env: Envelope = { schema: SCHEMA_VERSION, seq: ++seq, at, event };
+      text += encodeEnvelope(env) + "\n";
+      envs[i] = env;
+    }
+    if (text !== "") this.#append(text);
+    this.#seq = seq;
+    for (const env of envs) {
+      if (env.event.type === "agent_finished") {
+        this.#addUsage((env.event as Extract<KnownEvent, { type: "agent_finished" }>).usage);
+      }
       this.#publish(env);
-      return env;
     }
-    const env: Envelope = { schema: SCHEMA_VERSION, seq: this.#seq + 1, at, event };
-    this.#append(encodeEnvelope(env) + "\n");
-    this.#seq++;
-    this.#publish(env);
-    return env;
+    return envs;
   }
 
   /** Publishes `run_started` (a new run, or a resume of the current one). */
@@ -279,6 +315,16 @@ export class RunRecorder {
    * preview, length and file.
    */
   async toolReturned(result: ToolResult): Promise<Envelope> {
+    return this.emit(await this.keepOutput(result));
+  }
+
+  /**
+   * Keeps a tool's complete output in the trace store (when
+   * `pipeline.trace_outputs` is on) and returns the `tool_returned` event to
+   * publish: its preview, length and file filled, as {@link toolReturned}
+   * publishes it.
+   */
+  async keepOutput(result: ToolResult): Promise<EventInput> {
     const output_file = this.settings.pipeline.trace_outputs
       ? await writeTraceOutput(
         this.state,
@@ -287,7 +333,7 @@ export class RunRecorder {
         { maxChars: this.settings.pipeline.trace_max_chars },
       )
       : null;
-    return this.emit({
+    return {
       type: "tool_returned",
       role: result.role,
       tool: result.tool,
@@ -300,7 +346,7 @@ export class RunRecorder {
       timed_out: result.timed_out ?? false,
       output_chars: result.output.length,
       output_file,
-    });
+    };
   }
 
   /** Active time of the run so far, resumes included, in milliseconds. */
@@ -392,9 +438,9 @@ export class RunRecorder {
         fn(env);
       } catch { /* a subscriber's failure never stops the run */ }
     }
-    for (const fn of globalSinks) {
+    if (this.#sink) {
       try {
-        fn(env, this.task);
+        this.#sink(env, this.task);
       } catch { /* idem */ }
     }
   }
@@ -460,21 +506,27 @@ export async function repairTail(path: string, onRepair?: (m: string) => void): 
   }
 }
 
-/** The highest seq of `run` among schema-2 lines; 0 when it has none. */
 /**
  * Ends the current run of a task's log when its process died before it
  * could (SIGKILL, a crash, the machine going down): a run that published
  * `run_started` must end with `run_finished`, so the process that starts the
  * task's next run, holding the task's lock (no other process runs it),
  * writes a `log` error and a `run_finished` (failed, with the run's totals)
- * for it first. Returns the log's size afterwards.
+ * for it first. A resume of the run does the same before its `run_started`,
+ * so that every segment of a run ends with `run_finished`. Returns the log's
+ * size afterwards.
  */
 async function finishDeadRun(
   state: StateDir,
   task: Task,
   size: number,
   runState: RunState,
-  options: { clock: MonotonicClock; onRepair?: (message: string) => void },
+  options: {
+    clock: MonotonicClock;
+    onRepair?: (message: string) => void;
+    /** Who finishes it, for the message. Default "the next run". */
+    by?: string;
+  },
 ): Promise<number> {
   const path = state.logPath(task.dir);
   const current = await findCurrentRun(path, { to: size });
@@ -494,7 +546,9 @@ async function finishDeadRun(
   if (seq === 0) return size;
   const totals = runState.run === run ? runState : await stateFromLog(path, run, size, runState);
   const message =
-    `Run ${run} ended without run_finished (its process died); finished as failed by the next run`;
+    `Run ${run} ended without run_finished (its process died); finished as failed by ${
+      options.by ?? "the next run"
+    }`;
   const lines = [
     { type: "log", run, level: "error", message },
     {
@@ -533,6 +587,7 @@ async function finishDeadRun(
   return size + bytes.length;
 }
 
+/** The highest seq of `run` among schema-2 lines; 0 when it has none. */
 async function lastSeqOf(path: string, run: string, to: number): Promise<number> {
   let seq = 0;
   await scanBackward(path, run, (text) => {

@@ -10,7 +10,7 @@ import type { Envelope } from "../contract/envelope.ts";
 import { MonotonicClock, parseTimeNs } from "../contract/time.ts";
 import { TasklineError } from "../errors.ts";
 import { readAll } from "./log_reader.ts";
-import { addGlobalSink, RunRecorder } from "./recorder.ts";
+import { RunRecorder } from "./recorder.ts";
 import { loadRunState } from "./run_state.ts";
 import { defaultSettings } from "./settings.ts";
 import type { StateDir } from "./state_dir.ts";
@@ -416,23 +416,102 @@ Deno.test("with trace_outputs off, no file is written and output_file is null", 
   assertEquals(exists, false);
 });
 
-Deno.test("global sinks see every recorder's envelopes, ephemeral ones included", async () => {
+Deno.test("a recorder's sink sees its envelopes with the task, ephemeral ones included", async () => {
   await using p = await tempProject();
   const task = await createTask(p.state, "Sinks");
-  const seen: Array<[string, number | undefined]> = [];
-  const remove = addGlobalSink((env) => seen.push([env.event.type, env.seq]));
-  try {
-    const rec = await RunRecorder.open(p.state, task);
-    rec.start();
-    rec.emit({
-      type: "agent_delta",
-      role: "coder",
-      subtask: null,
-      delta: { kind: "thinking", text: "…" },
-    });
-    await rec.close();
-  } finally {
-    remove();
-  }
-  assertEquals(seen, [["run_started", 1], ["agent_delta", undefined], ["run_finished", 2]]);
+  const other = await createTask(p.state, "No sink");
+  const seen: Array<[string, number | undefined, string]> = [];
+  const rec = await RunRecorder.open(p.state, task, {
+    sink: (env, t) => seen.push([env.event.type, env.seq, t.id]),
+  });
+  const quiet = await RunRecorder.open(p.state, other);
+  rec.start();
+  quiet.start();
+  rec.emit({
+    type: "agent_delta",
+    role: "coder",
+    subtask: null,
+    delta: { kind: "thinking", text: "…" },
+  });
+  await quiet.close();
+  await rec.close();
+  assertEquals(seen, [
+    ["run_started", 1, task.id],
+    ["agent_delta", undefined, task.id],
+    ["run_finished", 2, task.id],
+  ]);
+});
+
+Deno.test("emitAll writes a batch as whole lines in order, seq continuing, deltas published in place", async () => {
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Batch");
+  const rec = await RunRecorder.open(p.state, task);
+  const published: string[] = [];
+  rec.subscribe((env) => published.push(`${env.event.type}:${env.seq ?? "-"}`));
+  rec.start();
+  const envs = rec.emitAll([
+    { type: "phase_started", phase: "build" },
+    { type: "agent_delta", role: "coder", subtask: null, delta: { kind: "text", text: "a" } },
+    { type: "agent_finished", role: "coder", steps: 1, usage: usage(5, 6), stop: "completed" },
+    { type: "phase_finished", phase: "build", success: true, summary: "ok" },
+  ]);
+  assertEquals(envs.map((e) => e.seq), [2, undefined, 3, 4]);
+  assertEquals(published, [
+    "run_started:1",
+    "phase_started:2",
+    "agent_delta:-",
+    "agent_finished:3",
+    "phase_finished:4",
+  ]);
+  await rec.finish({ success: true, status: "done" });
+  await rec.close();
+  const ls = await lines(p.state, task);
+  assertEquals(types(ls), [
+    "run_started",
+    "phase_started",
+    "agent_finished",
+    "phase_finished",
+    "run_finished",
+  ]);
+  assertEquals(seqs(ls), [1, 2, 3, 4, 5]);
+  assertEquals((ls[4].event as { usage: unknown }).usage, usage(5, 6));
+});
+
+Deno.test("a resume after the run's process died first finishes the dead segment, seq gapless", async () => {
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Dies");
+  // What a process killed mid-run leaves: a started run without run_finished.
+  const run = "5b0d3c1e-0000-4000-8000-00000000dead";
+  await Deno.writeTextFile(
+    p.state.logPath(task.dir),
+    [
+      { seq: 1, event: { type: "run_started", run, task: task.id } },
+      { seq: 2, event: { type: "phase_started", run, phase: "build" } },
+    ].map((l) =>
+      JSON.stringify({ schema: 2, seq: l.seq, at: "2026-09-01T08:00:00Z", event: l.event }) + "\n"
+    )
+      .join(""),
+  );
+  const repairs: string[] = [];
+  const rec = await RunRecorder.open(p.state, task, {
+    mode: "resume",
+    onRepair: (m) => repairs.push(m),
+  });
+  assertEquals(rec.run, run);
+  rec.start();
+  await rec.finish({ success: true, status: "done" });
+  await rec.close();
+  const ls = await lines(p.state, task);
+  assertEquals(types(ls), [
+    "run_started",
+    "phase_started",
+    "log",
+    "run_finished",
+    "run_started",
+    "run_finished",
+  ]);
+  assertEquals(seqs(ls), [1, 2, 3, 4, 5, 6]);
+  assertEquals((ls[3].event as { status: string }).status, "failed");
+  assertEquals(new Set(ls.map((l) => (l.event as { run: string }).run)), new Set([run]));
+  assertStringIncludes(repairs.join("\n"), "finished as failed by its resume");
 });
