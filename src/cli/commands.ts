@@ -35,6 +35,11 @@ export const COMMANDS: Record<string, Command> = {
     summary: "run a task (scripted engine) or resume it",
     load: () => import("./cmd_run.ts").then((m) => ({ help: m.RUN_HELP, run: m.runCommand })),
   },
+  record: {
+    summary: "record a run from an engine of your own (events on stdin)",
+    load: () =>
+      import("./cmd_record.ts").then((m) => ({ help: m.RECORD_HELP, run: m.recordCommand })),
+  },
   approve: {
     summary: "approve a pending gate",
     load: () =>

@@ -95,19 +95,33 @@ export function formatTimeNs(ns: bigint): string {
  * within the process even when the system clock steps back.
  */
 export class MonotonicClock {
-  #lastNs = 0n;
+  /** Microseconds since the epoch of the last stamp (a safe integer until the year 2255). */
+  #lastUs = 0;
+  /** The second of the last stamp, and its text up to the fraction (one Date a second). */
+  #second = NaN;
+  #prefix = "";
+
+  #nextUs(): number {
+    const wall = Math.round((performance.timeOrigin + performance.now()) * 1000);
+    const us = wall > this.#lastUs ? wall : this.#lastUs + 1;
+    this.#lastUs = us;
+    return us;
+  }
 
   /** The next timestamp, in nanoseconds since the epoch. */
   nowNs(): bigint {
-    const wall = BigInt(Math.round((performance.timeOrigin + performance.now()) * 1000)) * 1000n;
-    const ns = wall > this.#lastNs ? wall : this.#lastNs + 1000n;
-    this.#lastNs = ns;
-    return ns;
+    return BigInt(this.#nextUs()) * 1000n;
   }
 
-  /** The next timestamp as RFC 3339 text. */
+  /** The next timestamp as RFC 3339 text (as {@link formatTimeNs} writes it). */
   now(): string {
-    return formatTimeNs(this.nowNs());
+    const us = this.#nextUs();
+    const second = Math.floor(us / 1_000_000);
+    if (second !== this.#second) {
+      this.#second = second;
+      this.#prefix = new Date(second * 1000).toISOString().slice(0, 19) + ".";
+    }
+    return `${this.#prefix}${String(us - second * 1_000_000).padStart(6, "0")}Z`;
   }
 }
 

@@ -1,0 +1,338 @@
+/**
+ * `taskline record <TASK>`: an engine of its own (any language) produces a
+ * run through a pipe. It writes bare events on standard input, one JSON
+ * object a line; taskline checks each against the contract, adds the
+ * envelope and writes it through the run recorder, with every guarantee of
+ * `taskline run` (the task's lock, gapless seq across resumes, a torn tail
+ * repaired, `run_finished` always last, outputs kept in the trace store).
+ *
+ * @module
+ */
+import type { Envelope } from "../contract/envelope.ts";
+import type { Gate, KnownEvent } from "../contract/events.ts";
+import { OVERSIZED_LINE } from "../codec/decode.ts";
+import { encodeEnvelope } from "../codec/encode.ts";
+import { LineSplitter } from "../codec/lines.ts";
+import { TasklineError } from "../errors.ts";
+import { clearCancelRequest, watchCancel } from "../engine/cancel_watch.ts";
+import { checkEventInput } from "../store/event_input.ts";
+import { type EventInput, RunRecorder } from "../store/recorder.ts";
+import { saveTask } from "../store/tasks.ts";
+import { liveChannelSink } from "../server/live_channel.ts";
+import { parseArgs } from "./args.ts";
+import type { Context } from "./context.ts";
+
+/** Longest input line, in bytes: a longer one is reported and skipped, never held whole. */
+export const RECORD_LINE_BYTES_MAX = 16 * 1024 * 1024;
+/** Rejected lines reported one by one; past this, only counted (then reported once at the end). */
+const REPORTED_LINES_MAX = 100;
+
+export const RECORD_HELP = `Usage: taskline record <TASK> [--resume] [--restart] [--json]
+
+Records a run produced by an engine of your own: reads events on standard
+input, one JSON object a line, without envelope ({"type":"tool_called",...}),
+and writes each through taskline's run recorder (schema, seq and at added,
+the task's lock held, run_finished always last). See docs/producing.md.
+
+  - run_started is written first unless the input's first event is one.
+  - run is set by taskline in every event; a producer may leave it out.
+  - A tool_returned may carry its complete "output": it is kept in the trace
+    store and the event gets output_file, output_chars and preview.
+  - agent_delta goes to live followers and a running server, never to the log.
+  - The run ends with the input's run_finished. When standard input closes
+    without one, a log error says so and a failed run_finished ends the run;
+    Ctrl-C and SIGTERM do the same; \`taskline cancel\` ends it as cancelled.
+  - A line that is not JSON, or not a valid event of a known type, is
+    reported on stderr with its line number and not written. Events of types
+    taskline does not know are written when their type is a plain name.
+    Lines are at most 16 MiB.
+
+Exit codes: 0 the run succeeded, 2 it ended paused, 1 it failed (or the task
+is running, or cannot be resumed), 130 interrupted or cancelled.
+
+Options:
+  --resume    continue the task's current run (same run id, seq continues)
+  --restart   start a new run even though the current one is paused
+  --json      print each envelope as written (agent_delta included), one a line`;
+
+/** Why recording stopped before the input's run_finished. */
+type Stop = "eof" | "interrupt" | "cancel";
+
+export async function recordCommand(ctx: Context, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs("record", args, {
+    resume: { type: "boolean" },
+    restart: { type: "boolean" },
+    json: { type: "boolean" },
+  });
+  ctx.json = values.json === true;
+  if (positionals.length !== 1) {
+    throw new TasklineError(
+      "usage",
+      "taskline record: name one task, for example `taskline record 3 < events.jsonl`",
+    );
+  }
+  const resume = values.resume === true;
+  if (resume && values.restart) {
+    throw new TasklineError("usage", "taskline record: --resume and --restart do not go together");
+  }
+  const task = await ctx.task(positionals[0]);
+  const settings = await ctx.settings();
+  const live = liveChannelSink(ctx.state); // agent_delta to a running server, if any
+  let rec: RunRecorder;
+  try {
+    rec = await RunRecorder.open(ctx.state, task, {
+      mode: resume ? "resume" : "new",
+      settings,
+      onRepair: (m) => void ctx.warn(m),
+      sink: live.sink,
+    });
+  } catch (e) {
+    live.close();
+    throw e;
+  }
+  let stopWatch = () => {};
+  try {
+    const previousStatus = task.record.status;
+    if (resume && rec.runState.run === rec.run && rec.runState.pending_approval) {
+      throw new TasklineError(
+        "bad-state",
+        `Cannot resume task #${task.number}: it waits for approval of the ${rec.runState.pending_approval} gate; answer with \`taskline approve ${task.number}\` or \`taskline reject ${task.number} --reason TEXT\``,
+      );
+    }
+    if (resume && previousStatus === "done") {
+      throw new TasklineError(
+        "bad-state",
+        `Cannot resume task #${task.number}: its run is done; record a new run with \`taskline record ${task.number}\``,
+      );
+    }
+    if (!resume && previousStatus === "paused" && !values.restart) {
+      throw new TasklineError(
+        "bad-state",
+        `Cannot start a new run of task #${task.number}: its run is paused; continue it with \`taskline record ${task.number} --resume\` or start over with --restart`,
+      );
+    }
+    await clearCancelRequest(ctx.state, task.dir);
+
+    const out = ctx.io.stdout;
+    let echo = ctx.json;
+    if (echo) {
+      rec.subscribe((env: Envelope) => {
+        if (echo) out.write(encodeEnvelope(env) + "\n").catch(() => echo = false);
+      });
+    }
+    const flushOut = async () => {
+      if (!echo) return;
+      // A reader of the echo that went away stops the echo, not the recording.
+      await out.flush().catch(() => echo = false);
+    };
+
+    let stopped: (why: Stop) => void = () => {};
+    const stopping = new Promise<Stop>((resolve) => stopped = resolve);
+    const onAbort = () => stopped("interrupt");
+    if (ctx.io.signal.aborted) onAbort();
+    ctx.io.signal.addEventListener("abort", onAbort, { once: true });
+    stopWatch = watchCancel(ctx.state, task.dir, () => stopped("cancel"));
+
+    rec.start();
+    task.record.status = "running";
+    await saveTask(ctx.state, task);
+    await rec.saveState();
+    await flushOut();
+
+    let rejected = 0;
+    let warnedRun = false;
+    const reject = async (line: number, reason: string) => {
+      rejected++;
+      if (rejected <= REPORTED_LINES_MAX) {
+        await ctx.warn(`line ${line} of stdin not written: ${reason}`);
+      }
+    };
+    const applyToRunState = (events: EventInput[]) => {
+      const rs = rec.runState;
+      for (const ev of events) {
+        if (ev.type === "approval_requested") rs.pending_approval = (ev as { gate: Gate }).gate;
+        else if (ev.type === "validation_finished") {
+          const v = ev as Extract<KnownEvent, { type: "validation_finished" }>;
+          rs.validations.push({ command: v.command, passed: v.passed, exit_code: v.exit_code });
+        }
+      }
+    };
+
+    const reader = ctx.io.stdin.getReader();
+    const splitter = new LineSplitter({ lineBytesMax: RECORD_LINE_BYTES_MAX });
+    let lineNo = 0;
+    let sawEvent = false;
+    let end: { success: boolean; status: string } | null = null;
+    let stop: Stop | null = null;
+    let ignoredAfterEnd = 0;
+    try {
+      while (end === null) {
+        const r = await Promise.race([reader.read(), stopping]);
+        let chunk: Uint8Array;
+        if (typeof r === "string") {
+          stop = r;
+          break;
+        } else if (r.done) {
+          stop = "eof";
+          chunk = Uint8Array.of(10); // a last line without its newline is complete now
+        } else chunk = r.value;
+        const batch: EventInput[] = [];
+        // The producer's own text of an event that needs no change: not encoded again.
+        const texts: Array<string | undefined> = [];
+        for (const raw of splitter.push(chunk).lines) {
+          lineNo++;
+          if (end !== null) {
+            ignoredAfterEnd++;
+            continue;
+          }
+          if (raw === OVERSIZED_LINE) {
+            await reject(lineNo, `longer than ${RECORD_LINE_BYTES_MAX} bytes`);
+            continue;
+          }
+          const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+          if (line.trim() === "") continue;
+          let value: unknown;
+          try {
+            value = JSON.parse(line);
+          } catch (e) {
+            await reject(lineNo, `not JSON (${(e as Error).message.slice(0, 120)})`);
+            continue;
+          }
+          const c = checkEventInput(value);
+          if (!c.ok) {
+            await reject(lineNo, c.reason);
+            continue;
+          }
+          const given = (value as { run?: unknown }).run;
+          if (!warnedRun && typeof given === "string" && given !== rec.run) {
+            warnedRun = true;
+            await ctx.warn(
+              `line ${lineNo} of stdin names run ${
+                given.slice(0, 40)
+              }; taskline sets run to ${rec.run} in every event`,
+            );
+          }
+          const ev = c.event;
+          const first = !sawEvent;
+          sawEvent = true;
+          if (ev.type === "run_started") {
+            // The run is started already: a first run_started is that start.
+            if (!first) {
+              await reject(
+                lineNo,
+                "run_started only as the first event (a resumed run is `taskline record --resume`)",
+              );
+            }
+            continue;
+          }
+          if (ev.type === "run_finished") {
+            end = { success: ev.success as boolean, status: ev.status as string };
+            continue;
+          }
+          if (c.output !== undefined) {
+            const e = ev as Record<string, unknown>;
+            const kept = await rec.keepOutput({
+              role: e.role as string,
+              tool: e.tool as string,
+              call: e.call as string,
+              subtask: e.subtask as string | null,
+              output: c.output,
+              is_error: e.is_error as boolean,
+              duration_ms: e.duration_ms as number,
+              exit_code: e.exit_code as number | null,
+              timed_out: e.timed_out as boolean,
+            });
+            // The engine's fields in its order, then fields this release does not know.
+            const merged: Record<string, unknown> = { ...kept };
+            for (const k in e) if (!(k in merged)) merged[k] = e[k];
+            batch.push(merged as EventInput);
+            texts.push(undefined);
+            continue;
+          }
+          batch.push(ev as EventInput);
+          // A CR is JSON whitespace, but no log line holds one.
+          const asIs = sameKeys(value as Record<string, unknown>, ev) && !line.includes("\r");
+          texts.push(asIs ? line : undefined);
+        }
+        if (batch.length > 0) {
+          rec.emitAll(batch, { texts });
+          applyToRunState(batch);
+        }
+        await flushOut();
+        if (stop === "eof") break;
+      }
+    } finally {
+      ctx.io.signal.removeEventListener("abort", onAbort);
+      stopWatch();
+      if (stop !== "eof") await reader.cancel().catch(() => {});
+      reader.releaseLock();
+    }
+
+    let code: number;
+    if (end !== null) {
+      await rec.finish(end);
+      task.record.status = end.status;
+      code = end.success ? 0 : end.status === "paused" ? 2 : 1;
+    } else if (stop === "cancel") {
+      rec.emit({
+        type: "log",
+        level: "warn",
+        message: "run stopped: cancelled by `taskline cancel`",
+      });
+      await rec.finish({ success: false, status: "cancelled" });
+      task.record.status = "cancelled";
+      code = 130;
+    } else {
+      rec.emit({
+        type: "log",
+        level: "error",
+        message: stop === "interrupt"
+          ? "taskline record was interrupted (Ctrl-C or SIGTERM) before the input's run_finished"
+          : "standard input closed without run_finished",
+      });
+      await rec.finish({ success: false, status: "failed" });
+      task.record.status = "failed";
+      code = stop === "interrupt" ? 130 : 1;
+    }
+    await saveTask(ctx.state, task);
+    await flushOut();
+    if (rejected > REPORTED_LINES_MAX) {
+      await ctx.warn(
+        `${rejected} lines of stdin were not written (the first ${REPORTED_LINES_MAX} are listed above)`,
+      );
+    }
+    if (ignoredAfterEnd > 0) {
+      await ctx.warn(`${ignoredAfterEnd} line(s) after run_finished were not read`);
+    }
+    if (!ctx.json) {
+      const status = task.record.status;
+      await out.write(
+        `Task #${task.number}: run ${rec.run.slice(0, 8)} finished ${status} at seq ${rec.seq}${
+          rejected > 0 ? ` (${rejected} line(s) of stdin not written)` : ""
+        }\n`,
+      );
+    }
+    return code;
+  } catch (e) {
+    await rec.close({ message: `record failed: ${(e as Error).message}` }).catch(() => {});
+    if (rec.finished && task.record.status === "running") {
+      task.record.status = "failed";
+      await saveTask(ctx.state, task).catch(() => {});
+    }
+    throw e;
+  } finally {
+    stopWatch();
+    // Still under the lock: a request meant for this run must not stop the next one.
+    await clearCancelRequest(ctx.state, task.dir);
+    await rec.close();
+    live.close();
+  }
+}
+
+/** Whether two objects have the same keys in the same order. */
+function sameKeys(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const kb = Object.keys(b);
+  let i = 0;
+  for (const k in a) if (kb[i++] !== k) return false;
+  return i === kb.length;
+}

@@ -1,0 +1,226 @@
+/**
+ * Events from a producer of its own (`taskline record`): a bare event object,
+ * without envelope, checked against the contract's field rules
+ * (contract/fields.ts, the table the JSON Schema is built from) before the
+ * run recorder writes it.
+ *
+ * What a producer may leave out, because taskline sets it: `run` in every
+ * event, `task` of `run_started`, the totals of `run_finished` (`usage`,
+ * `active_ms`, `started_at`), and, when a `tool_returned` carries its
+ * complete `output`, its `preview`, `output_chars` and `output_file`. Fields
+ * added in 0.5 may be left out too: they are written with the contract's
+ * defaults. Every field given is checked; a known event missing a field the
+ * contract requires is refused. An event of a type this release does not
+ * know is kept as it is when its type is a plain name.
+ *
+ * @module
+ */
+import { EVENT_FIELDS, type FieldSpec } from "../contract/fields.ts";
+import { isEventType } from "../contract/events.ts";
+import { parseTimeNs } from "../contract/time.ts";
+
+/** A type name a producer may invent: 1 to 64 of `A-Z a-z 0-9 _ . : -`. */
+const PLAIN_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+/** What checking one input event gives. */
+export type CheckedInput =
+  | {
+    ok: true;
+    /** The event to write, keys in the contract's order, without `run` (the recorder sets it). */
+    event: Record<string, unknown> & { type: string };
+    /** The complete output of a `tool_returned`, for the trace store; else undefined. */
+    output?: string;
+  }
+  | { ok: false; reason: string };
+
+type Check = (v: unknown) => string | null;
+
+/** Fields taskline sets, per type: given values are replaced. */
+const SET_BY_TASKLINE: Record<string, ReadonlySet<string>> = {
+  run_started: new Set(["task"]),
+  run_finished: new Set(["usage", "active_ms", "started_at"]),
+};
+/** Set by taskline on a `tool_returned` that carries its `output`. */
+const SET_FROM_OUTPUT = new Set(["preview", "output_chars", "output_file"]);
+
+function typeName(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  if (typeof v === "number") return Number.isInteger(v) ? "integer" : "number";
+  return typeof v;
+}
+
+/** A checker for one of the JSON Schema fragments of fields.ts. */
+function compile(schema: Record<string, unknown>): Check {
+  const checks: Check[] = [];
+  if (schema.type !== undefined) {
+    const allowed = new Set(Array.isArray(schema.type) ? schema.type : [schema.type]);
+    if (allowed.has("number")) allowed.add("integer");
+    const want = [...(Array.isArray(schema.type) ? schema.type : [schema.type])].join(" or ");
+    checks.push((v) => allowed.has(typeName(v)) ? null : `is not ${want}`);
+  }
+  if (typeof schema.minLength === "number") {
+    const n = schema.minLength;
+    checks.push((v) => typeof v === "string" && v.length < n ? "is empty" : null);
+  }
+  if (typeof schema.pattern === "string") {
+    const re = new RegExp(schema.pattern);
+    checks.push((v) =>
+      typeof v === "string" && !re.test(v) ? `does not match ${schema.pattern}` : null
+    );
+  }
+  if (typeof schema.minimum === "number") {
+    const min = schema.minimum;
+    checks.push((v) => typeof v === "number" && v < min ? `is below ${min}` : null);
+  }
+  if (Array.isArray(schema.enum)) {
+    const values = schema.enum as unknown[];
+    checks.push((v) => values.includes(v) ? null : `is not one of ${values.join(", ")}`);
+  }
+  if (schema.const !== undefined) {
+    checks.push((v) => v === schema.const ? null : `is not ${schema.const}`);
+  }
+  if (schema.format === "date-time") {
+    checks.push((v) =>
+      typeof v === "string" && parseTimeNs(v) === null ? "is not an RFC 3339 time" : null
+    );
+  }
+  if (schema.items && typeof schema.items === "object") {
+    const item = compile(schema.items as Record<string, unknown>);
+    checks.push((v) => {
+      if (!Array.isArray(v)) return null;
+      for (let i = 0; i < v.length; i++) {
+        const r = item(v[i]);
+        if (r) return `[${i}] ${r}`;
+      }
+      return null;
+    });
+  }
+  const objectCheck = (
+    props: Record<string, Record<string, unknown>> | undefined,
+    required: string[] | undefined,
+  ): Check | null => {
+    if (!props && !required) return null;
+    const fields = Object.entries(props ?? {}).map(([k, s]) => [k, compile(s)] as const);
+    return (v) => {
+      if (v === null || typeof v !== "object" || Array.isArray(v)) return null;
+      const o = v as Record<string, unknown>;
+      for (const k of required ?? []) if (o[k] === undefined) return `lacks ${k}`;
+      for (const [k, c] of fields) {
+        if (o[k] === undefined) continue;
+        const r = c(o[k]);
+        if (r) return `.${k} ${r}`;
+      }
+      return null;
+    };
+  };
+  const own = objectCheck(
+    schema.properties as Record<string, Record<string, unknown>> | undefined,
+    schema.required as string[] | undefined,
+  );
+  if (own) checks.push(own);
+  if (schema.if && schema.then) {
+    const cond = compile(schema.if as Record<string, unknown>);
+    const then = compile(schema.then as Record<string, unknown>);
+    checks.push((v) => cond(v) === null ? then(v) : null);
+  }
+  return (v) => {
+    for (const c of checks) {
+      const r = c(v);
+      if (r) return r;
+    }
+    return null;
+  };
+}
+
+interface FieldRule {
+  name: string;
+  check: Check;
+  required: boolean;
+  default0_5?: () => unknown;
+}
+
+function rulesOf(type: string, fields: Record<string, FieldSpec>): FieldRule[] {
+  const set = SET_BY_TASKLINE[type];
+  return Object.entries(fields)
+    .filter(([name]) => name !== "run" && !set?.has(name))
+    .map(([name, spec]) => ({
+      name,
+      check: compile(spec.schema),
+      required: !spec.optional && spec.default0_5 === undefined,
+      default0_5: spec.default0_5,
+    }));
+}
+
+const RULES: ReadonlyMap<string, FieldRule[]> = new Map(
+  Object.entries(EVENT_FIELDS).map(([type, fields]) => [type, rulesOf(type, fields)]),
+);
+
+/**
+ * Checks one bare event of a producer. Never throws.
+ *
+ * @example
+ * ```ts
+ * const c = checkEventInput({ type: "phase_started", phase: "build" });
+ * if (c.ok) rec.emit(c.event as EventInput);
+ * ```
+ */
+export function checkEventInput(value: unknown): CheckedInput {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return { ok: false, reason: "not a JSON object" };
+  }
+  const v = value as Record<string, unknown>;
+  const type = v.type;
+  if (typeof type !== "string") return { ok: false, reason: "no string type" };
+  if (!isEventType(type)) {
+    if (!PLAIN_NAME.test(type)) {
+      return {
+        ok: false,
+        reason: `type ${
+          JSON.stringify(type.slice(0, 80))
+        } is not a plain name (1 to 64 of A-Z a-z 0-9 _ . : -)`,
+      };
+    }
+    const { type: _t, run: _r, ...rest } = v;
+    return { ok: true, event: { type, ...rest } };
+  }
+  let output: string | undefined;
+  let fromOutput = false;
+  if (type === "tool_returned" && v.output !== undefined) {
+    if (typeof v.output !== "string") {
+      return { ok: false, reason: "tool_returned.output is not string" };
+    }
+    if (typeof v.call !== "string") {
+      return {
+        ok: false,
+        reason:
+          "tool_returned with output lacks call (the trace store keeps an output by its call)",
+      };
+    }
+    output = v.output;
+    fromOutput = true;
+  }
+  const event: Record<string, unknown> & { type: string } = { type };
+  for (const rule of RULES.get(type)!) {
+    if (fromOutput && SET_FROM_OUTPUT.has(rule.name)) continue;
+    const given = v[rule.name];
+    if (given === undefined) {
+      if (rule.required) return { ok: false, reason: `${type} lacks ${rule.name}` };
+      if (rule.default0_5) event[rule.name] = rule.default0_5();
+      continue;
+    }
+    const problem = rule.check(given);
+    if (problem) {
+      const sep = problem.startsWith(".") || problem.startsWith("[") ? "" : " ";
+      return { ok: false, reason: `${type}.${rule.name}${sep}${problem}` };
+    }
+    event[rule.name] = given;
+  }
+  const set = SET_BY_TASKLINE[type];
+  for (const k in v) {
+    if (k === "type" || k === "run" || k in event || set?.has(k)) continue;
+    if (fromOutput && (k === "output" || SET_FROM_OUTPUT.has(k))) continue;
+    event[k] = v[k]; // a field this release does not know: kept
+  }
+  return output === undefined ? { ok: true, event } : { ok: true, event, output };
+}
