@@ -26,6 +26,8 @@ import type { Context } from "./context.ts";
 export const RECORD_LINE_BYTES_MAX = 16 * 1024 * 1024;
 /** Rejected lines reported one by one; past this, only counted (then reported once at the end). */
 const REPORTED_LINES_MAX = 100;
+/** Longest time run.json lags behind the run's totals, in milliseconds. */
+const STATE_SAVE_MS = 200;
 
 export const RECORD_HELP = `Usage: taskline record <TASK> [--resume] [--restart] [--json]
 
@@ -147,13 +149,27 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
         await ctx.warn(`line ${line} of stdin not written: ${reason}`);
       }
     };
+    // run.json follows the run within STATE_SAVE_MS, so that the totals a
+    // dead process leaves (see the recorder's dead-run rule) are nearly whole.
+    let saveTimer: ReturnType<typeof setTimeout> | undefined;
+    let saving: Promise<void> = Promise.resolve();
+    const saveSoon = () => {
+      saveTimer ??= setTimeout(() => {
+        saveTimer = undefined;
+        saving = saving.then(() => rec.saveState()).catch(() => {});
+      }, STATE_SAVE_MS);
+    };
     const applyToRunState = (events: EventInput[]) => {
       const rs = rec.runState;
       for (const ev of events) {
-        if (ev.type === "approval_requested") rs.pending_approval = (ev as { gate: Gate }).gate;
-        else if (ev.type === "validation_finished") {
+        if (ev.type === "agent_finished") saveSoon();
+        else if (ev.type === "approval_requested") {
+          rs.pending_approval = (ev as { gate: Gate }).gate;
+          saveSoon();
+        } else if (ev.type === "validation_finished") {
           const v = ev as Extract<KnownEvent, { type: "validation_finished" }>;
           rs.validations.push({ command: v.command, passed: v.passed, exit_code: v.exit_code });
+          saveSoon();
         }
       }
     };
@@ -262,6 +278,8 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
         if (stop === "eof") break;
       }
     } finally {
+      clearTimeout(saveTimer);
+      await saving;
       ctx.io.signal.removeEventListener("abort", onAbort);
       stopWatch();
       if (stop !== "eof") await reader.cancel().catch(() => {});
