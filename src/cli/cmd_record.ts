@@ -9,7 +9,7 @@
  * @module
  */
 import type { Envelope } from "../contract/envelope.ts";
-import type { Gate, KnownEvent } from "../contract/events.ts";
+import type { Gate } from "../contract/events.ts";
 import { OVERSIZED_LINE } from "../codec/decode.ts";
 import { encodeEnvelope } from "../codec/encode.ts";
 import { LineSplitter } from "../codec/lines.ts";
@@ -57,8 +57,8 @@ Options:
   --restart   start a new run even though the current one is paused
   --json      print each envelope as written (agent_delta included), one a line`;
 
-/** Why recording stopped before the input's run_finished. */
-type Stop = "eof" | "interrupt" | "cancel";
+/** Why recording stopped before its input ended. */
+type Stop = "interrupt" | "cancel";
 
 export async function recordCommand(ctx: Context, args: string[]): Promise<number> {
   const { values, positionals } = parseArgs("record", args, {
@@ -128,12 +128,19 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
       await out.flush().catch(() => echo = false);
     };
 
-    let stopped: (why: Stop) => void = () => {};
-    const stopping = new Promise<Stop>((resolve) => stopped = resolve);
-    const onAbort = () => stopped("interrupt");
+    const reader = ctx.io.stdin.getReader();
+    // A stop cancels the read in progress; the loop then finds why. (Not a race
+    // with a promise that lives as long as the run: each race would keep its chunk.)
+    const halt: { why: Stop | null } = { why: null };
+    const stopNow = (why: Stop) => {
+      if (halt.why !== null) return;
+      halt.why = why;
+      reader.cancel().catch(() => {});
+    };
+    const onAbort = () => stopNow("interrupt");
     if (ctx.io.signal.aborted) onAbort();
     ctx.io.signal.addEventListener("abort", onAbort, { once: true });
-    stopWatch = watchCancel(ctx.state, task.dir, () => stopped("cancel"));
+    stopWatch = watchCancel(ctx.state, task.dir, () => stopNow("cancel"), { watch: false });
 
     rec.start();
     task.record.status = "running";
@@ -166,30 +173,23 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
         else if (ev.type === "approval_requested") {
           rs.pending_approval = (ev as { gate: Gate }).gate;
           saveSoon();
-        } else if (ev.type === "validation_finished") {
-          const v = ev as Extract<KnownEvent, { type: "validation_finished" }>;
-          rs.validations.push({ command: v.command, passed: v.passed, exit_code: v.exit_code });
-          saveSoon();
         }
       }
     };
 
-    const reader = ctx.io.stdin.getReader();
     const splitter = new LineSplitter({ lineBytesMax: RECORD_LINE_BYTES_MAX });
     let lineNo = 0;
     let sawEvent = false;
     let end: { success: boolean; status: string } | null = null;
-    let stop: Stop | null = null;
     let ignoredAfterEnd = 0;
+    let eof = false;
     try {
-      while (end === null) {
-        const r = await Promise.race([reader.read(), stopping]);
+      while (end === null && halt.why === null) {
+        const r = await reader.read();
+        if (halt.why !== null) break;
         let chunk: Uint8Array;
-        if (typeof r === "string") {
-          stop = r;
-          break;
-        } else if (r.done) {
-          stop = "eof";
+        if (r.done) {
+          eof = true;
           chunk = Uint8Array.of(10); // a last line without its newline is complete now
         } else chunk = r.value;
         const batch: EventInput[] = [];
@@ -214,7 +214,7 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
             await reject(lineNo, `not JSON (${(e as Error).message.slice(0, 120)})`);
             continue;
           }
-          const c = checkEventInput(value);
+          const c = checkEventInput(value, rec.run);
           if (!c.ok) {
             await reject(lineNo, c.reason);
             continue;
@@ -259,7 +259,12 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
               timed_out: e.timed_out as boolean,
             });
             // The engine's fields in its order, then fields this release does not know.
-            const merged: Record<string, unknown> = { ...kept };
+            const { type: _type, ...keptFields } = kept as Record<string, unknown>;
+            const merged: Record<string, unknown> = {
+              type: kept.type,
+              run: rec.run,
+              ...keptFields,
+            };
             for (const k in e) if (!(k in merged)) merged[k] = e[k];
             batch.push(merged as EventInput);
             texts.push(undefined);
@@ -275,14 +280,14 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
           applyToRunState(batch);
         }
         await flushOut();
-        if (stop === "eof") break;
+        if (eof) break;
       }
     } finally {
       clearTimeout(saveTimer);
       await saving;
       ctx.io.signal.removeEventListener("abort", onAbort);
       stopWatch();
-      if (stop !== "eof") await reader.cancel().catch(() => {});
+      if (!eof) await reader.cancel().catch(() => {});
       reader.releaseLock();
     }
 
@@ -291,7 +296,7 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
       await rec.finish(end);
       task.record.status = end.status;
       code = end.success ? 0 : end.status === "paused" ? 2 : 1;
-    } else if (stop === "cancel") {
+    } else if (halt.why === "cancel") {
       rec.emit({
         type: "log",
         level: "warn",
@@ -304,13 +309,13 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
       rec.emit({
         type: "log",
         level: "error",
-        message: stop === "interrupt"
+        message: halt.why === "interrupt"
           ? "taskline record was interrupted (Ctrl-C or SIGTERM) before the input's run_finished"
           : "standard input closed without run_finished",
       });
       await rec.finish({ success: false, status: "failed" });
       task.record.status = "failed";
-      code = stop === "interrupt" ? 130 : 1;
+      code = halt.why === "interrupt" ? 130 : 1;
     }
     await saveTask(ctx.state, task);
     await flushOut();
@@ -347,10 +352,15 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
   }
 }
 
-/** Whether two objects have the same keys in the same order. */
-function sameKeys(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const kb = Object.keys(b);
+/** Whether the input's keys are the event's, in the same order, the event's `run` aside. */
+function sameKeys(input: Record<string, unknown>, event: Record<string, unknown>): boolean {
+  const ke = Object.keys(event);
   let i = 0;
-  for (const k in a) if (kb[i++] !== k) return false;
-  return i === kb.length;
+  for (const k of ke) {
+    if (k === "run") continue;
+    ke[i++] = k;
+  }
+  let j = 0;
+  for (const k in input) if (j >= i || ke[j++] !== k) return false;
+  return j === i;
 }

@@ -12,6 +12,12 @@ import type { StateDir } from "../store/state_dir.ts";
 export interface WatchCancelOptions {
   /** Interval of the poll that backs up the watch, in milliseconds. Default 50. */
   pollIntervalMs?: number;
+  /**
+   * Also watch the task directory (`Deno.watchFs`). Default true. A process
+   * that appends to the log many times a second (`taskline record`) polls
+   * only: each append would be a watch event to read.
+   */
+  watch?: boolean;
 }
 
 /** Whether the request file is there; any error reads as "not yet" (a poll must not throw). */
@@ -58,6 +64,7 @@ export function watchCancel(
   const interval = setInterval(check, options.pollIntervalMs ?? 50);
   let watcher: Deno.FsWatcher | null = null;
   try {
+    if (options.watch === false) throw new Error("polling only");
     watcher = Deno.watchFs(state.taskDir(dir), { recursive: false });
     (async () => {
       try {

@@ -16,7 +16,6 @@
  * @module
  */
 import { EVENT_FIELDS, type FieldSpec } from "../contract/fields.ts";
-import { isEventType } from "../contract/events.ts";
 import { parseTimeNs } from "../contract/time.ts";
 
 /** A type name a producer may invent: 1 to 64 of `A-Z a-z 0-9 _ . : -`. */
@@ -26,7 +25,10 @@ const PLAIN_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
 export type CheckedInput =
   | {
     ok: true;
-    /** The event to write, keys in the contract's order, without `run` (the recorder sets it). */
+    /**
+     * The event to write, keys in the contract's order, with the `run` given
+     * to {@link checkEventInput} second, or without `run` (the recorder sets it).
+     */
     event: Record<string, unknown> & { type: string };
     /** The complete output of a `tool_returned`, for the trace store; else undefined. */
     output?: string;
@@ -57,7 +59,10 @@ function compile(schema: Record<string, unknown>): Check {
     const allowed = new Set(Array.isArray(schema.type) ? schema.type : [schema.type]);
     if (allowed.has("number")) allowed.add("integer");
     const want = [...(Array.isArray(schema.type) ? schema.type : [schema.type])].join(" or ");
-    checks.push((v) => allowed.has(typeName(v)) ? null : `is not ${want}`);
+    const only = allowed.size === 1 ? [...allowed][0] : "";
+    if (only === "string" || only === "boolean") {
+      checks.push((v) => typeof v === only ? null : `is not ${want}`);
+    } else checks.push((v) => allowed.has(typeName(v)) ? null : `is not ${want}`);
   }
   if (typeof schema.minLength === "number") {
     const n = schema.minLength;
@@ -124,6 +129,8 @@ function compile(schema: Record<string, unknown>): Check {
     const then = compile(schema.then as Record<string, unknown>);
     checks.push((v) => cond(v) === null ? then(v) : null);
   }
+  if (checks.length === 0) return () => null;
+  if (checks.length === 1) return checks[0];
   return (v) => {
     for (const c of checks) {
       const r = c(v);
@@ -157,7 +164,8 @@ const RULES: ReadonlyMap<string, FieldRule[]> = new Map(
 );
 
 /**
- * Checks one bare event of a producer. Never throws.
+ * Checks one bare event of a producer. Never throws. A `run` of the input
+ * is dropped; `run`, when given, is set instead.
  *
  * @example
  * ```ts
@@ -165,14 +173,15 @@ const RULES: ReadonlyMap<string, FieldRule[]> = new Map(
  * if (c.ok) rec.emit(c.event as EventInput);
  * ```
  */
-export function checkEventInput(value: unknown): CheckedInput {
+export function checkEventInput(value: unknown, run?: string): CheckedInput {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     return { ok: false, reason: "not a JSON object" };
   }
   const v = value as Record<string, unknown>;
   const type = v.type;
   if (typeof type !== "string") return { ok: false, reason: "no string type" };
-  if (!isEventType(type)) {
+  const rules = RULES.get(type);
+  if (rules === undefined) {
     if (!PLAIN_NAME.test(type)) {
       return {
         ok: false,
@@ -182,7 +191,7 @@ export function checkEventInput(value: unknown): CheckedInput {
       };
     }
     const { type: _t, run: _r, ...rest } = v;
-    return { ok: true, event: { type, ...rest } };
+    return { ok: true, event: run === undefined ? { type, ...rest } : { type, run, ...rest } };
   }
   let output: string | undefined;
   let fromOutput = false;
@@ -200,8 +209,10 @@ export function checkEventInput(value: unknown): CheckedInput {
     output = v.output;
     fromOutput = true;
   }
-  const event: Record<string, unknown> & { type: string } = { type };
-  for (const rule of RULES.get(type)!) {
+  const event: Record<string, unknown> & { type: string } = run === undefined
+    ? { type }
+    : { type, run };
+  for (const rule of rules) {
     if (fromOutput && SET_FROM_OUTPUT.has(rule.name)) continue;
     const given = v[rule.name];
     if (given === undefined) {

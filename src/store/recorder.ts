@@ -71,8 +71,8 @@ export interface EmitOptions {
   /**
    * The JSON text of each input, when the caller has it (a producer's line
    * that was parsed and found to need no change): exactly what
-   * `JSON.stringify` of the input would give, up to insignificant
-   * whitespace, keys in the same order, without `run`. The line is then
+   * `JSON.stringify` of the input without its `run` would give, up to
+   * insignificant whitespace, keys in the same order. The line is then
    * built from it instead of encoding the event again. Default: none.
    */
   texts?: ReadonlyArray<string | undefined>;
@@ -290,9 +290,16 @@ export class RunRecorder {
     let lines = "";
     let seq = this.#seq;
     for (let i = 0; i < inputs.length; i++) {
-      // Keys as the contract lists them: type, run, then the event's own fields.
-      const { type, run, ...fields } = inputs[i] as { type: string; run?: string };
-      const event = { type, run: run ?? this.run, ...fields } as AnyEvent;
+      const input = inputs[i] as AnyEvent;
+      const type = input.type;
+      const run = input.run;
+      // Keys as the contract lists them: type, run, then the event's own fields. An input
+      // that names this run already is taken as it is (a producer's, checked and ordered).
+      let event = input;
+      if (run !== this.run) {
+        const { type: _t, run: _r, ...fields } = input;
+        event = { type, run: run ?? this.run, ...fields } as AnyEvent;
+      }
       const at = this.#clock.now();
       if (isEphemeral(type)) {
         envs[i] = { schema: SCHEMA_VERSION, at, event };
@@ -301,7 +308,7 @@ export class RunRecorder {
       const env: Envelope = { schema: SCHEMA_VERSION, seq: ++seq, at, event };
       // encodeEnvelope's line, built without a second pass over the envelope.
       lines += `{"schema":${SCHEMA_VERSION},"seq":${seq},"at":${JSON.stringify(at)},"event":${
-        this.#eventJson(event, run === undefined ? texts?.[i] : undefined)
+        this.#eventJson(event, run === undefined || run === this.run ? texts?.[i] : undefined)
       }}\n`;
       envs[i] = env;
     }
