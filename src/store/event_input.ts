@@ -60,8 +60,9 @@ function compile(schema: Record<string, unknown>): Check {
     if (allowed.has("number")) allowed.add("integer");
     const want = [...(Array.isArray(schema.type) ? schema.type : [schema.type])].join(" or ");
     const only = allowed.size === 1 ? [...allowed][0] : "";
-    if (only === "string" || only === "boolean") {
-      checks.push((v) => typeof v === only ? null : `is not ${want}`);
+    if (only === "string") checks.push((v) => typeof v === "string" ? null : `is not ${want}`);
+    else if (only === "boolean") {
+      checks.push((v) => typeof v === "boolean" ? null : `is not ${want}`);
     } else checks.push((v) => allowed.has(typeName(v)) ? null : `is not ${want}`);
   }
   if (typeof schema.minLength === "number") {
