@@ -274,7 +274,7 @@ time.sleep(120)
   assertEquals(ls[4].event.status, "failed");
 });
 
-Deno.test("record killed by SIGKILL, then record --resume: seq goes on, the dead segment ends first", async () => {
+Deno.test("record killed by SIGKILL, then record --resume: the same run goes on, seq gapless", async () => {
   await using p = await tempProject();
   const task = await createTask(p.state, "Crash and resume");
   {
@@ -305,13 +305,10 @@ Deno.test("record killed by SIGKILL, then record --resume: seq goes on, the dead
     }),
   });
   assertEquals(r.code, 0, r.stderr);
-  assertStringIncludes(r.stderr, "finished as failed by its resume");
   const ls = await logLines(p.state, task);
   assertGapless(ls);
   assertEquals(typesOf(ls).slice(6), [
     "phase_finished",
-    "log",
-    "run_finished",
     "run_started",
     "phase_started",
     "agent_started",
@@ -321,7 +318,6 @@ Deno.test("record killed by SIGKILL, then record --resume: seq goes on, the dead
     "phase_finished",
     "run_finished",
   ]);
-  assertEquals(ls[8].event.status, "failed");
   // Totals of the whole run: both agent sessions.
   assertEquals((ls.at(-1)!.event.usage as { input_tokens: number }).input_tokens, 200);
   // Nothing is left for doctor to find.
@@ -384,4 +380,37 @@ Deno.test("taskline cancel stops a recording: run_finished cancelled, exit 130",
   assertEquals(typesOf(ls), ["run_started", "log", "run_finished"]);
   assertEquals(ls[2].event.status, "cancelled");
   assertEquals((await readTask(p.state, task.dir)).record.status, "cancelled");
+});
+
+Deno.test("a new record after a killed one finishes the dead run first (log error, failed run_finished)", async () => {
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Crash then anew");
+  {
+    await using rec = spawnCli(["record", "1", "--json"], { cwd: p.dir });
+    const w = rec.child.stdin.getWriter();
+    await w.write(new TextEncoder().encode(bare({ type: "phase_started", phase: "build" })));
+    await rec.waitLines(2);
+    rec.kill("SIGKILL");
+    await rec.done;
+    w.releaseLock();
+  }
+  const r = await runCli(["record", "1"], {
+    cwd: p.dir,
+    stdin: bare({ type: "run_finished", success: true, status: "done" }),
+  });
+  assertEquals(r.code, 0, r.stderr);
+  assertStringIncludes(r.stderr, "finished as failed by the next run");
+  const ls = await logLines(p.state, task);
+  assertEquals(typesOf(ls), [
+    "run_started",
+    "phase_started",
+    "log",
+    "run_finished",
+    "run_started",
+    "run_finished",
+  ]);
+  assertGapless(ls.slice(0, 4));
+  assertEquals(ls[3].event.status, "failed");
+  assertEquals(ls.slice(4).map((l) => l.seq), [1, 2]);
+  assert(ls[4].event.run !== ls[0].event.run, "a new run id");
 });

@@ -190,14 +190,6 @@ export class RunRecorder {
         // A new run starts from nothing; fields of others (the engine's) stay.
         runState = { ...runState, ...emptyRunState(), run };
       } else {
-        if (mode === "resume") {
-          // The segment the resume follows ends with run_finished too, when its process died.
-          size = await finishDeadRun(state, task, size, runState, {
-            clock: options.clock ?? processClock,
-            onRepair: options.onRepair,
-            by: "its resume",
-          });
-        }
         const current = await findCurrentRun(logPath, { to: size });
         if (!current) {
           throw new TasklineError(
@@ -559,21 +551,16 @@ export async function repairTail(path: string, onRepair?: (m: string) => void): 
  * `run_started` must end with `run_finished`, so the process that starts the
  * task's next run, holding the task's lock (no other process runs it),
  * writes a `log` error and a `run_finished` (failed, with the run's totals)
- * for it first. A resume of the run does the same before its `run_started`,
- * so that every segment of a run ends with `run_finished`. Returns the log's
- * size afterwards.
+ * for it first. A resume continues the dead run instead (followers of it go
+ * on across the resume), and its `run_finished` ends the run. Returns the
+ * log's size afterwards.
  */
 async function finishDeadRun(
   state: StateDir,
   task: Task,
   size: number,
   runState: RunState,
-  options: {
-    clock: MonotonicClock;
-    onRepair?: (message: string) => void;
-    /** Who finishes it, for the message. Default "the next run". */
-    by?: string;
-  },
+  options: { clock: MonotonicClock; onRepair?: (message: string) => void },
 ): Promise<number> {
   const path = state.logPath(task.dir);
   const current = await findCurrentRun(path, { to: size });
@@ -593,9 +580,7 @@ async function finishDeadRun(
   if (seq === 0) return size;
   const totals = runState.run === run ? runState : await stateFromLog(path, run, size, runState);
   const message =
-    `Run ${run} ended without run_finished (its process died); finished as failed by ${
-      options.by ?? "the next run"
-    }`;
+    `Run ${run} ended without run_finished (its process died); finished as failed by the next run`;
   const lines = [
     { type: "log", run, level: "error", message },
     {
