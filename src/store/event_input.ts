@@ -143,9 +143,51 @@ function compile(schema: Record<string, unknown>): Check {
 
 interface FieldRule {
   name: string;
+  /** A shape checked inline (no call), or 0: {@link check} decides. */
+  kind: Kind;
   check: Check;
   required: boolean;
   default0_5?: () => unknown;
+}
+
+/** Shapes most fields have, checked without a call. */
+const enum Kind {
+  Other = 0,
+  String = 1,
+  NonEmptyString = 2,
+  StringOrNull = 3,
+  Boolean = 4,
+  Number = 5,
+}
+
+function kindOf(schema: Record<string, unknown>): Kind {
+  const keys = Object.keys(schema).sort().join(",");
+  const t = JSON.stringify(schema.type);
+  if (keys === "type" && t === '"string"') return Kind.String;
+  if (keys === "minLength,type" && t === '"string"' && schema.minLength === 1) {
+    return Kind.NonEmptyString;
+  }
+  if (keys === "type" && t === '["string","null"]') return Kind.StringOrNull;
+  if (keys === "type" && t === '"boolean"') return Kind.Boolean;
+  if (keys === "type" && t === '"number"') return Kind.Number;
+  return Kind.Other;
+}
+
+function inlineOk(kind: Kind, v: unknown): boolean {
+  switch (kind) {
+    case Kind.String:
+      return typeof v === "string";
+    case Kind.NonEmptyString:
+      return typeof v === "string" && v !== "";
+    case Kind.StringOrNull:
+      return v === null || typeof v === "string";
+    case Kind.Boolean:
+      return typeof v === "boolean";
+    case Kind.Number:
+      return typeof v === "number";
+    default:
+      return false;
+  }
 }
 
 function rulesOf(type: string, fields: Record<string, FieldSpec>): FieldRule[] {
@@ -154,6 +196,7 @@ function rulesOf(type: string, fields: Record<string, FieldSpec>): FieldRule[] {
     .filter(([name]) => name !== "run" && !set?.has(name))
     .map(([name, spec]) => ({
       name,
+      kind: kindOf(spec.schema),
       check: compile(spec.schema),
       required: !spec.optional && spec.default0_5 === undefined,
       default0_5: spec.default0_5,
@@ -221,7 +264,9 @@ export function checkEventInput(value: unknown, run?: string): CheckedInput {
       if (rule.default0_5) event[rule.name] = rule.default0_5();
       continue;
     }
-    const problem = rule.check(given);
+    const problem = rule.kind !== Kind.Other && inlineOk(rule.kind, given)
+      ? null
+      : rule.check(given);
     if (problem) {
       const sep = problem.startsWith(".") || problem.startsWith("[") ? "" : " ";
       return { ok: false, reason: `${type}.${rule.name}${sep}${problem}` };
