@@ -38,6 +38,7 @@ export * from "./src/store/tasks.ts";
 export { resolveRef } from "./src/store/refs.ts";
 export * from "./src/store/settings.ts";
 export * from "./src/store/run_state.ts";
+export { type CheckedInput, checkEventInput } from "./src/store/event_input.ts";
 export * from "./src/store/log_reader.ts";
 export { acquireTaskLock, isTaskRunning, type TaskLock } from "./src/store/lock.ts";
 export * from "./src/store/trace_store.ts";

@@ -197,6 +197,8 @@ Deno.test("deno task bench runs on tiny inputs and writes the table with a row p
         "history --all --json",
         "GET /api/events?limit=500",
         "server fan-out",
+        "record throughput",
+        "record -> events -f latency",
       ]
     ) {
       const r = rows.find((l) => l.includes(name));
