@@ -18,7 +18,7 @@ import { clearCancelRequest, watchCancel } from "../engine/cancel_watch.ts";
 import { checkEventInput } from "../store/event_input.ts";
 import { type EventInput, RunRecorder } from "../store/recorder.ts";
 import { saveTask } from "../store/tasks.ts";
-import { liveChannelSink } from "../server/live_channel.ts";
+import { liveChannelSink } from "../follow/live_channel.ts";
 import { parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 

@@ -11,7 +11,7 @@ import { type RunSummary, runTask } from "../engine/run_task.ts";
 import { parseScenario, type Scenario } from "../engine/scenario.ts";
 import { BUILTIN_SCENARIO } from "../../scenarios/builtin.ts";
 import { parseArgs } from "./args.ts";
-import { liveChannelSink } from "../server/live_channel.ts";
+import { liveChannelSink } from "../follow/live_channel.ts";
 import type { Context } from "./context.ts";
 import { readStdinText } from "./io.ts";
 
