@@ -97,19 +97,19 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
     const previousStatus = task.record.status;
     if (resume && rec.runState.run === rec.run && rec.runState.pending_approval) {
       throw new TasklineError(
-        "bad-state",
+        "wrong-state",
         `Cannot resume task #${task.number}: it waits for approval of the ${rec.runState.pending_approval} gate; answer with \`taskline approve ${task.number}\` or \`taskline reject ${task.number} --reason TEXT\``,
       );
     }
     if (resume && previousStatus === "done") {
       throw new TasklineError(
-        "bad-state",
+        "wrong-state",
         `Cannot resume task #${task.number}: its run is done; record a new run with \`taskline record ${task.number}\``,
       );
     }
     if (!resume && previousStatus === "paused" && !values.restart) {
       throw new TasklineError(
-        "bad-state",
+        "wrong-state",
         `Cannot start a new run of task #${task.number}: its run is paused; continue it with \`taskline record ${task.number} --resume\` or start over with --restart`,
       );
     }
