@@ -19,7 +19,7 @@ import {
 import type { RunSummary } from "../engine/run_task.ts";
 import { liveChannelSink, type LiveSink } from "../follow/live_channel.ts";
 import { resolveRef } from "../store/refs.ts";
-import type { Settings } from "../store/settings.ts";
+import { loadSettings, type Settings } from "../store/settings.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { listTasks, type Task } from "../store/tasks.ts";
 import type { TuiActions } from "./app.ts";
@@ -56,7 +56,8 @@ export class TaskActions implements TuiActions {
     if (options.liveChannel !== false) this.#live = liveChannelSink(state);
     const live = this.#live;
     this.#host = new RunHost(state, {
-      settings: () => Promise.resolve(this.#settings),
+      // Read at each start, as each `taskline run` reads them.
+      settings: async () => (await loadSettings(state)).settings,
       closeMessage: "cancelled: the terminal UI that ran it quit",
       ...(live ? { sink: live.sink } : {}),
       onEnd: (task, outcome) => this.onNotice(endText(task, outcome), !(outcome instanceof Error)),
