@@ -18,6 +18,7 @@ export type ErrorCode =
   | "nothing-pending"
   | "bad-state"
   | "io"
+  | "bad-log-file"
   | "interrupted";
 
 /**
@@ -72,6 +73,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case "task-running":
     case "not-running":
     case "nothing-pending":
+    // The task's log is not a regular file: its state, not the request, is wrong.
+    case "bad-log-file":
       return 409;
     default:
       return 500;
