@@ -206,6 +206,9 @@ export function openApiDocument(version: string): Json & { paths: Record<string,
       responses["400"] = resp("BadRequest");
     }
     if (takesRef || r.name === "traceOutput") responses["404"] = resp("NotFound");
+    if (r.name === "taskEvents" || r.name === "taskStream" || r.name === "taskTrace") {
+      responses["409"] = resp("BadLogFile");
+    }
     responses["405"] = resp("MethodNotAllowed");
     const op: Json = {
       operationId: r.name,
@@ -292,6 +295,11 @@ export function openApiDocument(version: string): Json & { paths: Record<string,
         Forbidden: { ...problem, description: "Host or Origin is not this server's" },
         NotFound: { ...problem, description: "No such task, call or output" },
         MethodNotAllowed: { ...problem, description: "The server is read-only: GET only" },
+        BadLogFile: {
+          ...problem,
+          description:
+            "The task's events.jsonl is not a regular file inside .taskline/ (a FIFO, a socket, a device, a directory, a link leading out or to nothing): code bad-log-file",
+        },
       },
       schemas: {
         Problem: {
