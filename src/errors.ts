@@ -21,6 +21,7 @@ export type ErrorCode =
   | "unsupported-media-type"
   | "too-large"
   | "io"
+  | "bad-log-file"
   | "interrupted";
 
 /**
@@ -78,6 +79,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case "not-running":
     case "nothing-pending":
     case "wrong-state":
+    // The task's log is not a regular file: its state, not the request, is wrong.
+    case "bad-log-file":
       return 409;
     case "too-large":
       return 413;

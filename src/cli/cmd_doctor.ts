@@ -12,10 +12,12 @@ import { runOf } from "../contract/events.ts";
 import { SCHEMA_VERSION } from "../contract/envelope.ts";
 import { TasklineError } from "../errors.ts";
 import { isTaskRunning } from "../store/lock.ts";
+import { BadLogFile, openLogFile } from "../store/log_file.ts";
 import { loadSettings } from "../store/settings.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { listTasks, type Task } from "../store/tasks.ts";
 import { parseArgs } from "./args.ts";
+import { visible } from "../views/terminal_text.ts";
 import type { Context } from "./context.ts";
 
 export const DOCTOR_HELP = `Usage: taskline doctor [--json]
@@ -58,16 +60,22 @@ async function checkLog(
   const runs = new Set<string>();
   let file: Deno.FsFile;
   try {
-    file = await Deno.open(path, { read: true });
+    const opened = await openLogFile(path);
+    if (opened === null) return { runs };
+    file = opened;
   } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return { runs };
+    const bad = e instanceof BadLogFile;
     findings.push({
       level: "error",
       check: "log",
       file: path,
       line: null,
-      message: `cannot read the log: ${(e as Error).message}`,
-      fix: "check the file's permissions",
+      message: bad
+        ? `cannot read the log: ${e.what}`
+        : `cannot read the log: ${(e as Error).message}`,
+      fix: bad
+        ? "replace it with the task's log (a regular file), or remove it; other tasks are read as usual"
+        : "check the file's permissions",
     });
     return { runs };
   }
@@ -342,9 +350,10 @@ export async function doctorCommand(ctx: Context, args: string[]): Promise<numbe
     await out.write(JSON.stringify({ ok: errors === 0, errors, warnings, ...report }) + "\n");
   } else {
     for (const f of report.findings) {
-      const where = f.line !== null ? `${f.file}:${f.line}` : f.file;
-      await out.write(`${f.level.padEnd(7)} ${where}: ${f.message}\n`);
-      if (f.level !== "info") await out.write(`        fix: ${f.fix}\n`);
+      // Paths and messages may quote a log's or a directory's text: shown, never obeyed.
+      const where = visible(f.line !== null ? `${f.file}:${f.line}` : f.file);
+      await out.write(`${f.level.padEnd(7)} ${where}: ${visible(f.message)}\n`);
+      if (f.level !== "info") await out.write(`        fix: ${visible(f.fix)}\n`);
     }
     await out.write(
       `doctor: ${report.tasks} task(s) checked, ${errors} error(s), ${warnings} warning(s)\n`,

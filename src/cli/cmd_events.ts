@@ -263,14 +263,16 @@ async function feedForm(
         prefilter,
         json: ctx.json,
         onProblem: ctx.problem,
+        onBadLog: ctx.badLog,
         signal: ctx.io.signal,
       })
     ) await print(items);
-    return 0;
+    return ctx.status(0);
   }
   const follower = new ProjectFollower(ctx.state, {
     taskFilter,
     onProblem: ctx.problem,
+    onBadLog: ctx.badLog,
     onReset: (r) => void ctx.warn(`${r.path} was ${r.reason}: reading it again from its start`),
   });
   try {

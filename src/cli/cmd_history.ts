@@ -48,7 +48,7 @@ export async function historyCommand(ctx: Context, args: string[]): Promise<numb
     await warnProblems(ctx, doc);
     if (ctx.json) await out.write(JSON.stringify(doc) + "\n");
     else await out.write(renderDetail(doc, now));
-    return 0;
+    return doc.bad_log ? 1 : 0;
   }
   const tasks = await ctx.tasks();
   const docs = await listHistory(ctx.state, {
@@ -61,7 +61,8 @@ export async function historyCommand(ctx: Context, args: string[]): Promise<numb
   for (const d of docs) await warnProblems(ctx, d);
   if (ctx.json) await out.write(JSON.stringify(docs) + "\n");
   else await out.write(renderTable(docs, now, values.all === true));
-  return 0;
+  // A task whose log is not a log is listed with its problem, and named on stderr.
+  return docs.some((d) => d.bad_log) ? 1 : 0;
 }
 
 /**
@@ -83,6 +84,7 @@ function nowOf(ctx: Context): number {
 
 async function warnProblems(ctx: Context, doc: TaskHistory): Promise<void> {
   if (doc.errors.length === 0) return;
+  if (doc.bad_log) return await ctx.warn(doc.bad_log.message);
   const more = doc.errors.length > 1 ? ` (and more: taskline history ${doc.number})` : "";
   await ctx.warn(`${ctx.state.logPath(doc.dir)}: ${doc.errors[0]}${more}`);
 }

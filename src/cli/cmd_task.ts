@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { visible } from "../views/terminal_text.ts";
 import { TasklineError } from "../errors.ts";
 import { acquireTaskLock, isTaskRunning } from "../store/lock.ts";
 import { findCurrentRun, readLog } from "../store/log_reader.ts";
@@ -201,7 +202,8 @@ async function show(ctx: Context, ref: string): Promise<number> {
       lines.push(`    ${p.phase.padEnd(12)} ${p.state}${p.summary ? `: ${p.summary}` : ""}`);
     }
   } else lines.push("  run:      none yet");
-  await out.write(lines.join("\n") + "\n");
+  // One entry a line: a line break or escape inside one came from a task or log, shown as an escape.
+  await out.write(lines.map((l) => visible(l)).join("\n") + "\n");
   return 0;
 }
 
@@ -230,7 +232,11 @@ export async function taskCommand(ctx: Context, args: string[]): Promise<number>
         ...(values.description !== undefined ? { description: String(values.description) } : {}),
       });
       if (ctx.json) await out.write(JSON.stringify(rowOf(task, false)) + "\n");
-      else await out.write(`Created task #${task.number} ${task.record.title} (${task.dir})\n`);
+      else {
+        await out.write(
+          visible(`Created task #${task.number} ${task.record.title} (${task.dir})`) + "\n",
+        );
+      }
       return 0;
     }
     case "list": {
@@ -252,7 +258,7 @@ export async function taskCommand(ctx: Context, args: string[]): Promise<number>
       const width = Math.max(6, ...rows.map((r) => r.status.length + (r.running ? 1 : 0)));
       for (const r of rows) {
         const status = `${r.status}${r.running ? "*" : ""}`.padEnd(width);
-        await out.write(`#${String(r.number).padEnd(4)} ${status}  ${r.title}\n`);
+        await out.write(visible(`#${String(r.number).padEnd(4)} ${status}  ${r.title}`) + "\n");
       }
       if (rows.some((r) => r.running)) await out.write("(* a process is running it)\n");
       return 0;
@@ -274,7 +280,7 @@ export async function taskCommand(ctx: Context, args: string[]): Promise<number>
       if (ctx.json) await out.write(JSON.stringify(created) + "\n");
       else {
         for (const c of created) {
-          await out.write(`Created task #${c.number} ${c.title} (${c.dir})\n`);
+          await out.write(visible(`Created task #${c.number} ${c.title} (${c.dir})`) + "\n");
         }
         if (created.length === 0) await out.write("The document has no tasks.\n");
       }
@@ -308,7 +314,7 @@ export async function taskCommand(ctx: Context, args: string[]): Promise<number>
       }
       if (ctx.json) {
         await out.write(JSON.stringify({ discarded: rowOf(task, false) }) + "\n");
-      } else await out.write(`Discarded task #${task.number} ${task.record.title}\n`);
+      } else await out.write(visible(`Discarded task #${task.number} ${task.record.title}`) + "\n");
       return 0;
     }
     default:

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { visible } from "../views/terminal_text.ts";
 import { TasklineError } from "../errors.ts";
 import { buildOtlpTrace } from "../views/otlp.ts";
 import { buildRunTrace, resultOf, type RunTrace, type TraceCall } from "../views/trace.ts";
@@ -91,14 +92,16 @@ export async function traceCommand(ctx: Context, args: string[]): Promise<number
   return 0;
 }
 
-// deno-lint-ignore no-control-regex
-const CONTROL = /[\x00-\x08\x0b-\x1f\x7f\u009b]/g;
-
-/** Output text indented under its call, without terminal control characters. */
+/**
+ * Output text indented under its call: its own line breaks and tabs kept,
+ * every other control, bidi or separator character shown as an escape
+ * (views/terminal_text.ts), so nothing in it acts on the terminal.
+ */
 function indent(text: string): string {
-  const body = text.replace(/\r\n/g, "\n").replace(CONTROL, "").replace(/\n$/, "");
+  const body = text.replace(/\r\n/g, "\n").replace(/\n$/, "");
   if (body === "") return "";
-  return body.split("\n").map((l) => `    ${l}`.trimEnd()).join("\n") + "\n";
+  return body.split("\n").map((l) => `    ${visible(l, { tab: "\t" })}`.trimEnd()).join("\n") +
+    "\n";
 }
 
 /** A result word, coloured on a terminal: green ok, yellow no result, red otherwise. */
@@ -110,16 +113,16 @@ function paint(result: string, color: boolean): string {
 
 function header(c: TraceCall, color: boolean): string {
   const time = formatClock(c.called_at ?? c.returned_at);
-  const subtask = c.subtask ? c.subtask.slice(0, 8) : "-";
+  const subtask = c.subtask ? visible(c.subtask.slice(0, 8)) : "-";
   const input = c.called_at === null
     ? "(return without a call)"
     : oneLine(JSON.stringify(c.input), 100);
   const notes: string[] = [];
   if (c.paired === "order") notes.push("paired by order: recorded before 0.5");
   else if (c.paired !== "id" && c.paired !== "unmatched") notes.push(`paired: ${c.paired}`);
-  return `${time}  ${c.role}  ${subtask}  ${c.tool}  ${input}  ${formatDuration(c.duration_ms)}  ${
-    paint(c.result ?? resultOf(c), color)
-  }${notes.length ? `  (${notes.join("; ")})` : ""}\n`;
+  return `${time}  ${oneLine(c.role, 40)}  ${subtask}  ${oneLine(c.tool, 40)}  ${input}  ${
+    formatDuration(c.duration_ms)
+  }  ${paint(c.result ?? resultOf(c), color)}${notes.length ? `  (${notes.join("; ")})` : ""}\n`;
 }
 
 function fullNote(c: TraceCall): string {
@@ -127,7 +130,9 @@ function fullNote(c: TraceCall): string {
     case "cut": // the file's own marker line says so
       return "";
     case "missing":
-      return `    [complete output missing: ${c.output_file} is not in the trace store; showing the preview]\n`;
+      return `    [complete output missing: ${
+        visible(String(c.output_file))
+      } is not in the trace store; showing the preview]\n`;
     case "not kept":
       return c.returned_at === null
         ? "    [no output: the call never returned]\n"
@@ -147,7 +152,7 @@ export function renderTrace(t: RunTrace, full: boolean, color = false): string {
   const parts: string[] = [];
   for (const run of runs) {
     const calls = t.calls.filter((c) => c.run === run);
-    let text = `Run ${run} · ${
+    let text = `Run ${visible(run)} · ${
       calls.length === 0 ? "no tool calls" : calls.length === 1 ? "1 call" : `${calls.length} calls`
     }\n`;
     for (const c of calls) {
@@ -167,6 +172,8 @@ export function renderTrace(t: RunTrace, full: boolean, color = false): string {
     parts.push(text);
   }
   let text = parts.join("\n");
-  if (t.errors?.length) text += `\nProblems:\n${t.errors.map((e) => `  ${e}\n`).join("")}`;
+  if (t.errors?.length) {
+    text += `\nProblems:\n${t.errors.map((e) => `  ${visible(e)}\n`).join("")}`;
+  }
   return text;
 }

@@ -6,6 +6,8 @@
 import type { Io } from "./io.ts";
 import { StateDir } from "../store/state_dir.ts";
 import type { LogProblem } from "../store/log_reader.ts";
+import type { BadLogFile } from "../store/log_file.ts";
+import { visible } from "../views/terminal_text.ts";
 import { listTasks, type Task } from "../store/tasks.ts";
 import { resolveRef } from "../store/refs.ts";
 import { loadSettings, type Settings } from "../store/settings.ts";
@@ -17,6 +19,8 @@ export class Context {
   /** `--json` was given: errors go to stderr as one JSON object. */
   json = false;
   #warnedFiles = new Set<string>();
+  /** Logs that are not logs (a FIFO, a link out...), named once each on stderr. */
+  readonly badLogs = new Set<string>();
 
   constructor(io: Io, state = new StateDir()) {
     this.io = io;
@@ -25,7 +29,8 @@ export class Context {
 
   /** Prints a warning line on stderr. */
   async warn(message: string): Promise<void> {
-    await this.io.stderr.write(`taskline: warning: ${message}\n`);
+    // A warning may quote a log's text (a path, a reason): shown, never obeyed.
+    await this.io.stderr.write(`taskline: warning: ${visible(message)}\n`);
     await this.io.stderr.flush();
   }
 
@@ -36,6 +41,22 @@ export class Context {
     const where = p.line > 0 ? `line ${p.line}` : `near byte ${p.offset}`;
     void this.warn(`${p.path}: ${where}: skipped a broken line (${p.reason})`);
   };
+
+  /**
+   * Names a task's log that is not a log on stderr (once a path); the
+   * command goes on with the other tasks and exits 1 at the end (see
+   * {@link status}).
+   */
+  badLog = (e: BadLogFile): void => {
+    if (this.badLogs.has(e.path)) return;
+    this.badLogs.add(e.path);
+    void this.warn(`${e.message}; its task is skipped`);
+  };
+
+  /** The exit code of a command that did its work: 1 when a task's log was skipped. */
+  status(code = 0): number {
+    return code === 0 && this.badLogs.size > 0 ? 1 : code;
+  }
 
   /** Every task of the project (unreadable task directories are warned about). */
   async tasks(): Promise<Task[]> {

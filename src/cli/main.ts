@@ -8,6 +8,7 @@ import { exitCodeOf, TasklineError } from "../errors.ts";
 import { COMMANDS } from "./commands.ts";
 import { Context } from "./context.ts";
 import { type Io, isBrokenPipe } from "./io.ts";
+import { visible } from "../views/terminal_text.ts";
 
 const VERSION = "0.5.0";
 
@@ -95,7 +96,8 @@ async function report(ctx: Context, e: unknown): Promise<number> {
         JSON.stringify({ error: { code, message, ...(details ? { details } : {}) } }) + "\n",
       );
     } else {
-      await stderr.write(`taskline: ${message}\n`);
+      // An error may quote a log's or a user's text: shown, never obeyed.
+      await stderr.write(`taskline: ${visible(message)}\n`);
       if (code === "usage") await stderr.write("Run `taskline --help` for usage.\n");
     }
   } catch { /* nothing more to do */ }

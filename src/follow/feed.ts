@@ -45,6 +45,7 @@
 import { compareCursor, type Cursor, cursorOf, formatCursor } from "../contract/cursor.ts";
 import { TasklineError } from "../errors.ts";
 import type { LogProblem, LogRecord } from "../store/log_reader.ts";
+import { BadLogFile } from "../store/log_file.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { readTask, type Task } from "../store/tasks.ts";
 import { lightLines } from "./scan.ts";
@@ -96,7 +97,24 @@ export interface ReplayFeedOptions {
    */
   json?: boolean;
   onProblem?: (p: LogProblem) => void;
+  /**
+   * Told of a task whose log is not a regular file inside `.taskline/` (a
+   * FIFO, a link out...): that task is left out, the others are read.
+   * Default: told to `onProblem` as a problem of line 0.
+   */
+  onBadLog?: (e: BadLogFile, task: Task) => void;
   signal?: AbortSignal;
+}
+
+/** Tells `o` of a bad log (see {@link ReplayFeedOptions.onBadLog}); rethrows anything else. */
+function badLog(
+  o: { onBadLog?: (e: BadLogFile, task: Task) => void; onProblem?: (p: LogProblem) => void },
+  e: unknown,
+  task: Task,
+): void {
+  if (!(e instanceof BadLogFile)) throw e;
+  if (o.onBadLog) o.onBadLog(e, task);
+  else o.onProblem?.({ path: e.path, line: 0, offset: 0, reason: e.message });
 }
 
 /** Whether a record belongs in the feed; its cursor if so. */
@@ -119,6 +137,7 @@ class Source {
   readonly #after: Cursor | undefined;
   readonly #lookahead: number;
   readonly #files: OpenFiles;
+  readonly #onBad: (e: unknown) => void;
   #items: FeedItem[] = [];
   #i = 0;
   #done = false;
@@ -131,7 +150,13 @@ class Source {
   constructor(
     task: Task,
     tail: LogTail,
-    o: { to: number; after: Cursor | undefined; lookahead: number; files: OpenFiles },
+    o: {
+      to: number;
+      after: Cursor | undefined;
+      lookahead: number;
+      files: OpenFiles;
+      onBad: (e: unknown) => void;
+    },
   ) {
     this.task = task;
     this.#tail = tail;
@@ -139,6 +164,7 @@ class Source {
     this.#after = o.after;
     this.#lookahead = o.lookahead;
     this.#files = o.files;
+    this.#onBad = o.onBad;
   }
 
   get head(): FeedItem | undefined {
@@ -155,7 +181,17 @@ class Source {
       // Synchronous: the merge waits for this read anyway, and an
       // asynchronous open, stat, seek and read per small chunk of thousands
       // of logs costs more than the chunk (a batch yields to the event loop).
-      const b = this.#tail.readSync({ to: this.#to, files: this.#files });
+      let b;
+      try {
+        b = this.#tail.readSync({ to: this.#to, files: this.#files });
+      } catch (e) {
+        // Turned into something else than a log while it was read: what was
+        // read of it stays, the rest is left out.
+        this.#onBad(e);
+        this.#done = true;
+        this.#files.release(this.#tail.path);
+        break;
+      }
       for (const r of b.records) {
         const c = feedCursor(r, this.task);
         if (c === null || (this.#after && compareCursor(c, this.#after) <= 0)) continue;
@@ -204,7 +240,13 @@ export async function* replayFeed(
   try {
     for (const task of tasks) {
       const path = state.logPath(task.dir);
-      const to = options.to?.get(task.dir) ?? await completeLinesEnd(path);
+      let to: number;
+      try {
+        to = options.to?.get(task.dir) ?? await completeLinesEnd(path);
+      } catch (e) {
+        badLog(options, e, task);
+        continue;
+      }
       if (to === 0) continue;
       const tail = new LogTail(path, {
         chunkBytes: options.chunkBytes ?? 8 * 1024,
@@ -217,6 +259,7 @@ export async function* replayFeed(
         after: options.after,
         lookahead: options.lookaheadItems ?? 16,
         files,
+        onBad: (e) => badLog(options, e, task),
       });
       if (src.fill()) heapPush(heap, src);
     }
@@ -288,6 +331,13 @@ export interface ProjectFollowerOptions {
   onReset?: (r: TailReset) => void;
   /** Told when a followed task's directory is gone (`task discard`). Default: ignored. */
   onRemoved?: (task: Task) => void;
+  /**
+   * Told once each time a followed task's log is found not to be a regular
+   * file inside `.taskline/` (at start, or replaced by a FIFO while
+   * followed): that task is passed over until it is a log again, the others
+   * are read. Default: told to `onProblem`.
+   */
+  onBadLog?: (e: BadLogFile, task: Task) => void;
 }
 
 /** Options of {@link ProjectFollower.subscribe}. */
@@ -313,6 +363,8 @@ export interface SubscribeOptions {
 interface Followed {
   task: Task;
   tail: LogTail;
+  /** The message of the bad log last told, while the log is not a log. */
+  bad?: string;
   /** Offset up to which items were published to subscribers. */
   published: number;
 }
@@ -433,8 +485,16 @@ export class ProjectFollower {
       const path = this.state.logPath(dir);
       // A task that exists at start is followed from now; one that appears
       // later from its first event.
-      const from = initial ? await completeLinesEnd(path) : 0;
+      let from = 0;
+      let bad: string | undefined;
+      try {
+        if (initial) from = await completeLinesEnd(path);
+      } catch (e) {
+        badLog(this.#options, e, task);
+        bad = (e as Error).message;
+      }
       this.#followed.set(dir, {
+        bad,
         task,
         tail: new LogTail(path, {
           from,
@@ -499,7 +559,18 @@ export class ProjectFollower {
       // Read what is there now, a bounded number of chunks and items per
       // round: a big log that appears is read over several rounds.
       for (let round = 0; round < 64; round++) {
-        const b = await f.tail.read();
+        let b;
+        try {
+          b = await f.tail.read();
+          f.bad = undefined;
+        } catch (e) {
+          if (!(e instanceof BadLogFile)) throw e;
+          // Not a log now (replaced by a FIFO...): told once, passed over
+          // until it is one again; the other tasks are read as usual.
+          if (f.bad !== e.message) badLog(this.#options, e, f.task);
+          f.bad = e.message;
+          break;
+        }
         for (const r of b.records) {
           const c = feedCursor(r, f.task);
           if (c) items.push(new Item(f.task, r, c));
@@ -579,6 +650,8 @@ export class ProjectFollower {
               to: snapshot,
               prefilter: options.prefilter,
               onProblem,
+              // The follower tells of a bad log itself, once.
+              onBadLog: () => {},
               signal: options.signal,
             });
           }

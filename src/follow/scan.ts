@@ -18,6 +18,7 @@ import { JsonChecker } from "../codec/json_check.ts";
 import type { Envelope } from "../contract/envelope.ts";
 import { DEFAULTS_0_5 } from "../contract/fields.ts";
 import type { LogProblem, LogRecord } from "../store/log_reader.ts";
+import { openLogFile } from "../store/log_file.ts";
 
 /** A record of a scan, with its `--json` text when asked for (see {@link ScanLogOptions.json}). */
 export interface ScanRecord extends LogRecord {
@@ -71,13 +72,8 @@ export async function* scanLog(
   needles: readonly string[],
   options: ScanLogOptions = {},
 ): AsyncGenerator<ScanRecord[]> {
-  let file: Deno.FsFile;
-  try {
-    file = await Deno.open(path, { read: true });
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return;
-    throw e;
-  }
+  const file = await openLogFile(path);
+  if (file === null) return;
   const list = [...new Set(needles)].filter((n) => n !== "" && !n.includes("\n"));
   // V8 finds a literal by first looking for its first character: a quote or
   // a letter is everywhere in JSON, an underscore is rare. A needle with an

@@ -18,6 +18,12 @@
 import { decodeLine } from "../codec/decode.ts";
 import { LineSplitter } from "../codec/lines.ts";
 import type { LogBatch, LogProblem, LogRecord } from "../store/log_reader.ts";
+import { openLogFile, openLogFileSync } from "../store/log_file.ts";
+
+/** A log that is not there (`openLogFile` gave null). */
+function gone(path: string): never {
+  throw new Deno.errors.NotFound(`No such file: ${path}`);
+}
 
 /** Options of {@link LogTail}. */
 export interface LogTailOptions {
@@ -126,7 +132,7 @@ export class LogTail {
   async read(options: { to?: number } = {}): Promise<TailBatch> {
     let file: Deno.FsFile;
     try {
-      file = await Deno.open(this.path, { read: true });
+      file = await openLogFile(this.path) ?? gone(this.path);
     } catch (e) {
       return this.#missing(e);
     }
@@ -156,7 +162,7 @@ export class LogTail {
   readSync(options: { to?: number; files?: OpenFiles } = {}): TailBatch {
     let file: Deno.FsFile;
     try {
-      file = options.files?.get(this.path) ?? Deno.openSync(this.path, { read: true });
+      file = options.files?.get(this.path) ?? openLogFileSync(this.path) ?? gone(this.path);
     } catch (e) {
       return this.#missing(e);
     }
@@ -253,13 +259,8 @@ export class LogTail {
  * being written); 0 when it does not exist.
  */
 export async function completeLinesEnd(path: string): Promise<number> {
-  let file: Deno.FsFile;
-  try {
-    file = await Deno.open(path, { read: true });
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return 0;
-    throw e;
-  }
+  const file = await openLogFile(path);
+  if (file === null) return 0;
   try {
     let pos = (await file.stat()).size;
     const buf = new Uint8Array(64 * 1024);
@@ -399,7 +400,7 @@ export class OpenFiles {
     if (file !== undefined) {
       this.#files.delete(path);
     } else {
-      file = Deno.openSync(path, { read: true });
+      file = openLogFileSync(path) ?? gone(path);
       if (this.#files.size >= this.#filesMax) {
         const [oldest, f] = this.#files.entries().next().value!;
         this.#files.delete(oldest);

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { encodeEnvelope } from "../codec/encode.ts";
+import { readFormText } from "../codec/read_form.ts";
 import { EVENT_TYPES, isEventType } from "../contract/events.ts";
 import { TasklineError } from "../errors.ts";
 import { openReplay } from "../follow/replay.ts";
@@ -418,16 +418,24 @@ export function createHandler(options: HandlerOptions): Handler {
         c.enqueue(enc.encode("["));
       },
       async pull(c) {
-        const { value, done } = await batches.next();
-        if (done) {
-          c.enqueue(enc.encode("]\n"));
-          c.close();
-          return;
+        // A pull that enqueues nothing is not called again: read on past
+        // batches that kept no record (a skipped line, another run's lines).
+        let value;
+        for (;;) {
+          const next = await batches.next();
+          if (next.done) {
+            c.enqueue(enc.encode("]\n"));
+            c.close();
+            return;
+          }
+          value = next.value;
+          if (value.records.length > 0) break;
         }
-        if (value.records.length === 0) return;
         let text = "";
         for (const r of value.records) {
-          text += (first ? "" : ",") + encodeEnvelope(r.env);
+          // The log line itself when it is its read form already: a value
+          // nested too deep for JSON.stringify still comes out as written.
+          text += (first ? "" : ",") + readFormText(r);
           first = false;
         }
         c.enqueue(enc.encode(text));

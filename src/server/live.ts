@@ -31,6 +31,7 @@ import type { TailReset } from "../follow/tail.ts";
 import { parseSince } from "../follow/filter.ts";
 import { readFormText, taggedText } from "../codec/read_form.ts";
 import type { StateDir } from "../store/state_dir.ts";
+import { type BadLogFile, checkLogFile } from "../store/log_file.ts";
 import type { Task } from "../store/tasks.ts";
 import type { LiveRoutes, RouteContext } from "./handler.ts";
 import { checkParams, seqParam, typesParam } from "./handler.ts";
@@ -53,6 +54,8 @@ export interface LiveHubOptions {
   pollIntervalMs?: number;
   /** Told once each time a log was truncated or replaced (read again from its start). */
   onReset?: (reset: TailReset) => void;
+  /** Told once each time a task's log is found not to be a log (a FIFO, a link out...). */
+  onBadLog?: (e: BadLogFile) => void;
   /** Most time an event waits to be written to fan-out clients, in ms. Default 10. */
   fanOutFlushMs?: number;
   /**
@@ -188,6 +191,7 @@ export class LiveHub implements LiveRoutes {
       queueItemsMax: options.followerQueueItemsMax ?? 4000,
       pollIntervalMs: options.pollIntervalMs,
       onReset: options.onReset,
+      onBadLog: options.onBadLog,
       // The streams of a discarded task are told and closed.
       onRemoved: (task) => {
         for (const c of this.#clients) {
@@ -443,6 +447,8 @@ export class LiveHub implements LiveRoutes {
     }
     const task = await ctx.tasks.resolve(ctx.params.ref);
     if (!this.#started) throw new TasklineError("bad-state", "The live feed is not running");
+    // A log that is not a log is answered at once (problem+json), not streamed.
+    await checkLogFile(this.state.logPath(task.dir));
     const client = new TaskStreamClient(this.state, task, after, {
       heartbeatMs: this.#options.heartbeatMs,
       queueBytesMax: this.#options.clientQueueBytesMax,

@@ -352,6 +352,9 @@ export function openApiDocument(version: string): Json & { paths: Record<string,
       responses["400"] = resp("BadRequest");
     }
     if (takesRef || r.name === "traceOutput") responses["404"] = resp("NotFound");
+    if (r.name === "taskEvents" || r.name === "taskStream" || r.name === "taskTrace") {
+      responses["409"] = resp("BadLogFile");
+    }
     responses["405"] = resp("MethodNotAllowed");
     if (CONFLICT[r.name]) responses["409"] = { ...problemResponse, description: CONFLICT[r.name] };
     if (write) {
@@ -450,6 +453,11 @@ export function openApiDocument(version: string): Json & { paths: Record<string,
         UnsupportedMediaType: {
           ...problem,
           description: "A write needs `Content-Type: application/json`",
+        },
+        BadLogFile: {
+          ...problem,
+          description:
+            "The task's events.jsonl is not a regular file inside .taskline/ (a FIFO, a socket, a device, a directory, a link leading out or to nothing): code bad-log-file",
         },
       },
       schemas: {

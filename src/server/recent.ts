@@ -17,6 +17,7 @@
 import { compareCursor, type Cursor, cursorOf, formatCursor } from "../contract/cursor.ts";
 import type { FeedItem } from "../follow/feed.ts";
 import { readLog } from "../store/log_reader.ts";
+import { BadLogFile, openLogFile } from "../store/log_file.ts";
 import { completeLinesEnd } from "../follow/tail.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
@@ -138,30 +139,42 @@ export class RecentIndex {
   async #load(tail: Tail, bytes: number): Promise<void> {
     if (tail.loading) return await tail.loading;
     tail.loading = (async () => {
-      const path = this.state.logPath(tail.task.dir);
-      const end = await completeLinesEnd(path);
-      let from = Math.max(0, end - bytes);
-      if (from > 0) from = await nextLineStart(path, from, end);
-      const loaded: Item[] = [];
-      for await (const b of readLog(path, { from, to: end })) {
-        for (const r of b.records) {
-          if (r.env.schema < 2) continue;
-          const cursor = cursorOf(r.env, tail.task.number);
-          if (cursor === null) continue;
-          loaded.push({
-            cursor,
-            cursorText: formatCursor(cursor),
-            type: r.env.event.type,
-            json: taggedText(r, tail.task),
-          });
-        }
+      try {
+        await this.#read(tail, bytes);
+      } catch (e) {
+        if (!(e instanceof BadLogFile)) throw e;
+        // Not a log (a FIFO, a link out...): that task has nothing to add
+        // here; what the follower delivers once it is a log again comes live.
+        tail.complete = true;
+        tail.windowBytes = bytes;
       }
-      tail.cap = Math.max(tail.cap, loaded.length + this.#itemsPerTask);
-      for (const it of loaded) tail.add(it);
-      tail.windowBytes = bytes;
-      if (from === 0) tail.complete = true;
     })().finally(() => tail.loading = null);
     await tail.loading;
+  }
+
+  async #read(tail: Tail, bytes: number): Promise<void> {
+    const path = this.state.logPath(tail.task.dir);
+    const end = await completeLinesEnd(path);
+    let from = Math.max(0, end - bytes);
+    if (from > 0) from = await nextLineStart(path, from, end);
+    const loaded: Item[] = [];
+    for await (const b of readLog(path, { from, to: end })) {
+      for (const r of b.records) {
+        if (r.env.schema < 2) continue;
+        const cursor = cursorOf(r.env, tail.task.number);
+        if (cursor === null) continue;
+        loaded.push({
+          cursor,
+          cursorText: formatCursor(cursor),
+          type: r.env.event.type,
+          json: taggedText(r, tail.task),
+        });
+      }
+    }
+    tail.cap = Math.max(tail.cap, loaded.length + this.#itemsPerTask);
+    for (const it of loaded) tail.add(it);
+    tail.windowBytes = bytes;
+    if (from === 0) tail.complete = true;
   }
 
   /** Loads the first window of every task not loaded yet (a warm-up), `concurrency` at a time. */
@@ -204,7 +217,8 @@ export class RecentIndex {
 
 /** A line start at or after `from` (the byte after the first newline there). */
 async function nextLineStart(path: string, from: number, end: number): Promise<number> {
-  const file = await Deno.open(path, { read: true });
+  const file = await openLogFile(path);
+  if (file === null) return end;
   try {
     let pos = from - 1;
     const buf = new Uint8Array(64 * 1024);

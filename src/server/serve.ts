@@ -70,6 +70,7 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
       options.onWarning?.(
         `${r.path} was ${r.reason} (it had ${r.offset} bytes read): reading it again from its start`,
       ),
+    onBadLog: (e) => options.onWarning?.(`${e.message} (every other task is served)`),
   });
   const app = createHandler({
     state,

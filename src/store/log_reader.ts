@@ -12,6 +12,7 @@ import type { Envelope } from "../contract/envelope.ts";
 import { runOf } from "../contract/events.ts";
 import { decodeLine } from "../codec/decode.ts";
 import { LineSplitter } from "../codec/lines.ts";
+import { checkLogFile, openLogFile } from "./log_file.ts";
 
 /** One decoded event of a log. */
 export interface LogRecord {
@@ -67,23 +68,18 @@ export interface ReadLogOptions {
   signal?: AbortSignal;
 }
 
-/** The size of a file, or 0 when it does not exist. */
+/**
+ * The size of a log, or 0 when it does not exist.
+ *
+ * @throws BadLogFile when it is not a regular file inside the state directory.
+ */
 export async function fileSize(path: string): Promise<number> {
-  try {
-    return (await Deno.stat(path)).size;
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return 0;
-    throw e;
-  }
+  return (await checkLogFile(path))?.size ?? 0;
 }
 
-async function openOrNull(path: string): Promise<Deno.FsFile | null> {
-  try {
-    return await Deno.open(path, { read: true });
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return null;
-    throw e;
-  }
+/** Opens a log (never blocking on what it is: see log_file.ts); null when missing. */
+function openOrNull(path: string): Promise<Deno.FsFile | null> {
+  return openLogFile(path);
 }
 
 /**

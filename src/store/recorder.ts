@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { checkLogFile } from "./log_file.ts";
 import type { Envelope } from "../contract/envelope.ts";
 import { SCHEMA_VERSION } from "../contract/envelope.ts";
 import {
@@ -493,6 +494,9 @@ export class RunRecorder {
  * size of the log afterwards.
  */
 export async function repairTail(path: string, onRepair?: (m: string) => void): Promise<number> {
+  // A log that is not a regular file inside .taskline/ (a FIFO would block
+  // the open below) is refused before anything opens it.
+  if ((await checkLogFile(path)) === null) return 0;
   let file: Deno.FsFile;
   try {
     file = await Deno.open(path, { read: true, write: true });

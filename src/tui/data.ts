@@ -203,6 +203,16 @@ export class TuiData implements LiveModel {
     this.#changed();
   }
 
+  /**
+   * A task's log was found not to be a log while following (replaced by a
+   * FIFO...): its views are read again, which show it as that task's problem.
+   */
+  badLog(task: Task, message: string): void {
+    this.#dirty.add(task.number);
+    this.problem(message);
+    this.#scheduleReload();
+  }
+
   // ------------------------------------------------------------ following
 
   /**
@@ -415,6 +425,10 @@ export class TuiData implements LiveModel {
         );
       }
       progress = parts.join(" · ");
+    } else if (doc?.bad_log) {
+      // The task's log is not a log (a FIFO, a link out...): its problem, on its row.
+      progress = doc.bad_log.message;
+      tone = "fail";
     } else if (run) {
       ({ progress, tone } = outcomeOf(run));
     } else {
@@ -568,6 +582,7 @@ export class TuiData implements LiveModel {
 export async function followProject(data: TuiData, signal: AbortSignal): Promise<void> {
   const follower = new ProjectFollower(data.state, {
     onProblem: (p) => data.problem(`${p.path}: line ${p.line}: skipped a broken line`),
+    onBadLog: (e, task) => data.badLog(task, e.message),
   });
   try {
     await follower.start();

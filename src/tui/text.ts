@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { visible } from "../views/terminal_text.ts";
 
 /** Display columns of one code point: 0 (combining), 1, or 2 (wide). */
 export function charWidth(cp: number): number {
@@ -24,17 +25,14 @@ export function charWidth(cp: number): number {
   return 1;
 }
 
-// C0 and C1 controls, DEL, and the line and paragraph separators.
-// deno-lint-ignore no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-
 /**
  * One line of plain text: tabs become spaces, newlines a visible `⏎`, other
- * control characters `�` (so no escape sequence from a log reaches the
- * terminal).
+ * control, bidi and separator characters a visible escape such as `\x1b` or
+ * `\u202e` (views/terminal_text.ts, shared with the CLI), so no escape
+ * sequence from a log reaches the terminal.
  */
 export function clean(text: string): string {
-  return text.replace(CONTROL, (c) => c === "\t" ? " " : c === "\n" ? "⏎" : "\ufffd");
+  return visible(text, { newline: "⏎", tab: " " });
 }
 
 /** Display width of clean text. */

@@ -6,8 +6,9 @@
  * - The time is the event's `at` in UTC, `HH:MM:SS.mmm`: the same on every
  *   machine and in every time zone, like the log itself. An `at` that is not
  *   a timestamp is shown as `??:??:??.???`.
- * - Text is kept on one line: line breaks and tabs become spaces, control
- *   characters are dropped, and long text is cut with `…`.
+ * - Text is kept on one line: line breaks and tabs become spaces, other
+ *   control, bidi and separator characters are shown as escapes (`\x1b`,
+ *   `\u202e`: see terminal_text.ts), and long text is cut with `…`.
  * - An event type this release does not know is shown as
  *   `? <type> (unknown event)`, with its schema when above 2.
  *
@@ -15,6 +16,7 @@
  */
 import type { Envelope } from "../contract/envelope.ts";
 import { parseTimeNs } from "../contract/time.ts";
+import { visible } from "./terminal_text.ts";
 
 /** Options of {@link renderEvent}. */
 export interface RenderOptions {
@@ -54,18 +56,18 @@ export function timeOf(at: string): string {
   return new Date(ms).toISOString().slice(11, 23);
 }
 
-/** Free text on one line, at most `max` characters. */
+/**
+ * Free text on one line, at most `max` characters: line breaks and tabs
+ * become spaces, every other control, bidi or separator character a visible
+ * escape (terminal_text.ts), so nothing in it acts on a terminal.
+ */
 export function oneLine(text: unknown, max = 120): string {
-  const s = String(text ?? "")
-    .replace(/[\r\n\t]+/g, " ")
-    // deno-lint-ignore no-control-regex
-    .replace(/[\x00-\x1f\x7f\u009b]/g, "")
-    .trim();
+  const s = visible(String(text ?? "").replace(/[\r\n\t]+/g, " ")).trim();
   return s.length > max ? s.slice(0, max - 1) + "…" : s;
 }
 
 function short(id: unknown): string {
-  return typeof id === "string" ? id.slice(0, 8) : "-";
+  return typeof id === "string" ? visible(id.slice(0, 8)) : "-";
 }
 
 /** A number with thousands separators (`1,234`); toLocaleString is far slower. */

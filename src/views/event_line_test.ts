@@ -31,7 +31,7 @@ Deno.test("human lines: #N prefix, UTC times, one line, colour only when asked",
     at: "2026-01-01T01:02:03.456789+01:00",
     event: { type: "log", run: "r", level: "error", message: "two\nlines\u001b[2J" },
   };
-  assertEquals(renderEvent(env, { number: 12 }), "#12 00:02:03.456 ✘ error: two lines[2J");
+  assertEquals(renderEvent(env, { number: 12 }), "#12 00:02:03.456 ✘ error: two lines\\x1b[2J");
   assert(renderEvent(env, { color: true }).includes("\x1b[31m"));
   assert(!renderEvent(env).includes("\x1b"));
   assertEquals(timeOf("yesterday"), "??:??:??.???");

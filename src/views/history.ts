@@ -44,6 +44,7 @@ import { branchOf, listTasks, type Task } from "../store/tasks.ts";
 import { HistoryCache } from "./history_cache.ts";
 import type {
   ApprovalEntry,
+  BadLog,
   CommitRecord,
   LogSummary,
   MergeRecord,
@@ -56,6 +57,7 @@ import { costOf, type ModelUsage } from "./pricing.ts";
 
 export type {
   ApprovalEntry,
+  BadLog,
   CommitRecord,
   MergeRecord,
   PhaseRecord,
@@ -152,6 +154,12 @@ export interface TaskHistory {
   running: boolean;
   /** Models without a price (`""`: not recorded, before 0.5); why `cost` is null. */
   unpriced_models: string[];
+  /**
+   * Present when the task's log is not a regular file inside `.taskline/`
+   * (a FIFO, a socket, a device, a directory, a link leading out or to
+   * nothing): its path, kind and a message. Its runs are then unknown.
+   */
+  bad_log?: BadLog;
 }
 
 /** Options of {@link buildTaskHistory} and {@link listHistory}. */
@@ -321,6 +329,7 @@ async function compose(
     dir: task.dir,
     running,
     unpriced_models: cost.unpriced,
+    ...(summary.bad_log ? { bad_log: summary.bad_log } : {}),
   };
 }
 

@@ -29,6 +29,7 @@ import type { StateDir } from "../store/state_dir.ts";
 import { writeFileAtomic } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
 import { LineSplitter } from "../codec/lines.ts";
+import { BadLogFile, checkLogFile, openLogFile } from "../store/log_file.ts";
 import { emptySummary, HistoryFold, type LogSummary, SUMMARY_VERSION } from "./history_fold.ts";
 
 /** Identity of a log's content. */
@@ -67,13 +68,8 @@ export interface CacheStats {
  */
 export async function summarizeLog(path: string, signal?: AbortSignal): Promise<LogSummary> {
   const fold = new HistoryFold();
-  let file: Deno.FsFile;
-  try {
-    file = await Deno.open(path, { read: true });
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return fold.finish();
-    throw e;
-  }
+  const file = await openLogFile(path);
+  if (file === null) return fold.finish();
   try {
     const size = (await file.stat()).size;
     const splitter = new LineSplitter();
@@ -96,7 +92,9 @@ export async function summarizeLog(path: string, signal?: AbortSignal): Promise<
 
 async function keyOf(path: string): Promise<LogKey> {
   try {
-    const st = await Deno.stat(path);
+    // What the path is, before anything opens it (a FIFO, a link out: BadLogFile).
+    const st = await checkLogFile(path);
+    if (st === null) return { size: 0, mtime_ms: null, ino: null };
     return { size: st.size, mtime_ms: st.mtime?.getTime() ?? null, ino: st.ino ?? null };
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return { size: 0, mtime_ms: null, ino: null };
@@ -140,7 +138,10 @@ export class HistoryCache {
         // An unreadable log never hides its task (nor stops the listing).
         if (signal?.aborted || (e as Error)?.name === "AbortError") throw e;
         const summary = emptySummary();
-        summary.errors.push(`Cannot read ${path}: ${(e as Error)?.message ?? e}`);
+        if (e instanceof BadLogFile) {
+          summary.errors.push(e.message);
+          summary.bad_log = { path: e.path, kind: e.kind, message: e.message };
+        } else summary.errors.push(`Cannot read ${path}: ${(e as Error)?.message ?? e}`);
         return summary;
       })
       .finally(() => this.#inflight.delete(path));

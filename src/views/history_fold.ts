@@ -126,6 +126,15 @@ export interface LogSummary {
   last_qa: QaSummary | null;
   /** Problems met reading the log (broken lines), at most {@link ERRORS_MAX}. */
   errors: string[];
+  /** The log is not a regular file inside `.taskline/` (never cached). */
+  bad_log?: BadLog;
+}
+
+/** A task's log that is not a log (see store/log_file.ts): what it is, and the message. */
+export interface BadLog {
+  path: string;
+  kind: string;
+  message: string;
 }
 
 /** Most problems kept per log. */

@@ -7,6 +7,7 @@
 import { type RunHistory, type TaskHistory, tokensOf } from "./history.ts";
 import { formatAge, formatCost, formatCount, formatDuration, formatTime, plural } from "./units.ts";
 import { oneLine } from "./event_line.ts";
+import { visible } from "./terminal_text.ts";
 
 /** Legend printed under a table or detail that shows a `+`. */
 export const LOWER_BOUND_LEGEND =
@@ -36,18 +37,25 @@ export function renderTable(docs: TaskHistory[], nowMs: number, all = false): st
     "LAST ACTIVITY",
   ];
   const right = new Set([0, 3, 4, 5, 6, 7, 8]);
-  const rows = docs.map((d) => [
-    String(d.number),
-    oneLine(d.task.title, 40),
-    d.running ? `${oneLine(d.task.status, 16)} (running)` : oneLine(d.task.status, 16),
-    String(d.totals.runs),
-    String(d.totals.commits),
-    String(d.changed_files.files.length),
-    formatCount(tokensOf(d.totals.usage)) + mark(d.totals.complete),
-    formatDuration(d.totals.active_ms) + mark(d.totals.complete),
-    costText(d),
-    formatAge(d.last_activity ? Date.parse(d.last_activity) : null, nowMs),
-  ]);
+  // Cells hold log and task text: escaped (terminal_text.ts) before widths are measured.
+  const rows = docs.map((d) =>
+    [
+      String(d.number),
+      oneLine(d.task.title, 40),
+      d.running
+        ? `${oneLine(d.task.status, 16)} (running)`
+        : d.bad_log
+        ? `${oneLine(d.task.status, 16)} (log unreadable)`
+        : oneLine(d.task.status, 16),
+      String(d.totals.runs),
+      String(d.totals.commits),
+      String(d.changed_files.files.length),
+      formatCount(tokensOf(d.totals.usage)) + mark(d.totals.complete),
+      formatDuration(d.totals.active_ms) + mark(d.totals.complete),
+      costText(d),
+      formatAge(d.last_activity ? Date.parse(d.last_activity) : null, nowMs),
+    ].map((c) => visible(c))
+  );
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) =>
     cells.map((c, i) =>
@@ -210,5 +218,8 @@ export function renderDetail(d: TaskHistory, nowMs: number): string {
     for (const e of d.errors) lines.push(`  ${e}`);
   }
   if (!d.totals.complete) lines.push("", LOWER_BOUND_LEGEND);
-  return lines.join("\n") + "\n";
+  // Each entry is one line of the renderer's: a line break or any other
+  // control or bidi character inside one came from the log, and is shown
+  // as an escape (terminal_text.ts), never obeyed.
+  return lines.map((l) => visible(l)).join("\n") + "\n";
 }

@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { visible } from "./terminal_text.ts";
 
 /** A count with a k/M/G suffix: `999`, `6.7k`, `184k`, `1.2M`. */
 export function formatCount(n: number): string {
@@ -92,7 +93,7 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 export function formatTime(at: string | null | undefined): string {
   if (!at) return "-";
   const ms = Date.parse(at);
-  if (!Number.isFinite(ms)) return at;
+  if (!Number.isFinite(ms)) return visible(at); // log text: shown, never obeyed
   return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
 }
 
@@ -100,6 +101,6 @@ export function formatTime(at: string | null | undefined): string {
 export function formatClock(at: string | null | undefined): string {
   if (!at) return "-";
   const ms = Date.parse(at);
-  if (!Number.isFinite(ms)) return at;
+  if (!Number.isFinite(ms)) return visible(at); // log text: shown, never obeyed
   return new Date(ms).toISOString().slice(11, 23);
 }
