@@ -47,3 +47,11 @@ Deno.test("web bundle: the client is checked with the DOM library, and only the 
   assertEquals(CLIENT_JS.match(/\bDeno\.[a-zA-Z]+/g), null);
   assertEquals(CLIENT_JS.match(/^\s*import\b/m), null);
 });
+
+Deno.test("web bundle: the client never parses text as HTML", async () => {
+  // Log text reaches the DOM as Text nodes and textContent only (src/web/client/dom.ts).
+  const { CLIENT_JS } = await import("../src/web/client_bundle.ts");
+  const sinks =
+    /\b(innerHTML|outerHTML|insertAdjacentHTML|document\.write|createContextualFragment|DOMParser|srcdoc)\b/g;
+  assertEquals(CLIENT_JS.match(sinks), null);
+});
