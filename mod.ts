@@ -7,6 +7,8 @@
  *   format) and encoding an envelope as one line.
  * - The state directory: tasks, references, settings, run state, the log
  *   reader and the run recorder, the trace store.
+ * - The actions every surface shares: create a task, run or resume it,
+ *   cancel its run, approve or reject its gate.
  *
  * The library API is pre-1.0 and changes with releases; the event format is
  * the stable contract.
@@ -64,6 +66,22 @@ export { type RunSummary, runTask, type RunTaskOptions } from "./src/engine/run_
 export { checkScenario, parseScenario, type Scenario } from "./src/engine/scenario.ts";
 export { SCENARIO_SCHEMA } from "./src/engine/scenario_schema.ts";
 export { type Decision, resolveApproval } from "./src/engine/approval.ts";
+export {
+  approveTask,
+  checkRunRequest,
+  CLI_RUN_NAMES,
+  newTask,
+  rejectTask,
+  requestCancel,
+  RunHost,
+  type RunHostOptions,
+  type RunPlan,
+  type RunRequest,
+  type StartedRun,
+  startRun,
+  waitStopped,
+} from "./src/engine/actions.ts";
+export { loadScenario } from "./src/engine/scenario_file.ts";
 export { appendLesson, clearMemory, type Lesson, readLessons } from "./src/store/memory.ts";
 export {
   buildOtlpTrace,

@@ -17,6 +17,9 @@ export type ErrorCode =
   | "not-running"
   | "nothing-pending"
   | "bad-state"
+  | "wrong-state"
+  | "unsupported-media-type"
+  | "too-large"
   | "io"
   | "interrupted";
 
@@ -51,6 +54,8 @@ export function exitCodeOf(code: ErrorCode): number {
     case "usage":
     case "bad-cursor":
     case "bad-request":
+    case "unsupported-media-type":
+    case "too-large":
       return 2;
     case "interrupted":
       return 130;
@@ -72,7 +77,12 @@ export function httpStatusOf(code: ErrorCode): number {
     case "task-running":
     case "not-running":
     case "nothing-pending":
+    case "wrong-state":
       return 409;
+    case "too-large":
+      return 413;
+    case "unsupported-media-type":
+      return 415;
     default:
       return 500;
   }

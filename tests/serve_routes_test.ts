@@ -238,7 +238,7 @@ Deno.test(
     // Every path parameter of a template is declared.
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const name of path.match(/\{(\w+)\}/g) ?? []) {
-        const text = JSON.stringify(item.get);
+        const text = JSON.stringify(item);
         assert(text.includes(`"name":"${name.slice(1, -1)}"`) || text.includes("parameters/ref"));
       }
     }

@@ -88,6 +88,66 @@ export async function rawGet(
   }
 }
 
+/**
+ * A raw HTTP/1.1 request with exactly the headers given and an optional
+ * body (sent as is: give Content-Length or Transfer-Encoding yourself).
+ */
+export async function rawRequest(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body = "",
+): Promise<{ status: number; head: string; body: string }> {
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  try {
+    const lines = [`${method} ${path} HTTP/1.1`];
+    for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
+    lines.push("Connection: close", "", "");
+    await conn.write(new TextEncoder().encode(lines.join("\r\n") + body));
+    let text = "";
+    const buf = new Uint8Array(65536);
+    const dec = new TextDecoder();
+    for (;;) {
+      const n = await conn.read(buf);
+      if (n === null) break;
+      text += dec.decode(buf.subarray(0, n), { stream: true });
+    }
+    const [head, ...rest] = text.split("\r\n\r\n");
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+    return { status, head, body: rest.join("\r\n\r\n") };
+  } finally {
+    try {
+      conn.close();
+    } catch { /* closed */ }
+  }
+}
+
+/** POSTs JSON to a write route with the token in the header. */
+export async function postJson(
+  s: { url: string; token: string },
+  path: string,
+  body?: unknown,
+  init: { headers?: Record<string, string>; token?: string | null } = {},
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+  const headers: Record<string, string> = { "content-type": "application/json", ...init.headers };
+  const token = init.token === undefined ? s.token : init.token;
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(new URL(path, s.url), {
+    method: "POST",
+    headers,
+    ...(body !== undefined ? { body: typeof body === "string" ? body : JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = { text };
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
 /** One SSE frame as read. */
 export interface ReadFrame {
   id?: string;

@@ -5,7 +5,7 @@
  * @module
  */
 import { TasklineError } from "../errors.ts";
-import { resolveApproval } from "../engine/approval.ts";
+import { approveTask, decisionJson, rejectTask } from "../engine/actions.ts";
 import { parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 
@@ -47,22 +47,12 @@ async function decide(ctx: Context, args: string[], approved: boolean): Promise<
   }
   const task = await ctx.task(positionals[0]);
   const settings = await ctx.settings();
-  const r = await resolveApproval(ctx.state, task, {
-    approved,
-    comment: typeof text === "string" ? text : null,
-  }, { settings });
+  const r = approved
+    ? await approveTask(ctx.state, task, typeof text === "string" ? text : null, { settings })
+    : await rejectTask(ctx.state, task, String(text), { settings });
   const n = task.number;
   if (ctx.json) {
-    await ctx.io.stdout.write(
-      JSON.stringify({
-        task: { id: task.id, number: n, dir: task.dir },
-        run: r.run,
-        gate: r.gate,
-        approved,
-        comment: typeof text === "string" ? text : null,
-        seq: r.envelope.seq,
-      }) + "\n",
-    );
+    await ctx.io.stdout.write(JSON.stringify(decisionJson(task, r)) + "\n");
   } else {
     await ctx.io.stdout.write(
       `${approved ? "Approved" : "Rejected"} the ${r.gate} gate of task #${n} (run ${

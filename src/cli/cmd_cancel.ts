@@ -5,8 +5,7 @@
  * @module
  */
 import { TasklineError } from "../errors.ts";
-import { isTaskRunning } from "../store/lock.ts";
-import { writeFileAtomic } from "../store/state_dir.ts";
+import { cancelJson, requestCancel, waitStopped } from "../engine/actions.ts";
 import { parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 
@@ -32,37 +31,13 @@ export async function cancelCommand(ctx: Context, args: string[]): Promise<numbe
     );
   }
   const task = await ctx.task(positionals[0]);
-  if (!(await isTaskRunning(ctx.state, task.dir))) {
-    throw new TasklineError(
-      "not-running",
-      `Cannot cancel task #${task.number}: no process is running it`,
-    );
-  }
-  await writeFileAtomic(
-    ctx.state.cancelPath(task.dir),
-    JSON.stringify({ at: new Date().toISOString() }) + "\n",
-  );
-  let stopped = false;
-  if (!values["no-wait"]) {
-    const deadline = Date.now() + WAIT_MS_MAX;
-    while (Date.now() < deadline) {
-      if (!(await isTaskRunning(ctx.state, task.dir))) {
-        stopped = true;
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  await requestCancel(ctx.state, task);
+  const stopped = values["no-wait"]
+    ? false
+    : await waitStopped(ctx.state, task, { timeoutMs: WAIT_MS_MAX });
   const n = task.number;
   if (ctx.json) {
-    await ctx.io.stdout.write(
-      JSON.stringify({
-        task: { id: task.id, number: n, dir: task.dir },
-        requested: true,
-        stopped,
-      }) +
-        "\n",
-    );
+    await ctx.io.stdout.write(JSON.stringify(cancelJson(task, stopped)) + "\n");
   } else if (stopped) {
     await ctx.io.stdout.write(`Cancelled the run of task #${n}.\n`);
   } else {

@@ -18,7 +18,7 @@ import { clearCancelRequest, watchCancel } from "../engine/cancel_watch.ts";
 import { checkEventInput } from "../store/event_input.ts";
 import { type EventInput, RunRecorder } from "../store/recorder.ts";
 import { saveTask } from "../store/tasks.ts";
-import { liveChannelSink } from "../server/live_channel.ts";
+import { liveChannelSink } from "../follow/live_channel.ts";
 import { parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 
@@ -97,19 +97,19 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
     const previousStatus = task.record.status;
     if (resume && rec.runState.run === rec.run && rec.runState.pending_approval) {
       throw new TasklineError(
-        "bad-state",
+        "wrong-state",
         `Cannot resume task #${task.number}: it waits for approval of the ${rec.runState.pending_approval} gate; answer with \`taskline approve ${task.number}\` or \`taskline reject ${task.number} --reason TEXT\``,
       );
     }
     if (resume && previousStatus === "done") {
       throw new TasklineError(
-        "bad-state",
+        "wrong-state",
         `Cannot resume task #${task.number}: its run is done; record a new run with \`taskline record ${task.number}\``,
       );
     }
     if (!resume && previousStatus === "paused" && !values.restart) {
       throw new TasklineError(
-        "bad-state",
+        "wrong-state",
         `Cannot start a new run of task #${task.number}: its run is paused; continue it with \`taskline record ${task.number} --resume\` or start over with --restart`,
       );
     }

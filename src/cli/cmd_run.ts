@@ -7,11 +7,11 @@
 import type { Envelope } from "../contract/envelope.ts";
 import { encodeEnvelope } from "../codec/encode.ts";
 import { TasklineError } from "../errors.ts";
-import { type RunSummary, runTask } from "../engine/run_task.ts";
-import { parseScenario, type Scenario } from "../engine/scenario.ts";
-import { BUILTIN_SCENARIO } from "../../scenarios/builtin.ts";
+import type { RunSummary } from "../engine/run_task.ts";
+import { checkRunRequest, CLI_RUN_NAMES, startRun } from "../engine/actions.ts";
+import { loadScenario } from "../engine/scenario_file.ts";
 import { parseArgs } from "./args.ts";
-import { liveChannelSink } from "../server/live_channel.ts";
+import { liveChannelSink } from "../follow/live_channel.ts";
 import type { Context } from "./context.ts";
 import { readStdinText } from "./io.ts";
 
@@ -38,58 +38,6 @@ Options:
 
 /** Largest scenario read, in bytes. */
 const SCENARIO_BYTES_MAX = 16 * 1024 * 1024;
-
-/** Seconds of `90`, `90s`, `15m`, `2h`, `1h30m`. */
-export function parseDurationSecs(text: string): number {
-  const t = text.trim();
-  if (/^\d+(\.\d+)?$/.test(t)) {
-    const n = Number(t);
-    if (n > 0) return n;
-  }
-  const m = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+(?:\.\d+)?)s)?$/.exec(t);
-  if (m && t !== "") {
-    const secs = Number(m[1] ?? 0) * 86400 + Number(m[2] ?? 0) * 3600 + Number(m[3] ?? 0) * 60 +
-      Number(m[4] ?? 0);
-    if (secs > 0) return secs;
-  }
-  throw new TasklineError(
-    "usage",
-    `--max-duration takes seconds or a time such as 90s, 15m, 1h30m, not "${t.slice(0, 40)}"`,
-  );
-}
-
-/** Reads the scenario named by `--scenario`. */
-export async function loadScenario(ctx: Context, value: string): Promise<Scenario> {
-  if (value === "builtin") return BUILTIN_SCENARIO;
-  if (value === "-") {
-    return parseScenario(
-      await readStdinText(ctx.io.stdin, SCENARIO_BYTES_MAX, "The scenario"),
-      "on stdin",
-    );
-  }
-  let path = value;
-  if (!value.includes("/") && !/\.jsonc?$/.test(value)) {
-    path = `${ctx.state.root}/scenarios/${value}.jsonc`;
-  }
-  const normalized = path.replace(/^\.\//, "");
-  const root = ctx.state.root.replace(/^\.\//, "");
-  if (!(normalized.startsWith(`${root}/`)) || normalized.split("/").includes("..")) {
-    throw new TasklineError(
-      "usage",
-      `Cannot read scenario ${value}: taskline reads only inside ${root}/; put it in ${root}/scenarios/ or pass it on stdin with \`--scenario -\``,
-    );
-  }
-  let text: string;
-  try {
-    text = await Deno.readTextFile(normalized);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) {
-      throw new TasklineError("not-found", `Cannot read scenario ${normalized}: no such file`);
-    }
-    throw new TasklineError("io", `Cannot read scenario ${normalized}: ${(e as Error).message}`);
-  }
-  return parseScenario(text, normalized);
-}
 
 function human(env: Envelope): string | null {
   const e = env.event as unknown as Record<string, unknown>;
@@ -156,34 +104,20 @@ export async function runCommand(ctx: Context, args: string[]): Promise<number> 
   if (positionals.length !== 1) {
     throw new TasklineError("usage", "taskline run: name one task, for example `taskline run 3`");
   }
-  if (values.resume && (values.scenario !== undefined || values.restart)) {
-    throw new TasklineError(
-      "usage",
-      "taskline run: --resume plays the run's own scenario; it does not go with --scenario or --restart",
-    );
-  }
-  let speed = 1;
-  if (values.speed !== undefined) {
-    speed = Number(values.speed);
-    if (!Number.isFinite(speed) || speed <= 0) {
-      throw new TasklineError("usage", `--speed takes a positive number, not "${values.speed}"`);
-    }
-  }
-  let maxTokens: number | undefined;
-  if (values["max-tokens"] !== undefined) {
-    const s = String(values["max-tokens"]);
-    if (!/^\d{1,15}$/.test(s) || Number(s) === 0) {
-      throw new TasklineError("usage", `--max-tokens takes a positive integer, not "${s}"`);
-    }
-    maxTokens = Number(s);
-  }
-  const maxDurationSecs = values["max-duration"] !== undefined
-    ? parseDurationSecs(String(values["max-duration"]))
-    : undefined;
+  const plan = checkRunRequest({
+    resume: values.resume === true,
+    restart: values.restart === true,
+    scenario: values.scenario,
+    speed: values.speed,
+    maxTokens: values["max-tokens"],
+    maxDuration: values["max-duration"],
+  }, CLI_RUN_NAMES);
   const task = await ctx.task(positionals[0]);
   const settings = await ctx.settings();
-  const scenario = values.scenario !== undefined
-    ? await loadScenario(ctx, String(values.scenario))
+  const scenario = plan.scenario !== undefined
+    ? await loadScenario(ctx.state, plan.scenario, {
+      readStdin: () => readStdinText(ctx.io.stdin, SCENARIO_BYTES_MAX, "The scenario"),
+    })
     : undefined;
 
   const out = ctx.io.stdout;
@@ -192,25 +126,23 @@ export async function runCommand(ctx: Context, args: string[]): Promise<number> 
     writing = writing.then(() => out.write(line + "\n")).then(() => out.flush()).catch(() => {});
   };
   const live = liveChannelSink(ctx.state); // agent_delta to a running server, if any
-  const summary = await runTask(ctx.state, task, {
-    scenario,
-    resume: values.resume === true,
-    restart: values.restart === true,
-    speed,
-    maxTokens,
-    maxDurationSecs,
-    settings,
-    signal: ctx.io.signal,
-    onRepair: (m) => void ctx.warn(m),
-    sink: live.sink,
-    onEnvelope: (env) => {
-      if (ctx.json) print(encodeEnvelope(env));
-      else {
-        const line = human(env);
-        if (line !== null) print(line);
-      }
-    },
-  }).finally(() => live.close());
+  const summary = await (async () => {
+    const started = await startRun(ctx.state, task, plan, {
+      ...(scenario ? { scenario } : {}),
+      settings,
+      signal: ctx.io.signal,
+      onRepair: (m) => void ctx.warn(m),
+      sink: live.sink,
+      onEnvelope: (env) => {
+        if (ctx.json) print(encodeEnvelope(env));
+        else {
+          const line = human(env);
+          if (line !== null) print(line);
+        }
+      },
+    });
+    return await started.done;
+  })().finally(() => live.close());
   print(ctx.json ? JSON.stringify(summary) : hint(summary));
   await writing;
   return summary.exit_code;

@@ -9,6 +9,7 @@ import { findCurrentRun, readLog } from "../store/log_reader.ts";
 import { loadRunState } from "../store/run_state.ts";
 import { branchOf, createTask, type Task } from "../store/tasks.ts";
 import { runOf } from "../contract/events.ts";
+import { newTask } from "../engine/actions.ts";
 import { parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 import { readStdinText } from "./io.ts";
@@ -224,8 +225,8 @@ export async function taskCommand(ctx: Context, args: string[]): Promise<number>
   switch (sub) {
     case "new": {
       const title = one('the title, for example `taskline task new "Add login"`');
-      await ctx.state.requireExists();
-      const task = await createTask(ctx.state, title, {
+      const task = await newTask(ctx.state, {
+        title,
         ...(values.description !== undefined ? { description: String(values.description) } : {}),
       });
       if (ctx.json) await out.write(JSON.stringify(rowOf(task, false)) + "\n");

@@ -4,7 +4,7 @@
  * @module
  */
 import { TasklineError } from "../errors.ts";
-import { DenoTerminal, runTui, type ScreenId, TuiData } from "../tui/mod.ts";
+import { DenoTerminal, runTui, type ScreenId, TaskActions, TuiData } from "../tui/mod.ts";
 import { parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 
@@ -18,6 +18,9 @@ Keys (also shown on screen, ? for all of them):
   Tab / 1-4   Tasks, Activity, History, Trace      ↑ ↓  select, scroll
   Enter       a task's detail                      t    the task's trace
   /           filter                               q    quit
+  n           new task (asks its title)            r R  run, resume the selected task
+  c           cancel its run (asks to confirm)     a x  approve, reject (asks why)
+A run started in the UI runs in its process and stops, resumably, when it quits.
 
 Options:
   --screen <NAME>   the first screen: tasks, activity or history
@@ -55,10 +58,17 @@ export async function tuiCommand(ctx: Context, args: string[]): Promise<number> 
   const settings = await ctx.settings();
   await ctx.io.stdout.flush();
   const model = new TuiData(ctx.state, { settings });
-  return await runTui(model, new DenoTerminal(), {
-    signal: ctx.io.signal,
-    colour: ctx.io.env("NO_COLOR") === undefined || ctx.io.env("NO_COLOR") === "",
-    screen: screen as ScreenId | undefined,
-    task: task?.number,
-  });
+  const actions = new TaskActions(ctx.state, { settings });
+  try {
+    return await runTui(model, new DenoTerminal(), {
+      signal: ctx.io.signal,
+      colour: ctx.io.env("NO_COLOR") === undefined || ctx.io.env("NO_COLOR") === "",
+      screen: screen as ScreenId | undefined,
+      task: task?.number,
+      actions,
+    });
+  } finally {
+    // Runs started in the UI end with it: cancelled, resumable.
+    await actions.close();
+  }
 }

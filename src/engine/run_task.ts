@@ -73,6 +73,13 @@ export interface RunTaskOptions {
   onRepair?: (message: string) => void;
   /** Given every envelope with its task (the live channel to a server). Default none. */
   sink?: RecorderSink;
+  /**
+   * Called once the run holds the task and has published `run_started`;
+   * every refusal (task running, wrong state) has been thrown before it.
+   */
+  onStart?: (started: { run: string; seq: number }) => void;
+  /** Why an abort of `signal` stopped the run. Default "interrupted (Ctrl-C)". */
+  interruptMessage?: string;
 }
 
 /** The task statuses a run leaves. */
@@ -104,8 +111,8 @@ function positionOf(value: unknown): EnginePosition | null {
  * Runs a task (or resumes its run) to its end or a pause.
  *
  * @throws TasklineError `task-running` when another process runs the task,
- * `bad-state` when the task cannot be run or resumed as asked; nothing is
- * published then.
+ * `wrong-state` when the task cannot be run or resumed as asked (paused,
+ * waiting for an approval, done); nothing is published then.
  *
  * @example
  * ```ts
@@ -132,7 +139,7 @@ export async function runTask(
       const p = positionOf(rec.runState.engine);
       if (!p || rec.runState.run !== rec.run) {
         throw new TasklineError(
-          "bad-state",
+          "wrong-state",
           `Cannot resume task #${task.number}: its run ${
             rec.run.slice(0, 8)
           } was not started by this engine (run.json has no position); start a new run with \`taskline run ${task.number}\``,
@@ -140,13 +147,13 @@ export async function runTask(
       }
       if (rec.runState.pending_approval) {
         throw new TasklineError(
-          "bad-state",
+          "wrong-state",
           `Cannot resume task #${task.number}: it waits for approval of the ${rec.runState.pending_approval} gate; answer with \`taskline approve ${task.number}\` or \`taskline reject ${task.number} --reason TEXT\``,
         );
       }
       if (previousStatus === TASK_STATUS.done) {
         throw new TasklineError(
-          "bad-state",
+          "wrong-state",
           `Cannot resume task #${task.number}: its run is done; start a new run with \`taskline run ${task.number}\``,
         );
       }
@@ -154,7 +161,7 @@ export async function runTask(
     } else {
       if (previousStatus === TASK_STATUS.paused && !options.restart) {
         throw new TasklineError(
-          "bad-state",
+          "wrong-state",
           `Cannot start a new run of task #${task.number}: its run is paused; continue it with \`taskline run ${task.number} --resume\` or start over with --restart`,
         );
       }
@@ -172,14 +179,16 @@ export async function runTask(
     const durationLimitMs = durationSecs === null ? null : Math.round(durationSecs * 1000);
 
     const stop = new AbortController();
-    const onInterrupt = () => stop.abort(new StopRun("interrupt", "interrupted (Ctrl-C)"));
+    const onInterrupt = () =>
+      stop.abort(new StopRun("interrupt", options.interruptMessage ?? "interrupted (Ctrl-C)"));
     if (options.signal?.aborted) onInterrupt();
     options.signal?.addEventListener("abort", onInterrupt, { once: true });
     stopWatch = watchCancel(state, task.dir, () => {
       stop.abort(new StopRun("cancel", "cancelled by `taskline cancel`"));
     });
 
-    rec.start();
+    const started = rec.start();
+    options.onStart?.({ run: rec.run, seq: started.seq ?? rec.seq });
     const summary = (
       run_status: RunSummary["run_status"],
       last_error: string | null,

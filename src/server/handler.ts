@@ -1,9 +1,11 @@
 /**
  * The HTTP application of `taskline serve`: a plain `fetch(Request) =>
  * Promise<Response>` function. It checks Host, Origin and the token, parses
- * each route's parameters, calls the same library functions as the CLI, and
- * encodes the result. It never calls `Deno.serve` (serve.ts does), so tests
- * can call it directly.
+ * each route's parameters (and a write route's JSON body), calls the same
+ * library functions as the CLI (src/engine/actions.ts for the write routes),
+ * and encodes the result. It never calls `Deno.serve` (serve.ts does), so
+ * tests can call it directly. Runs started through it run in its process;
+ * `close` stops them resumably.
  *
  * @module
  */
@@ -15,7 +17,22 @@ import type { StateDir } from "../store/state_dir.ts";
 import { checkHostAndOrigin, type Gate, hasToken } from "./auth.ts";
 import { openApiDocument } from "./openapi.ts";
 import { errorResponse, problem } from "./problem.ts";
-import { matchRoute, type RouteName } from "./routes.ts";
+import { isWrite, matchRoute, type RouteName } from "./routes.ts";
+import { readJsonBody, textMember } from "./body.ts";
+import {
+  approveTask,
+  cancelJson,
+  checkRunRequest,
+  decisionJson,
+  newTask,
+  rejectTask,
+  requestCancel,
+  RunHost,
+  type RunOptionNames,
+} from "../engine/actions.ts";
+import { loadScenario } from "../engine/scenario_file.ts";
+import { tag, type TaggedEnvelope } from "../contract/envelope.ts";
+import { isEphemeral } from "../contract/events.ts";
 import { TaskIndex, taskRow } from "./task_index.ts";
 import { buildRunTrace, buildTaskHistory, HistoryCache, listHistory } from "../views/mod.ts";
 import { readTraceOutput } from "../views/trace_output.ts";
@@ -34,6 +51,10 @@ export interface HandlerOptions {
   live?: LiveRoutes;
   /** Told about each answered request: method, path (token hidden), status. */
   onRequest?: (line: string) => void;
+  /** Given the ephemeral events (`agent_delta`) of runs started through the API. */
+  publishEphemeral?: (env: TaggedEnvelope) => void;
+  /** Told about a run started through the API that failed to end cleanly. */
+  onWarning?: (message: string) => void;
 }
 
 /** The routes served from the shared follower (see live.ts). */
@@ -57,7 +78,22 @@ export interface Handler {
   fetch(req: Request): Promise<Response>;
   /** The task cache (shared with the live routes). */
   tasks: TaskIndex;
+  /**
+   * Stops the runs started through the API, resumably (status `cancelled`),
+   * and waits for their `run_finished`; later write requests are refused.
+   */
+  close(): Promise<void>;
 }
+
+/** The names of the run route's body members, for error messages. */
+const API_RUN_NAMES: RunOptionNames = {
+  resume: "resume",
+  restart: "restart",
+  scenario: "scenario",
+  speed: "speed",
+  maxTokens: "max_tokens",
+  maxDuration: "max_duration",
+};
 
 /** A JSON answer. */
 export function json(value: unknown, init: { status?: number; headers?: HeadersInit } = {}) {
@@ -141,6 +177,106 @@ export function createHandler(options: HandlerOptions): Handler {
   // History summaries of unchanged logs are reused between requests.
   const historyCache = new HistoryCache();
   const settings = async () => (await loadSettings(state)).settings;
+  const runs = new RunHost(state, {
+    settings,
+    closeMessage: "cancelled: the server that ran it stopped",
+    sink: (env, task) => {
+      if (env.seq !== undefined || !isEphemeral(env.event.type)) return;
+      options.publishEphemeral?.(tag(env, { id: task.id, number: task.number }));
+    },
+    onEnd: (task, outcome) => {
+      if (outcome instanceof Error) {
+        options.onWarning?.(`the run of task #${task.number} failed: ${outcome.message}`);
+      }
+    },
+  });
+
+  /** The write routes: what the commands of the same names do. */
+  async function act(req: Request, url: URL, name: RouteName, ctx: RouteContext) {
+    for (const key of url.searchParams.keys()) {
+      throw new TasklineError(
+        "bad-request",
+        key === "token"
+          ? "A write takes the token in the Authorization header only, never in the URL"
+          : `Unknown query parameter "${
+            key.slice(0, 40)
+          }"; a write route takes its input in the JSON body`,
+      );
+    }
+    switch (name) {
+      case "createTask": {
+        const body = await readJsonBody(req, ["title", "description"]);
+        const title = textMember(body, "title");
+        if (title === undefined) {
+          throw new TasklineError("bad-request", 'Cannot create a task: the body needs a "title"');
+        }
+        const description = textMember(body, "description");
+        const task = await newTask(state, {
+          title,
+          ...(description !== undefined ? { description } : {}),
+        });
+        return json(await taskRow(state, task), {
+          status: 201,
+          headers: { location: `/api/tasks/${task.number}` },
+        });
+      }
+      case "runTask": {
+        const body = await readJsonBody(req, [
+          "resume",
+          "restart",
+          "max_tokens",
+          "max_duration",
+          "scenario",
+          "speed",
+        ]);
+        const plan = checkRunRequest({
+          resume: body.resume,
+          restart: body.restart,
+          scenario: body.scenario,
+          speed: body.speed,
+          maxTokens: body.max_tokens,
+          maxDuration: body.max_duration,
+        }, API_RUN_NAMES);
+        const task = await tasks.resolve(ctx.params.ref);
+        const scenario = plan.scenario !== undefined
+          ? await loadScenario(state, plan.scenario)
+          : undefined;
+        const started = await runs.start(task, plan, scenario);
+        return json({
+          task: { id: task.id, number: task.number, dir: task.dir },
+          run: started.run,
+          seq: started.seq,
+          resume: started.resume,
+          status: "running",
+        }, { status: 202 });
+      }
+      case "cancelTask": {
+        await readJsonBody(req, []);
+        const task = await tasks.resolve(ctx.params.ref);
+        await requestCancel(state, task);
+        return json(cancelJson(task, false), { status: 202 });
+      }
+      case "approveTask": {
+        const body = await readJsonBody(req, ["comment"]);
+        const comment = textMember(body, "comment") ?? null;
+        const task = await tasks.resolve(ctx.params.ref);
+        const r = await approveTask(state, task, comment, { settings: await settings() });
+        return json(decisionJson(task, r));
+      }
+      case "rejectTask": {
+        const body = await readJsonBody(req, ["reason"]);
+        const reason = textMember(body, "reason");
+        if (reason === undefined || reason.trim() === "") {
+          throw new TasklineError("bad-request", 'A rejection needs a "reason" in the body');
+        }
+        const task = await tasks.resolve(ctx.params.ref);
+        const r = await rejectTask(state, task, reason, { settings: await settings() });
+        return json(decisionJson(task, r));
+      }
+      default:
+        throw new TasklineError("bad-request", `${name} is not a write route`);
+    }
+  }
 
   async function route(req: Request, url: URL, name: RouteName, ctx: RouteContext) {
     switch (name) {
@@ -249,6 +385,12 @@ export function createHandler(options: HandlerOptions): Handler {
           }),
         );
       }
+      case "createTask":
+      case "runTask":
+      case "cancelTask":
+      case "approveTask":
+      case "rejectTask":
+        return await act(req, url, name, ctx);
     }
   }
 
@@ -315,7 +457,7 @@ export function createHandler(options: HandlerOptions): Handler {
     // Route on the raw path: `%2F` stays inside its segment.
     const rawPath = rawPathOf(req.url);
     const isApi = rawPath === "/api" || rawPath.startsWith("/api/");
-    const match = matchRoute(rawPath);
+    const match = matchRoute(rawPath, req.method);
     const streamRoute = match !== null && match !== "bad" && match.route.queryToken;
     if (isApi && !hasToken(req, url, gate, streamRoute)) {
       const given = req.headers.has("authorization") ||
@@ -337,19 +479,20 @@ export function createHandler(options: HandlerOptions): Handler {
     if (match === null) {
       return problem(404, `No route ${url.pathname.slice(0, 200)}`, req, { code: "not-found" });
     }
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      return problem(405, `${match.route.path} answers GET only; the server is read-only`, req, {
-        code: "method-not-allowed",
-        headers: { allow: "GET, HEAD" },
-      });
+    if (!match.methodOk) {
+      return problem(
+        405,
+        `${match.route.path} answers ${match.allow.join(", ")}, not ${req.method.slice(0, 20)}`,
+        req,
+        { code: "method-not-allowed", headers: { allow: match.allow.join(", ") } },
+      );
     }
     let res: Response;
     try {
-      res = await route(req, url, match.route.name, {
-        state,
-        tasks,
-        params: match.params,
-      });
+      const ctx = { state, tasks, params: match.params };
+      res = isWrite(match.route)
+        ? await act(req, url, match.route.name, ctx)
+        : await route(req, url, match.route.name, ctx);
     } catch (e) {
       res = errorResponse(e, req);
     }
@@ -362,6 +505,7 @@ export function createHandler(options: HandlerOptions): Handler {
 
   return {
     tasks,
+    close: () => runs.close(),
     fetch: async (req) => {
       const res = await fetch(req);
       options.onRequest?.(`${req.method} ${new URL(req.url).pathname} ${res.status}`);

@@ -1,7 +1,8 @@
 import { assert, assertEquals } from "../../tests/assert.ts";
 import { tempProject } from "../../tests/helpers.ts";
 import type { TaggedEnvelope } from "../contract/envelope.ts";
-import { listenLiveChannel, LiveChannelSender, parseLiveLine } from "./live_channel.ts";
+import { listenLiveChannel } from "./live_channel.ts";
+import { LiveChannelSender, parseLiveLine } from "../follow/live_channel.ts";
 
 const sanitize = { sanitizeOps: false, sanitizeResources: false };
 const delta = (text: string): TaggedEnvelope => ({

@@ -9,6 +9,11 @@ import { type RouteName, ROUTES } from "./routes.ts";
 
 type Json = Record<string, unknown>;
 
+const problemResponse = {
+  description: "A problem (RFC 9457)",
+  content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+};
+
 const ref = (name: string) => ({ $ref: `#/components/parameters/${name}` });
 const resp = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
@@ -104,6 +109,84 @@ const PARAMS: Record<RouteName, Json[]> = {
     schema: { type: "boolean" },
   }],
   taskHistory: [ref("ref")],
+  createTask: [],
+  runTask: [ref("ref")],
+  cancelTask: [ref("ref")],
+  approveTask: [ref("ref")],
+  rejectTask: [ref("ref")],
+};
+
+const jsonBody = (schema: Json, required: boolean) => ({
+  required,
+  content: { "application/json": { schema } },
+});
+
+/** The request bodies of the write routes. */
+const BODIES: Partial<Record<RouteName, Json>> = {
+  createTask: jsonBody({
+    type: "object",
+    required: ["title"],
+    additionalProperties: false,
+    properties: {
+      title: { type: "string", minLength: 1, maxLength: 1000 },
+      description: { type: "string" },
+    },
+  }, true),
+  runTask: jsonBody({
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      resume: {
+        type: "boolean",
+        default: false,
+        description: "Continue the task's current run (same run, seq continues)",
+      },
+      restart: {
+        type: "boolean",
+        default: false,
+        description: "Start a new run even though the current one is paused",
+      },
+      max_tokens: {
+        type: ["integer", "string"],
+        description: "Token budget of the run for this invocation (default pipeline.max_tokens)",
+      },
+      max_duration: {
+        type: ["number", "string"],
+        description:
+          "Active-time budget for this invocation: seconds, or 90s, 15m, 1h30m (default pipeline.max_duration_secs)",
+      },
+      scenario: {
+        type: "string",
+        description:
+          'The scenario of a new run: "builtin" (default), NAME (.taskline/scenarios/NAME.jsonc) or a file inside .taskline/',
+      },
+      speed: {
+        type: "number",
+        exclusiveMinimum: 0,
+        default: 1,
+        description: "Play the scenario's timings this many times faster",
+      },
+    },
+  }, false),
+  cancelTask: jsonBody({ type: "object", additionalProperties: false, properties: {} }, false),
+  approveTask: jsonBody({
+    type: "object",
+    additionalProperties: false,
+    properties: { comment: { type: ["string", "null"] } },
+  }, false),
+  rejectTask: jsonBody({
+    type: "object",
+    required: ["reason"],
+    additionalProperties: false,
+    properties: { reason: { type: "string", minLength: 1 } },
+  }, true),
+};
+
+const decision = {
+  description: "approval_resolved was logged in the paused run",
+  content: {
+    "application/json": { schema: { $ref: "#/components/schemas/Decision" } },
+  },
 };
 
 const OK: Record<RouteName, Json> = {
@@ -183,6 +266,68 @@ const OK: Record<RouteName, Json> = {
     description: "The TaskHistory document",
     content: { "application/json": { schema: { type: "object" } } },
   },
+  createTask: {
+    description: "The task was created (status ready): its row",
+    headers: {
+      Location: { description: "The task's route", schema: { type: "string" } },
+    },
+    content: { "application/json": { schema: { $ref: "#/components/schemas/TaskRow" } } },
+  },
+  runTask: {
+    description:
+      "The run holds the task and has logged run_started; it goes on in the server's process",
+    content: {
+      "application/json": {
+        schema: {
+          type: "object",
+          required: ["task", "run", "seq", "resume", "status"],
+          properties: {
+            task: { $ref: "#/components/schemas/TaskRef" },
+            run: { type: "string" },
+            seq: { type: "integer" },
+            resume: { type: "boolean" },
+            status: { const: "running" },
+          },
+        },
+      },
+    },
+  },
+  cancelTask: {
+    description: "The process that runs the task was asked to stop (cancel.request)",
+    content: {
+      "application/json": {
+        schema: {
+          type: "object",
+          required: ["task", "requested", "stopped"],
+          properties: {
+            task: { $ref: "#/components/schemas/TaskRef" },
+            requested: { const: true },
+            stopped: { type: "boolean" },
+          },
+        },
+      },
+    },
+  },
+  approveTask: decision,
+  rejectTask: decision,
+};
+
+/** The success status of each write route (read routes answer 200). */
+const WRITE_STATUS: Partial<Record<RouteName, string>> = {
+  createTask: "201",
+  runTask: "202",
+  cancelTask: "202",
+  approveTask: "200",
+  rejectTask: "200",
+};
+
+/** What a 409 of a write route means. */
+const CONFLICT: Partial<Record<RouteName, string>> = {
+  runTask:
+    "A process runs the task already, or its state does not allow it (paused: resume; waits for an approval; done: no resume)",
+  cancelTask: "No process runs the task",
+  approveTask: "No gate is pending, or a process runs the task",
+  rejectTask: "No gate is pending, or a process runs the task",
 };
 
 /**
@@ -198,35 +343,41 @@ export function openApiDocument(version: string): Json & { paths: Record<string,
   const paths: Record<string, Json> = {};
   for (const r of ROUTES) {
     const takesRef = r.path.includes("{ref}");
-    const responses: Json = { "200": OK[r.name] };
+    const write = r.method === "POST";
+    const responses: Json = { [WRITE_STATUS[r.name] ?? "200"]: OK[r.name] };
     if (r.auth) responses["401"] = resp("Unauthorized");
     responses["403"] = resp("Forbidden");
     const params = PARAMS[r.name];
-    if (params.some((p) => p.in === "query" || "$ref" in p) || r.path.includes("{")) {
+    if (write || params.some((p) => p.in === "query" || "$ref" in p) || r.path.includes("{")) {
       responses["400"] = resp("BadRequest");
     }
     if (takesRef || r.name === "traceOutput") responses["404"] = resp("NotFound");
     responses["405"] = resp("MethodNotAllowed");
+    if (CONFLICT[r.name]) responses["409"] = { ...problemResponse, description: CONFLICT[r.name] };
+    if (write) {
+      responses["413"] = resp("TooLarge");
+      responses["415"] = resp("UnsupportedMediaType");
+    }
     const op: Json = {
       operationId: r.name,
       summary: r.summary,
       parameters: params,
       responses,
     };
+    if (BODIES[r.name]) op.requestBody = BODIES[r.name];
     if (!r.auth) op.security = [];
-    paths[r.path] = { get: op };
+    // A write takes the token from the header only.
+    else if (write) op.security = [{ bearer: [] }];
+    paths[r.path] = { ...paths[r.path], [r.method.toLowerCase()]: op };
   }
-  const problem = {
-    description: "A problem (RFC 9457)",
-    content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
-  };
+  const problem = problemResponse;
   return {
     openapi: "3.1.0",
     info: {
       title: "taskline serve",
       version,
       description:
-        "The read-only local server of taskline. Every /api/ route needs `Authorization: Bearer <token>`; the stream routes also take `?token=`.",
+        "The local server of taskline. Every /api/ route needs `Authorization: Bearer <token>`; the two stream routes also take `?token=`, the write routes (POST) never. A write needs `Content-Type: application/json` and a body of at most 64 KiB.",
     },
     servers: [{ url: "http://127.0.0.1:7777" }],
     security: [{ bearer: [] }],
@@ -291,7 +442,15 @@ export function openApiDocument(version: string): Json & { paths: Record<string,
         Unauthorized: { ...problem, description: "Missing or wrong token" },
         Forbidden: { ...problem, description: "Host or Origin is not this server's" },
         NotFound: { ...problem, description: "No such task, call or output" },
-        MethodNotAllowed: { ...problem, description: "The server is read-only: GET only" },
+        MethodNotAllowed: {
+          ...problem,
+          description: "Not a method of this path (header Allow names those that are)",
+        },
+        TooLarge: { ...problem, description: "The body is larger than 64 KiB" },
+        UnsupportedMediaType: {
+          ...problem,
+          description: "A write needs `Content-Type: application/json`",
+        },
       },
       schemas: {
         Problem: {
@@ -336,7 +495,46 @@ export function openApiDocument(version: string): Json & { paths: Record<string,
             number: { type: "integer" },
             dir: { type: "string" },
             running: { type: "boolean" },
-            run: { type: ["object", "null"] },
+            run: {
+              type: ["object", "null"],
+              required: ["id", "status", "pending_approval"],
+              properties: {
+                id: { type: "string" },
+                started_at: { type: "string" },
+                status: {
+                  type: ["string", "null"],
+                  description:
+                    "running while a process runs the task; else the status of the run's last run_finished (done, paused, cancelled, failed...)",
+                },
+                pending_approval: {
+                  type: ["string", "null"],
+                  enum: ["spec", "plan", "merge", null],
+                },
+                active_ms: { type: "number" },
+                usage: { type: "object" },
+              },
+            },
+          },
+        },
+        TaskRef: {
+          type: "object",
+          required: ["id", "number", "dir"],
+          properties: {
+            id: { type: "string" },
+            number: { type: "integer" },
+            dir: { type: "string" },
+          },
+        },
+        Decision: {
+          type: "object",
+          required: ["task", "run", "gate", "approved", "comment", "seq"],
+          properties: {
+            task: { $ref: "#/components/schemas/TaskRef" },
+            run: { type: "string" },
+            gate: { type: "string", enum: ["spec", "plan", "merge"] },
+            approved: { type: "boolean" },
+            comment: { type: ["string", "null"] },
+            seq: { type: "integer", description: "The seq of approval_resolved" },
           },
         },
       },

@@ -30,6 +30,8 @@ const TITLES: Record<number, string> = {
   404: "Not Found",
   405: "Method Not Allowed",
   409: "Conflict",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
   500: "Internal Server Error",
   503: "Service Unavailable",
 };

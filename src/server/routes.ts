@@ -1,7 +1,9 @@
 /**
  * The route table of the server: each route's method, path template and what
  * it answers. The router and the OpenAPI document are both built from it, so
- * a route cannot be served without being described.
+ * a route cannot be served without being described. Read routes answer `GET`
+ * (and `HEAD`); write routes answer `POST` and act as the commands of the
+ * same names do.
  *
  * @module
  */
@@ -20,11 +22,18 @@ export type RouteName =
   | "events"
   | "stream"
   | "history"
-  | "taskHistory";
+  | "taskHistory"
+  | "createTask"
+  | "runTask"
+  | "cancelTask"
+  | "approveTask"
+  | "rejectTask";
 
 /** One route. */
 export interface RouteSpec {
   name: RouteName;
+  /** `GET` for a read route (it answers `HEAD` too), `POST` for a write route. */
+  method: "GET" | "POST";
   /** Path template, OpenAPI style: `/api/tasks/{ref}`. */
   path: string;
   summary: string;
@@ -34,8 +43,7 @@ export interface RouteSpec {
   queryToken: boolean;
 }
 
-/** Every route the server answers, all `GET` (and `HEAD`). */
-export const ROUTES: readonly RouteSpec[] = [
+const READ_ROUTES: readonly Omit<RouteSpec, "method">[] = [
   { name: "web", path: "/", summary: "The web UI", auth: false, queryToken: false },
   {
     name: "health",
@@ -111,10 +119,53 @@ export const ROUTES: readonly RouteSpec[] = [
   },
 ];
 
-/** A route that matched, with its decoded path parameters. */
+const WRITE_ROUTES: readonly Omit<RouteSpec, "method" | "auth" | "queryToken">[] = [
+  { name: "createTask", path: "/api/tasks", summary: "Creates a task (as `taskline task new`)" },
+  {
+    name: "runTask",
+    path: "/api/tasks/{ref}/run",
+    summary: "Runs or resumes the task in the server's process (as `taskline run`)",
+  },
+  {
+    name: "cancelTask",
+    path: "/api/tasks/{ref}/cancel",
+    summary: "Stops the process that runs the task (as `taskline cancel --no-wait`)",
+  },
+  {
+    name: "approveTask",
+    path: "/api/tasks/{ref}/approve",
+    summary: "Approves the gate the task's run waits for (as `taskline approve`)",
+  },
+  {
+    name: "rejectTask",
+    path: "/api/tasks/{ref}/reject",
+    summary: "Rejects the gate the task's run waits for (as `taskline reject`)",
+  },
+];
+
+/**
+ * Every route the server answers. A write route takes the token from the
+ * `Authorization` header only.
+ */
+export const ROUTES: readonly RouteSpec[] = [
+  ...READ_ROUTES.map((r) => ({ ...r, method: "GET" as const })),
+  ...WRITE_ROUTES.map((r) => ({ ...r, method: "POST" as const, auth: true, queryToken: false })),
+];
+
+/** Whether a route changes the project. */
+export function isWrite(route: RouteSpec): boolean {
+  return route.method === "POST";
+}
+
+/** A path that matched, with its decoded path parameters. */
 export interface RouteMatch {
+  /** The route of the request's method, or (when none) the first route of the path. */
   route: RouteSpec;
   params: Record<string, string>;
+  /** Whether a route of the path answers the method. */
+  methodOk: boolean;
+  /** The methods the path answers, for `Allow`. */
+  allow: string[];
 }
 
 const COMPILED = ROUTES.map((route) => ({
@@ -123,14 +174,16 @@ const COMPILED = ROUTES.map((route) => ({
 }));
 
 /**
- * Matches a raw (still percent-encoded) path. Segments are split before they
- * are decoded, so `%2F` inside a parameter never becomes a separator.
- * Returns null when no route matches, and `bad` when a segment does not
- * decode.
+ * Matches a raw (still percent-encoded) path and a method. Segments are
+ * split before they are decoded, so `%2F` inside a parameter never becomes a
+ * separator. Returns null when no route matches the path, and `bad` when a
+ * segment does not decode.
  */
-export function matchRoute(rawPath: string): RouteMatch | null | "bad" {
+export function matchRoute(rawPath: string, method = "GET"): RouteMatch | null | "bad" {
   const trimmed = rawPath.length > 1 ? rawPath.replace(/\/$/, "") : rawPath;
   const segs = trimmed === "/" ? [] : trimmed.slice(1).split("/");
+  const wanted = method === "HEAD" ? "GET" : method;
+  let found: { route: RouteSpec; params: Record<string, string> }[] = [];
   for (const { route, parts } of COMPILED) {
     if (parts.length !== segs.length) continue;
     const params: Record<string, string> = {};
@@ -147,7 +200,13 @@ export function matchRoute(rawPath: string): RouteMatch | null | "bad" {
         params[p.slice(1, -1)] = v;
       } else if (p !== segs[i]) ok = false;
     }
-    if (ok) return { route, params };
+    if (!ok) continue;
+    // The first template that matches decides the path (a literal segment is never a ref).
+    if (found.length > 0 && found[0].route.path !== route.path) continue;
+    found = [...found, { route, params }];
   }
-  return null;
+  if (found.length === 0) return null;
+  const exact = found.find((f) => f.route.method === wanted);
+  const allow = found.flatMap((f) => f.route.method === "GET" ? ["GET", "HEAD"] : [f.route.method]);
+  return { ...(exact ?? found[0]), methodOk: exact !== undefined, allow };
 }

@@ -77,6 +77,8 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
     version: options.version,
     webPage: options.webPage,
     live: hub,
+    publishEphemeral: (env) => hub.publishEphemeral(env),
+    onWarning: options.onWarning,
   });
   hub.tasks = app.tasks;
 
@@ -141,6 +143,9 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
       });
     }
   } finally {
+    // Runs started through the API end first (cancelled, resumable), so their
+    // run_finished is logged before the process goes.
+    await app.close();
     await hub.close();
     stop.abort();
     await live?.close().catch(() => {});

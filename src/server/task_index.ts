@@ -72,6 +72,12 @@ export interface TaskRow {
   run: {
     id: string;
     started_at: string;
+    /**
+     * `running` while a process runs the task; else the status of the run's
+     * last `run_finished` (`done`, `paused`, `cancelled`, `failed`...), or
+     * null when run.json does not say (written before taskline kept it).
+     */
+    status: string | null;
     pending_approval: string | null;
     active_ms: number;
     usage: Record<string, number>;
@@ -94,6 +100,7 @@ export async function taskRow(state: StateDir, task: Task): Promise<TaskRow> {
       ? {
         id: rs.run,
         started_at: rs.started_at,
+        status: running ? "running" : rs.status ?? null,
         pending_approval: rs.pending_approval,
         active_ms: rs.active_ms,
         usage: { ...rs.usage },

@@ -188,7 +188,7 @@ export class RunRecorder {
         });
         run = options.runId ?? crypto.randomUUID();
         // A new run starts from nothing; fields of others (the engine's) stay.
-        runState = { ...runState, ...emptyRunState(), run };
+        runState = { ...runState, ...emptyRunState(), run, status: undefined };
       } else {
         const current = await findCurrentRun(logPath, { to: size });
         if (!current) {
@@ -406,6 +406,8 @@ export class RunRecorder {
       started_at: this.#runState.started_at,
     });
     this.#finished = true;
+    // Kept so that a listing tells how the run ended without reading its log.
+    this.#runState.status = result.status;
     await this.saveState();
     return env;
   }

@@ -38,6 +38,12 @@ export interface RunState {
   /** The gate waiting for a human, or null. */
   pending_approval: Gate | null;
   approvals: ApprovalRecord[];
+  /**
+   * The status of the run's last `run_finished` (`done`, `paused`,
+   * `cancelled`, `failed`...); absent while its first segment runs, and in
+   * run.json files of earlier versions.
+   */
+  status?: string;
   [field: string]: unknown;
 }
 
@@ -66,7 +72,7 @@ export function normalizeRunState(value: unknown): RunState {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return base;
   const v = value as Record<string, unknown>;
   const u = (v.usage ?? {}) as Record<string, unknown>;
-  return {
+  const out: RunState = {
     ...v,
     run: typeof v.run === "string" ? v.run : "",
     started_at: typeof v.started_at === "string" ? v.started_at : "",
@@ -86,6 +92,8 @@ export function normalizeRunState(value: unknown): RunState {
       : null,
     approvals: Array.isArray(v.approvals) ? v.approvals as ApprovalRecord[] : [],
   };
+  if (typeof out.status !== "string") delete out.status;
+  return out;
 }
 
 /** Loads a task's `run.json`; an empty state when it does not exist or is unreadable JSON. */

@@ -42,8 +42,44 @@ export const MIN_HEIGHT = 10;
 /** What a key asks the program to do besides redrawing. */
 export type KeyOutcome = "quit" | "interrupt" | "redraw" | null;
 
+/**
+ * What the task keys do (src/tui/actions.ts does it with the library's
+ * actions). Each resolves to a line telling what happened, or throws an
+ * error whose message is shown.
+ */
+export interface TuiActions {
+  create(title: string): Promise<string>;
+  run(number: number, resume: boolean): Promise<string>;
+  cancel(number: number): Promise<string>;
+  approve(number: number, comment: string | null): Promise<string>;
+  reject(number: number, reason: string): Promise<string>;
+  /** Runs started from this UI that still run (they stop when it quits). */
+  running(): number;
+  /** Set by the app: told when something ends later (a run started here). */
+  onNotice: (text: string, ok: boolean) => void;
+}
+
+/** A question on the status line. */
+type Prompt =
+  | {
+    kind: "text";
+    label: string;
+    text: string;
+    /** Enter needs some text. */
+    required: boolean;
+    submit: (text: string) => Promise<string> | "quit";
+  }
+  | { kind: "confirm"; label: string; submit: () => Promise<string> | "quit" };
+
+/** Longest text typed into a prompt, in characters. */
+const PROMPT_CHARS_MAX = 1000;
+
 /** Options of {@link TuiApp}. */
 export interface TuiAppOptions {
+  /** The task keys' actions. Default none: the keys say the UI cannot act. */
+  actions?: TuiActions;
+  /** Called when something changed outside a key (an action answered). */
+  onUpdate?: () => void;
   /** Colours (false with NO_COLOR). Default true. */
   colour?: boolean;
   /** The screen shown first. Default `tasks`. */
@@ -62,12 +98,20 @@ const HELP: readonly string[] = [
   "  Home End  g G    first, last (Activity: End follows live)",
   "  Enter            open: the task's detail, a call's output",
   "  t                the Trace tab of the selected task",
-  "  a                History: every task, or finished work only",
+  "  a                History list: every task, or finished work only",
   "  Esc ← Backspace  back, or clear the filter",
   "  /                filter the rows (Enter keeps it, Esc clears)",
   "  Ctrl-L           redraw",
   "  ?                this help (any key closes it)",
   "  q  Ctrl-C        quit",
+  "",
+  "On the Tasks screen, a task's detail and its Trace tab:",
+  "  n                new task (asks its title)",
+  "  r  R             run the selected task, resume its run",
+  "  c                cancel its run (asks to confirm)",
+  "  a                approve the gate it waits for (comment optional)",
+  "  x                reject the gate (asks the reason)",
+  "Runs started here stop (resumable) when the UI quits.",
   "",
   "Tasks: the board, live. Activity: every task's events as they",
   "happen. History: finished work; Enter for a task's detail.",
@@ -115,10 +159,24 @@ export class TuiApp {
     | { call: TraceCallRow; width: number; text: string; note: string; lines: string[] }
     | null = null;
   readonly #colour: boolean;
+  readonly #actions: TuiActions | null;
+  readonly #onUpdate: () => void;
+  /** The question being asked on the status line, if any. */
+  prompt: Prompt | null = null;
+  /** The answer of the last action (or why it failed), until the next key. */
+  notice: { text: string; tone: Tone } | null = null;
 
   constructor(model: TuiModel, options: TuiAppOptions = {}) {
     this.model = model;
     this.#colour = options.colour ?? true;
+    this.#actions = options.actions ?? null;
+    this.#onUpdate = options.onUpdate ?? (() => {});
+    if (this.#actions) {
+      this.#actions.onNotice = (text, ok) => {
+        this.notice = { text, tone: ok ? "ok" : "fail" };
+        this.#onUpdate();
+      };
+    }
     this.task = options.task ?? null;
     this.screen = options.screen ?? (this.task !== null ? "trace" : "tasks");
   }
@@ -132,12 +190,25 @@ export class TuiApp {
       this.help = false;
       return null;
     }
+    if (this.prompt) return this.#promptKey(k);
     if (this.editing && this.#editKey(k)) return null;
     if (k.name === "ctrl-l") return "redraw";
+    if (k.name !== "char" || k.char !== "?") this.notice = null;
     if (k.name === "char") {
+      if (this.#actionKey(k.char)) return null;
       switch (k.char) {
-        case "q":
-          return "quit";
+        case "q": {
+          const n = this.#actions?.running() ?? 0;
+          if (n === 0) return "quit";
+          this.prompt = {
+            kind: "confirm",
+            label: `${n} run${n === 1 ? "" : "s"} started here stop${
+              n === 1 ? "s" : ""
+            } when the UI quits (resumable with R). Quit?`,
+            submit: () => "quit",
+          };
+          return null;
+        }
         case "?":
           this.help = true;
           return null;
@@ -212,6 +283,114 @@ export class TuiApp {
       default:
         return null;
     }
+  }
+
+  /** Keys while a question is asked: it keeps every key but Ctrl-C. */
+  #promptKey(k: Key): KeyOutcome {
+    const p = this.prompt!;
+    if (k.name === "escape") {
+      this.prompt = null;
+      this.notice = { text: "Nothing done.", tone: "none" };
+      return null;
+    }
+    if (p.kind === "confirm") {
+      this.prompt = null;
+      if (k.name === "char" && (k.char === "y" || k.char === "Y")) return this.#submit(p.submit());
+      this.notice = { text: "Nothing done.", tone: "none" };
+      return null;
+    }
+    switch (k.name) {
+      case "char":
+        if (p.text.length < PROMPT_CHARS_MAX) p.text += k.char;
+        return null;
+      case "backspace":
+        p.text = [...p.text].slice(0, -1).join("");
+        return null;
+      case "ctrl-u":
+        p.text = "";
+        return null;
+      case "enter":
+        if (p.required && p.text.trim() === "") return null;
+        this.prompt = null;
+        return this.#submit(p.submit(p.text.trim()));
+      default:
+        return null;
+    }
+  }
+
+  /** Starts an action; its answer (or error) becomes the notice. */
+  #submit(result: Promise<string> | "quit"): KeyOutcome {
+    if (result === "quit") return "quit";
+    this.notice = { text: "Working…", tone: "run" };
+    result.then(
+      (text) => this.notice = { text, tone: "ok" },
+      (e) => this.notice = { text: (e as Error).message ?? String(e), tone: "fail" },
+    ).finally(() => this.#onUpdate());
+    return null;
+  }
+
+  /** The task keys; false when `char` is not one here. */
+  #actionKey(char: string): boolean {
+    if (!"nrRcax".includes(char)) return false;
+    const onTask = this.screen === "tasks" || this.screen === "trace" ||
+      (this.screen === "history" && this.historyDetail);
+    if (!onTask) return false; // `a` of the History list toggles every task
+    const actions = this.#actions;
+    if (!actions) {
+      this.notice = { text: "This view cannot act on tasks.", tone: "fail" };
+      return true;
+    }
+    if (char === "n") {
+      this.prompt = {
+        kind: "text",
+        label: "New task, its title:",
+        text: "",
+        required: true,
+        submit: (title) => actions.create(title),
+      };
+      return true;
+    }
+    const n = this.#selectedTask();
+    if (n === null) {
+      this.notice = { text: "Select a task first.", tone: "fail" };
+      return true;
+    }
+    const gate = this.model.board().find((r) => r.number === n)?.approval || "";
+    const gateText = gate ? `the ${gate} gate` : "the gate";
+    switch (char) {
+      case "r":
+        this.#submit(actions.run(n, false));
+        return true;
+      case "R":
+        this.#submit(actions.run(n, true));
+        return true;
+      case "c":
+        this.prompt = {
+          kind: "confirm",
+          label: `Cancel the run of #${n}? It stops now; R resumes it later.`,
+          submit: () => actions.cancel(n),
+        };
+        return true;
+      case "a":
+        this.prompt = {
+          kind: "text",
+          label: `Approve ${gateText} of #${n}. Comment (optional):`,
+          text: "",
+          required: false,
+          submit: (comment) => actions.approve(n, comment === "" ? null : comment),
+        };
+        return true;
+      case "x":
+        this.prompt = {
+          kind: "text",
+          label: `Reject ${gateText} of #${n}. Reason:`,
+          text: "",
+          required: true,
+          submit: (reason) => actions.reject(n, reason),
+        };
+        return true;
+    }
+    return false;
   }
 
   /** Keys while the filter is edited; false for keys that navigate. */
@@ -496,6 +675,16 @@ export class TuiApp {
   }
 
   #statusLine(width: number): string {
+    const p = this.prompt;
+    if (p) {
+      const text = p.kind === "confirm"
+        ? `${p.label} y: yes, any other key: no`
+        : `${p.label} ${clean(p.text)}█  (Enter ${
+          p.required ? "confirms" : "confirms, empty is fine"
+        }, Esc gives up)`;
+      return this.#p(fit(text, width), "yellow", "bold");
+    }
+    if (this.notice) return this.#tone(fit(clean(this.notice.text), width), this.notice.tone);
     const f = this.filters[this.screen];
     if (this.editing) {
       return fit(`/${clean(f)}█  (Enter keeps the filter, Esc clears it)`, width);
@@ -524,9 +713,16 @@ export class TuiApp {
         keys = ["↑↓ call", "PgUp PgDn output", "Esc back"];
         break;
     }
-    // On a narrow terminal the keys of the screen go first; help and quit stay.
+    // On a narrow terminal the task keys go first, then those of the screen; help and quit stay.
     const always = ["? help", "q quit"];
-    const shown = [...keys, "Tab screens", "/ filter"];
+    const acting = this.screen === "tasks" || this.screen === "trace" ||
+      (this.screen === "history" && this.historyDetail);
+    const shown = [
+      ...keys,
+      "Tab screens",
+      "/ filter",
+      ...(acting ? ["n new", "r/R run", "c cancel", "a/x approve/reject"] : []),
+    ];
     const text = (k: string[]) => " " + [...k, ...always].join("  ");
     while (shown.length > 0 && textWidth(text(shown)) > width) shown.pop();
     return this.#p(fit(text(shown), width), "reverse");

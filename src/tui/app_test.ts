@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../../tests/assert.ts";
-import { columns, TuiApp } from "./app.ts";
+import { columns, type TuiActions, TuiApp } from "./app.ts";
 import type { Key } from "./keys.ts";
 import type { FeedEntry, TraceCallRow, TuiModel } from "./model.ts";
 import { textWidth } from "./text.ts";
@@ -164,5 +164,121 @@ Deno.test("every row keeps to the width on every screen from narrow to wide", ()
         assertEquals(textWidth(r), width, `screen ${screen} at ${width}: ${JSON.stringify(r)}`);
       }
     }
+  }
+});
+
+/** Actions that record what they were asked. */
+function fakeActions(log: string[], running = 0): TuiActions {
+  const done = (s: string) => {
+    log.push(s);
+    return Promise.resolve(`did ${s}`);
+  };
+  return {
+    create: (title) => done(`create ${title}`),
+    run: (n, resume) => done(`${resume ? "resume" : "run"} ${n}`),
+    cancel: (n) => done(`cancel ${n}`),
+    approve: (n, comment) => done(`approve ${n} ${comment}`),
+    reject: (n, reason) =>
+      reason === "boom"
+        ? Promise.reject(new Error("Cannot reject: no"))
+        : done(`reject ${n} ${reason}`),
+    running: () => running,
+    onNotice: () => {},
+  };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+Deno.test("task keys: n asks a title, c asks to confirm, x needs a reason, a takes an optional comment", async () => {
+  const log: string[] = [];
+  let updates = 0;
+  const app = new TuiApp(fakeModel(), {
+    colour: false,
+    actions: fakeActions(log),
+    onUpdate: () => updates++,
+  });
+  app.key({ name: "down" }); // #2
+  app.key(ch("n"));
+  assertStringIncludes(plain(app.frame(SIZE)).at(-2)!, "New task, its title:");
+  app.key({ name: "enter" }); // an empty title is not sent
+  assertEquals(log, []);
+  for (const c of "Write docs") app.key(ch(c));
+  assertEquals(app.key(ch("q")), null, "q while typing is text");
+  app.key({ name: "backspace" });
+  app.key({ name: "enter" });
+  await tick();
+  assertEquals(log, ["create Write docs"]);
+  assertStringIncludes(plain(app.frame(SIZE)).at(-2)!, "did create Write docs");
+  assert(updates > 0, "an answer redraws");
+
+  app.key(ch("r"));
+  app.key(ch("R"));
+  await tick();
+  assertEquals(log.slice(1), ["run 2", "resume 2"]);
+
+  // Cancel cannot be undone: it asks, and only y goes on.
+  app.key(ch("c"));
+  assertStringIncludes(plain(app.frame(SIZE)).at(-2)!, "Cancel the run of #2?");
+  app.key(ch("n"));
+  app.key(ch("c"));
+  app.key(ch("y"));
+  await tick();
+  assertEquals(log.slice(3), ["cancel 2"]);
+
+  app.key(ch("a"));
+  app.key({ name: "enter" });
+  app.key(ch("a"));
+  for (const c of "ok") app.key(ch(c));
+  app.key({ name: "enter" });
+  await tick();
+  assertEquals(log.slice(4), ["approve 2 null", "approve 2 ok"]);
+
+  app.key(ch("x"));
+  app.key({ name: "enter" });
+  assertEquals(log.length, 6, "no reason, no rejection");
+  app.key({ name: "escape" });
+  assertEquals(app.prompt, null);
+  app.key(ch("x"));
+  for (const c of "boom") app.key(ch(c));
+  app.key({ name: "enter" });
+  await tick();
+  await tick();
+  assertEquals(app.notice?.tone, "fail");
+  assertStringIncludes(plain(app.frame(SIZE)).at(-2)!, "Cannot reject: no");
+});
+
+Deno.test("task keys act only on a task's views; q asks first while runs started here go on", () => {
+  const log: string[] = [];
+  const app = new TuiApp(fakeModel(), { colour: false, actions: fakeActions(log, 2) });
+  app.key(ch("3")); // the History list: a toggles every task
+  app.key(ch("a"));
+  assertEquals([app.historyAll, app.prompt], [true, null]);
+  app.key(ch("2")); // Activity: no task keys
+  app.key(ch("r"));
+  assertEquals(log, []);
+  app.key(ch("1"));
+  assertEquals(app.key(ch("q")), null);
+  assertStringIncludes(plain(app.frame(SIZE)).at(-2)!, "2 runs started here stop");
+  app.key(ch("n"));
+  assertEquals(app.prompt, null, "anything but y keeps the UI");
+  app.key(ch("q"));
+  assertEquals(app.key(ch("y")), "quit");
+  // Without actions, the keys say so.
+  const bare = new TuiApp(fakeModel(), { colour: false });
+  bare.key(ch("r"));
+  assertStringIncludes(plain(bare.frame(SIZE)).at(-2)!, "cannot act");
+  // The help lists the task keys.
+  bare.key(ch("?"));
+  const help = plain(bare.frame({ width: 100, height: 40 })).join("\n");
+  for (
+    const k of [
+      "new task",
+      "resume its run",
+      "cancel its run",
+      "approve the gate",
+      "reject the gate",
+    ]
+  ) {
+    assertStringIncludes(help, k);
   }
 });

@@ -7,6 +7,8 @@
  * - {@link TuiData}: the model, from the history and trace views and the feed.
  * - {@link DenoTerminal}: the process's terminal (raw mode, alternate screen).
  * - {@link TuiApp}: state and layout, without I/O (unit tests drive it).
+ * - {@link TaskActions}: the task keys (new, run, resume, cancel, approve,
+ *   reject), with the library's actions.
  *
  * @example
  * ```ts
@@ -15,7 +17,8 @@
  *
  * @module
  */
-export { type ScreenId, TuiApp, type TuiAppOptions } from "./app.ts";
+export { type ScreenId, type TuiActions, TuiApp, type TuiAppOptions } from "./app.ts";
+export { TaskActions, type TaskActionsOptions } from "./actions.ts";
 export { TuiData, type TuiDataOptions } from "./data.ts";
 export { type LiveModel, runTui, type RunTuiOptions } from "./run.ts";
 export { DenoTerminal, type TerminalPort } from "./terminal.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type ScreenId, TuiApp } from "./app.ts";
+import { type ScreenId, type TuiActions, TuiApp } from "./app.ts";
 import { parseKeys } from "./keys.ts";
 import type { TuiModel } from "./model.ts";
 import { Screen } from "./screen.ts";
@@ -31,6 +31,8 @@ export interface RunTuiOptions {
   task?: number;
   /** Shortest time between two frames caused by live changes, in ms. Default 30. */
   frameIntervalMs?: number;
+  /** What the task keys do. Default none (the keys say so). */
+  actions?: TuiActions;
 }
 
 /**
@@ -51,6 +53,8 @@ export async function runTui(
     colour: options.colour,
     screen: options.screen,
     task: options.task,
+    ...(options.actions ? { actions: options.actions } : {}),
+    onUpdate: () => schedule(),
   });
   const screen = new Screen((s) => term.write(s));
   const stop = new AbortController();

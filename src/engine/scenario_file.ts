@@ -1,0 +1,86 @@
+/**
+ * Finding the scenario a run is asked to play: `builtin`, a NAME (a file of
+ * `.taskline/scenarios/`), or a file inside `.taskline/` (taskline reads
+ * nothing else). `taskline run --scenario`, `POST /api/tasks/{ref}/run` and
+ * the terminal UI name scenarios the same way.
+ *
+ * @module
+ */
+import { TasklineError } from "../errors.ts";
+import type { StateDir } from "../store/state_dir.ts";
+import { BUILTIN_SCENARIO } from "../../scenarios/builtin.ts";
+import { parseScenario, type Scenario } from "./scenario.ts";
+
+/** Options of {@link loadScenario}. */
+export interface LoadScenarioOptions {
+  /**
+   * Reads the scenario text for `-` (the CLI's stdin). Default none: `-` is
+   * refused as a usage error.
+   */
+  readStdin?: () => Promise<string>;
+}
+
+/**
+ * Reads and checks a named scenario.
+ *
+ * @throws TasklineError `usage` for a path outside the state directory or a
+ * scenario that does not check; `not-found` for a missing file.
+ *
+ * @example
+ * ```ts
+ * const scenario = await loadScenario(state, "quick"); // .taskline/scenarios/quick.jsonc
+ * ```
+ */
+export async function loadScenario(
+  state: StateDir,
+  value: string,
+  options: LoadScenarioOptions = {},
+): Promise<Scenario> {
+  if (value === "builtin") return BUILTIN_SCENARIO;
+  if (value === "-") {
+    if (!options.readStdin) {
+      throw new TasklineError(
+        "usage",
+        'Cannot read the scenario "-" here: name a scenario of .taskline/scenarios/ or "builtin"',
+      );
+    }
+    return parseScenario(await options.readStdin(), "on stdin");
+  }
+  let path = value;
+  if (!value.includes("/") && !/\.jsonc?$/.test(value)) {
+    path = `${state.root}/scenarios/${value}.jsonc`;
+  }
+  const normalized = path.replace(/^\.\//, "");
+  const root = state.root.replace(/^\.\//, "");
+  if (!(normalized.startsWith(`${root}/`)) || normalized.split("/").includes("..")) {
+    throw new TasklineError(
+      "usage",
+      `Cannot read scenario ${
+        value.slice(0, 200)
+      }: taskline reads only inside ${root}/; put it in ${root}/scenarios/ or pass it on stdin with \`--scenario -\``,
+    );
+  }
+  let text: string;
+  try {
+    // A link inside the state directory that leads out of it is not followed: Deno's
+    // path permissions would let it through.
+    const [real, realRoot] = await Promise.all([
+      Deno.realPath(normalized),
+      Deno.realPath(state.root),
+    ]);
+    if (!real.startsWith(`${realRoot}/`)) {
+      throw new TasklineError(
+        "usage",
+        `Cannot read scenario ${normalized}: it leads outside ${root}/`,
+      );
+    }
+    text = await Deno.readTextFile(real);
+  } catch (e) {
+    if (e instanceof TasklineError) throw e;
+    if (e instanceof Deno.errors.NotFound) {
+      throw new TasklineError("not-found", `Cannot read scenario ${normalized}: no such file`);
+    }
+    throw new TasklineError("io", `Cannot read scenario ${normalized}: ${(e as Error).message}`);
+  }
+  return parseScenario(text, normalized);
+}
