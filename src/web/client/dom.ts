@@ -33,3 +33,26 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   }
   return el;
 }
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** Makes an SVG element; text children become Text nodes, as in {@link h}. */
+export function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs?: Record<string, AttrValue> | null,
+  ...children: Child[]
+): SVGElementTagNameMap[K] {
+  const el = document.createElementNS(SVG_NS, tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+      else el.setAttribute(k, v === true ? "" : String(v));
+    }
+  }
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}

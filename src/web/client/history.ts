@@ -6,6 +6,7 @@
  */
 import type { RunHistory, TaskHistory } from "../../views/history.ts";
 import { messageOf } from "./api.ts";
+import { historyChart, perDay } from "./charts.ts";
 import { h } from "./dom.ts";
 import {
   fmtCost,
@@ -43,6 +44,7 @@ export class HistoryScreen implements Screen {
   summary!: HTMLParagraphElement;
   tbody!: HTMLTableSectionElement;
   note!: HTMLParagraphElement;
+  chart!: HTMLDivElement;
 
   constructor(readonly app: AppContext) {}
 
@@ -61,7 +63,8 @@ export class HistoryScreen implements Screen {
     ], "grid history");
     this.tbody = tbody;
     this.note = placeholder("Loading the history…");
-    el.append(screenHeader("History", this.summary), this.note, t);
+    this.chart = h("div", { class: "chart-slot" });
+    el.append(screenHeader("History", this.summary), this.note, this.chart, t);
     this.load();
   }
 
@@ -94,6 +97,9 @@ export class HistoryScreen implements Screen {
       fmtDuration(ms)
     } active${costText ? " · " + costText + " priced" : ""}`;
     this.tbody.replaceChildren(...docs.map((d) => this.row(d)));
+    const days = perDay(docs);
+    const currency = docs.find((d) => d.cost)?.cost?.currency ?? "USD";
+    this.chart.replaceChildren(...(days.length ? [historyChart(days, currency)] : []));
   }
 
   row(d: Doc): HTMLTableRowElement {

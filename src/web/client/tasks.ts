@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { NewTaskForm, TaskActions } from "./actions.ts";
 import { h } from "./dom.ts";
 import { describeText, firstLine, fmtTokens, fmtWhen, plural } from "./format.ts";
 import { subtaskProgress, type TaskInfo } from "./store.ts";
@@ -29,6 +30,8 @@ export class TasksScreen implements Screen {
   /** Task key -> its row and the version of the task it shows. */
   readonly rows = new Map<string, { tr: HTMLTableRowElement; version: number }>();
   order = "";
+  /** Task key -> its action buttons, kept across redraws (a form being filled in stays). */
+  readonly actions = new Map<string, TaskActions>();
   summary!: HTMLParagraphElement;
   tbody!: HTMLTableSectionElement;
   empty!: HTMLParagraphElement;
@@ -47,10 +50,11 @@ export class TasksScreen implements Screen {
       "Approval",
       "Progress",
       "Last activity",
+      "Actions",
     ], "grid tasks");
     this.tbody = tbody;
     this.empty = placeholder("No tasks yet. A task appears here as soon as it has events.");
-    el.append(screenHeader("Tasks", this.summary), t, this.empty);
+    el.append(screenHeader("Tasks", this.summary, new NewTaskForm(this.app).root), t, this.empty);
     this.draw();
   }
 
@@ -86,9 +90,19 @@ export class TasksScreen implements Screen {
     for (const t of tasks) {
       const r = this.rows.get(keyOf(t));
       if (r && r.version === t.version) continue;
-      const tr = this.row(t);
-      r?.tr.replaceWith(tr);
-      this.rows.set(keyOf(t), { tr, version: t.version });
+      const fresh = this.row(t);
+      if (r) {
+        // The row stays; its cells are replaced, all but the actions, so that a button or a
+        // form in use keeps its focus and its text while the task's events arrive.
+        r.tr.className = fresh.className;
+        const old = [...r.tr.cells];
+        const cells = [...fresh.cells];
+        for (let i = 0; i < cells.length - 1; i++) old[i].replaceWith(cells[i]);
+        r.version = t.version;
+      } else {
+        fresh.lastElementChild!.append(this.actionsOf(t).root);
+        this.rows.set(keyOf(t), { tr: fresh, version: t.version });
+      }
     }
     const order = tasks.map(keyOf).join(",");
     if (order !== this.order) {
@@ -97,8 +111,17 @@ export class TasksScreen implements Screen {
     }
   }
 
+  /** The action buttons of a task, made once. */
+  actionsOf(t: TaskInfo): TaskActions {
+    const key = t.id || `#${t.number}`;
+    let actions = this.actions.get(key);
+    if (!actions) this.actions.set(key, actions = new TaskActions(this.app, t));
+    return actions;
+  }
+
   row(t: TaskInfo): HTMLTableRowElement {
     const n = t.number;
+    this.actionsOf(t).update(t);
     const ref = this.app.store.refOf(t);
     const status = statusWord(t);
     const p = subtaskProgress(t);
@@ -167,6 +190,7 @@ export class TasksScreen implements Screen {
       h("td", {}, t.pendingApproval ? badge(`waiting: ${t.pendingApproval}`, "warn") : "–"),
       h("td", {}, progress),
       h("td", { class: "last" }, last),
+      h("td", { class: "actions-cell" }),
     );
   }
 }

@@ -6,6 +6,7 @@
  */
 import { CallPairing, type TraceCall } from "../../views/trace_pair.ts";
 import type { AnyEvent } from "../../contract/events.ts";
+import { TaskActions } from "./actions.ts";
 import { type Child, h } from "./dom.ts";
 import { describeEnv, fmtCount, fmtDuration, fmtTime, inputSummary, shortId } from "./format.ts";
 import { envOf } from "./store.ts";
@@ -52,6 +53,8 @@ export class TimelineScreen implements Screen {
   cut: HTMLLIElement | null = null;
   title!: HTMLHeadingElement;
   status!: HTMLParagraphElement;
+  actions: TaskActions | null = null;
+  actionsSlot!: HTMLDivElement;
   body!: HTMLOListElement;
   note!: HTMLParagraphElement;
 
@@ -62,12 +65,14 @@ export class TimelineScreen implements Screen {
     const label = taskLabel(this.app, n);
     this.title = h("h1", { tabindex: "-1" }, `#${n}`);
     this.status = h("p", { class: "muted" });
+    this.actionsSlot = h("div", { class: "head-actions" });
     el.append(
       h(
         "header",
         { class: "screen-head" },
         this.title,
         this.status,
+        this.actionsSlot,
         h(
           "nav",
           { class: "subnav", "aria-label": `Task ${label}` },
@@ -94,6 +99,10 @@ export class TimelineScreen implements Screen {
       if (t.pendingApproval) parts.push(`waiting for approval of the ${t.pendingApproval}`);
       if (t.run) parts.push(`run ${shortId(t.run)}`);
       this.status.textContent = parts.filter(Boolean).join(" · ");
+      if (!this.actions) {
+        this.actions = new TaskActions(this.app, t);
+        this.actionsSlot.append(this.actions.root);
+      } else this.actions.update(t);
     }
     document.title = `${taskLabel(this.app, this.ref)} ${t?.title ?? ""} · Timeline · taskline`;
   }

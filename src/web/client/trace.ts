@@ -10,6 +10,7 @@
 import type { AnyEvent } from "../../contract/events.ts";
 import { CallPairing, type TraceCall } from "../../views/trace_pair.ts";
 import { messageOf, statusOf } from "./api.ts";
+import { waterfall } from "./charts.ts";
 import { h } from "./dom.ts";
 import {
   firstLine,
@@ -63,6 +64,7 @@ export class TraceScreen implements Screen {
   summary!: HTMLParagraphElement;
   tbody!: HTMLTableSectionElement;
   note!: HTMLParagraphElement;
+  chart!: HTMLDivElement;
 
   constructor(readonly app: AppContext, readonly ref: string, query: URLSearchParams) {
     const call = query.get("call");
@@ -139,7 +141,8 @@ export class TraceScreen implements Screen {
     ], "grid trace");
     this.tbody = tbody;
     this.note = placeholder("Loading the trace…");
-    el.append(this.note, t);
+    this.chart = h("div", { class: "chart-slot" });
+    el.append(this.note, this.chart, t);
     this.load();
   }
 
@@ -243,12 +246,30 @@ export class TraceScreen implements Screen {
         ? shown.slice(0, TRACE_ROWS_MAX)
         : shown.slice(-TRACE_ROWS_MAX);
     }
+    const figure = calls.length > 0
+      ? waterfall(
+        this.sort === "order" ? shown : calls.filter((c) => shown.includes(c)),
+        (c) => this.keyOf(c),
+        (c) => this.openCall(c),
+      )
+      : null;
+    this.chart.replaceChildren(...(figure ? [figure] : []));
     const rows: HTMLTableRowElement[] = [];
     for (const c of shown) {
       rows.push(this.row(c));
       if (this.open.has(this.keyOf(c))) rows.push(this.detail(c));
     }
     this.tbody.replaceChildren(...rows);
+  }
+
+  /** Opens a call's row (from the waterfall): its input and complete output below it. */
+  openCall(c: TraceCall): void {
+    const key = this.keyOf(c);
+    this.open.add(key);
+    this.draw();
+    const out = document.getElementById(`out-${key}`);
+    out?.scrollIntoView({ block: "nearest" });
+    out?.focus();
   }
 
   row(c: TraceCall): HTMLTableRowElement {
