@@ -91,7 +91,8 @@ Deno.test("web UI: a feed of 100,000 events renders only the rows in view", sani
   assertMatch(active ?? "", /-1$/);
   assertEquals(
     await page.$eval(`[id="${active}"] .c-text`, (el: Any) => el.textContent),
-    "coder → bash echo 1",
+    // The line `taskline events` prints for it (views/event_line.ts).
+    "coder calls bash echo 1 {000000000001}",
   );
   // The selected event is shown whole below the feed.
   assertStringIncludes(await page.textContent(".event-detail") ?? "", '"command": "echo 1"');

@@ -6,9 +6,11 @@ import { assert, assertEquals, assertMatch, assertStringIncludes } from "./asser
 import { CLIENT_JS, webPage } from "../src/web/mod.ts";
 
 Deno.test("web page: the script compiles as one classic script", () => {
-  // A syntax error in any client part, or in how the parts are joined, throws here.
+  // A syntax error in the bundle throws here.
   new Function(CLIENT_JS);
-  assertStringIncludes(CLIENT_JS, "tasklineMain();");
+  // One function expression run at once: nothing of the client lands in the global scope.
+  assertMatch(CLIENT_JS, /^\(\(\) => \{\n[\s\S]*\}\)\(\);\n$/);
+  assertStringIncludes(CLIENT_JS, "// src/web/client/main.ts");
   // Types were stripped: the browser gets plain JavaScript.
   assert(!/\): (string|number|void|Promise<)/.test(CLIENT_JS), "no type annotations left");
 });

@@ -43,7 +43,7 @@ Deno.test(
     });
     await page.waitForFunction(() =>
       [...document.querySelectorAll(".vrow")].some((r) =>
-        r.textContent?.includes("quota_checked (an event this page does not know)")
+        r.textContent?.includes("quota_checked (unknown event)")
       )
     );
     await page.waitForFunction(() =>
@@ -59,7 +59,7 @@ Deno.test(
       )
     );
     assert(
-      (await page.textContent(".timeline") ?? "").includes("Run finished"),
+      /run [0-9a-f]{8} finished/.test(await page.textContent(".timeline") ?? ""),
       "the finished run is still on the timeline",
     );
     assertEquals(urls.filter((u) => u.includes("/api/stream")).length, 1, "one stream request");

@@ -6,6 +6,7 @@
  */
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
 import { runCli, spawnCli } from "./helpers.ts";
+import { formatCost } from "../src/views/units.ts";
 import {
   apiGet,
   demoProject,
@@ -91,7 +92,7 @@ Deno.test(
       await run[Symbol.asyncDispose]();
     }
     await page.waitForFunction(() =>
-      document.querySelector(".timeline")?.textContent?.includes("Run finished")
+      /run [0-9a-f]{8} finished/.test(document.querySelector(".timeline")?.textContent ?? "")
     );
     assert(await page.$$eval("li.phase", (els) => els.length) >= 4, "phases of the run are shown");
     assert(await page.$$eval("li.item.call", (els) => els.length) >= 5, "tool calls are shown");
@@ -146,12 +147,8 @@ Deno.test(
       cost: { amount: number; currency: string } | null;
     };
     assert(history.cost, "task #1 is priced");
-    const money = new Intl.NumberFormat("en-US", {
-      style: "currency",
-      currency: history.cost.currency,
-      minimumFractionDigits: history.cost.amount < 1 ? 4 : 2,
-      maximumFractionDigits: history.cost.amount < 1 ? 4 : 2,
-    }).format(history.cost.amount);
+    // The money as `taskline history` prints it (one formatter for every surface).
+    const money = formatCost(history.cost.amount, history.cost.currency);
     await show(page, "#/history");
     await page.waitForSelector('tr[data-task="1"] td.cost');
     assertEquals((await page.textContent('tr[data-task="1"] td.cost'))?.trim(), money);

@@ -31,7 +31,7 @@ export interface RenderOptions {
 /** Event types shown in human output only with `-v`. */
 export const VERBOSE_TYPES: ReadonlySet<string> = new Set(["agent_delta", "budget_updated"]);
 
-type Tone = "ok" | "bad" | "warn" | "tool" | "info" | "dim";
+export type Tone = "ok" | "bad" | "warn" | "tool" | "info" | "dim";
 
 const SGR: Record<Tone, string> = {
   ok: "\x1b[32m",
@@ -119,7 +119,7 @@ function subtaskNote(subtask: unknown): string {
 }
 
 /** Symbol, tone and text of an event. */
-function describe(env: Envelope, max: number): [string, Tone, string] {
+export function describe(env: Envelope, max: number): [string, Tone, string] {
   // deno-lint-ignore no-explicit-any
   const e = env.event as any;
   switch (e.type) {

@@ -11,11 +11,9 @@
  * - `readTraceOutput(state, task, call)` (trace_output.ts): the complete
  *   output of one call from the trace store, safely.
  *
- * Pairing: by `call`, also when parallel calls return out of order
- * (`paired: "id"`); calls of logs recorded before 0.5 (call
- * `000000000000`) pair by order per run, role, tool and subtask
- * (`paired: "order"`); a call that never returned and a return without a
- * call are kept with `paired: "unmatched"`.
+ * Pairing (trace_pair.ts, shared with the web UI): by `call`, then by
+ * order for calls of logs recorded before 0.5, and a call that never
+ * returned or a return without a call kept as `paired: "unmatched"`.
  *
  * The document keeps the field names of the recorded `RunTrace` answers of
  * existing servers (peer fixture `real-trace.json`); `output_file` stays
@@ -31,52 +29,17 @@
  *
  * @module
  */
-import { LEGACY_CALL_ID, runOf } from "../contract/events.ts";
-import type { ToolCalled, ToolReturned } from "../contract/events.ts";
+import { LEGACY_CALL_ID } from "../contract/events.ts";
 import { TasklineError } from "../errors.ts";
 import { resolveRun } from "../follow/replay.ts";
 import { fileSize, findCurrentRun, type LogProblem, readLog } from "../store/log_reader.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
 import { readTraceOutput, type TraceOutput } from "./trace_output.ts";
+import { CallPairing, type TraceCall } from "./trace_pair.ts";
 
-/** How a call was paired with its return. */
-export type Pairing = "id" | "order" | "unmatched";
-
-/** What came of a call: `ok`, `exit N`, `error`, `timed out` or `no result`. */
-export type CallResult = string;
-
-/** One tool call in a {@link RunTrace}. */
-export interface TraceCall {
-  run: string;
-  call: string;
-  role: string;
-  subtask: string | null;
-  tool: string;
-  /** The complete arguments; null for a return whose call is not in the log. */
-  input: unknown;
-  called_at: string | null;
-  returned_at: string | null;
-  duration_ms: number | null;
-  is_error: boolean | null;
-  exit_code: number | null;
-  timed_out: boolean;
-  preview: string;
-  output_chars: number;
-  /** Relative to the project root, as in the event; null when not kept. */
-  output_file: string | null;
-  paired: Pairing;
-  // Extensions.
-  result: CallResult;
-  /** Seq of the `tool_called` (of the `tool_returned` for a return without a call). */
-  seq: number | null;
-  /** With `full`: the kept output (or the preview when none was kept). */
-  output?: string;
-  /** With `full`: `complete`, `cut`, `missing`, `not kept`, or `before 0.5`. */
-  output_state?: string;
-  /** With `full` and a cut output: the length of the output before it was cut. */
-  output_total_chars?: number;
-}
+export { CallPairing, resultOf } from "./trace_pair.ts";
+export type { CallResult, Pairing, TraceCall } from "./trace_pair.ts";
 
 /** The trace of a run. */
 export interface RunTrace {
@@ -111,22 +74,6 @@ export interface TraceOptions {
   signal?: AbortSignal;
 }
 
-/** The result word of a call. */
-export function resultOf(c: {
-  returned_at: string | null;
-  timed_out: boolean;
-  exit_code: number | null;
-  is_error: boolean | null;
-}): CallResult {
-  if (c.returned_at === null) return "no result";
-  if (c.timed_out) return "timed out";
-  if (c.exit_code !== null && c.exit_code !== 0) return `exit ${c.exit_code}`;
-  if (c.is_error) return "error";
-  return "ok";
-}
-
-const WRITE_TOOLS = new Set(["write_file", "edit_file"]);
-
 /**
  * The trace of a task's current run (or of another run, or of every run).
  *
@@ -160,12 +107,7 @@ export async function buildRunTrace(
     }
   }
   const errors: string[] = [];
-  const calls: TraceCall[] = [];
-  const byId = new Map<string, TraceCall>();
-  const byOrder = new Map<string, TraceCall[]>();
-  const runs: string[] = [];
-  const filesWritten: string[] = [];
-  const written = new Set<string>();
+  const pairing = new CallPairing(run);
   for await (
     const b of readLog(path, {
       to,
@@ -180,68 +122,9 @@ export async function buildRunTrace(
       },
     })
   ) {
-    for (const r of b.records) {
-      const env = r.env;
-      if (env.schema > 2) continue;
-      const ev = env.event;
-      const evRun = runOf(ev);
-      if (evRun === null || (run !== null && evRun !== run)) continue;
-      if (!runs.includes(evRun)) runs.push(evRun);
-      if (ev.type !== "tool_called" && ev.type !== "tool_returned") continue;
-      const seq = typeof env.seq === "number" ? env.seq : null;
-      if (ev.type === "tool_called") {
-        const c = ev as ToolCalled;
-        const entry = openCall(evRun, c, seq);
-        entry.input = c.input ?? null;
-        entry.called_at = env.at;
-        calls.push(entry);
-        if (c.call === LEGACY_CALL_ID) {
-          const key = orderKey(evRun, c.role, c.tool, c.subtask);
-          let q = byOrder.get(key);
-          if (!q) byOrder.set(key, q = []);
-          q.push(entry);
-        } else {
-          byId.set(`${evRun}|${c.call}`, entry);
-        }
-      } else {
-        const t = ev as ToolReturned;
-        let entry: TraceCall | undefined;
-        let paired: Pairing = "unmatched";
-        if (t.call === LEGACY_CALL_ID) {
-          entry = byOrder.get(orderKey(evRun, t.role, t.tool, t.subtask))?.shift();
-          paired = "order";
-        } else {
-          const key = `${evRun}|${t.call}`;
-          entry = byId.get(key);
-          byId.delete(key);
-          paired = "id";
-        }
-        if (!entry) {
-          // A return without its call: kept, so that nothing the log says is lost.
-          entry = openCall(evRun, t, seq);
-          calls.push(entry);
-          paired = "unmatched";
-        }
-        entry.paired = paired;
-        entry.returned_at = env.at;
-        entry.duration_ms = typeof t.duration_ms === "number" ? t.duration_ms : null;
-        entry.is_error = t.is_error === true;
-        entry.exit_code = typeof t.exit_code === "number" ? t.exit_code : null;
-        entry.timed_out = t.timed_out === true;
-        entry.preview = typeof t.preview === "string" ? t.preview : "";
-        entry.output_chars = typeof t.output_chars === "number" ? t.output_chars : 0;
-        entry.output_file = typeof t.output_file === "string" ? t.output_file : null;
-        entry.result = resultOf(entry);
-        if (WRITE_TOOLS.has(entry.tool) && !entry.is_error && entry.called_at !== null) {
-          const p = (entry.input as { path?: unknown } | null)?.path;
-          if (typeof p === "string" && p !== "" && !written.has(p)) {
-            written.add(p);
-            filesWritten.push(p);
-          }
-        }
-      }
-    }
+    for (const r of b.records) pairing.add(r.env);
   }
+  const calls = pairing.calls;
   let shown = calls;
   if (options.tool !== undefined) shown = shown.filter((c) => c.tool === options.tool);
   if (options.subtask !== undefined) {
@@ -254,15 +137,11 @@ export async function buildRunTrace(
   return {
     run,
     calls: shown,
-    files_written: filesWritten,
-    runs,
+    files_written: pairing.filesWritten,
+    runs: pairing.runs,
     paired_by_order: calls.some((c) => c.paired === "order"),
     errors,
   };
-}
-
-function orderKey(run: string, role: string, tool: string, subtask: string | null): string {
-  return `${run}|${role}|${tool}|${subtask ?? ""}`;
 }
 
 async function attachOutput(state: StateDir, task: Task, c: TraceCall): Promise<void> {
@@ -295,32 +174,4 @@ async function attachOutput(state: StateDir, task: Task, c: TraceCall): Promise<
   c.output = out.text;
   c.output_state = out.cut ? "cut" : "complete";
   if (out.cut) c.output_total_chars = out.cut.total;
-}
-
-/** A call with nothing known of it yet but who made it: no input, no result. */
-function openCall(
-  run: string,
-  ev: { call: string; role: string; subtask?: string | null; tool: string },
-  seq: number | null,
-): TraceCall {
-  return {
-    run,
-    call: ev.call,
-    role: ev.role,
-    subtask: ev.subtask ?? null,
-    tool: ev.tool,
-    input: null,
-    called_at: null,
-    returned_at: null,
-    duration_ms: null,
-    is_error: null,
-    exit_code: null,
-    timed_out: false,
-    preview: "",
-    output_chars: 0,
-    output_file: null,
-    paired: "unmatched",
-    result: "no result",
-    seq,
-  };
 }

@@ -3,45 +3,16 @@
  * module graph (no file is read and nothing is fetched at run time), served
  * by `taskline serve` at `/`.
  *
- * The script is built from the client parts' source text: each part is a
- * function or class whose text goes into the page as it is, so the browser
- * code is linted and formatted like the rest, and needs no bundler.
+ * The script is the typed client of src/web/client/ bundled for the
+ * browser (src/web/bundle.ts writes it to client_bundle.ts, committed, so
+ * that the compiled program ships it and runs no bundler).
  *
  * @module
  */
 import { STYLE_CSS } from "./style.ts";
-import { UTIL_CONSTANTS, UTIL_PARTS } from "./client_util.ts";
-import { STORE_CONSTANTS, STORE_PARTS, STORE_SETS } from "./client_store.ts";
-import { LIST_PARTS, LIST_VARIABLES } from "./client_list.ts";
-import { SCREEN_CONSTANTS, SCREEN_PARTS } from "./client_screens.ts";
-import { APP_CONSTANTS, APP_PARTS } from "./client_app.ts";
+import { CLIENT_JS } from "./client_bundle.ts";
 
-function declare(keyword: string, values: Record<string, unknown>): string {
-  return Object.entries(values)
-    .map(([name, value]) => `${keyword} ${name} = ${JSON.stringify(value)};`)
-    .join("\n");
-}
-
-/**
- * The page's script: every client part, then a call of `tasklineMain`, in a
- * function so that its declarations stay out of the global scope.
- */
-export const CLIENT_JS: string = [
-  "(() => {",
-  '"use strict";',
-  declare("const", {
-    ...UTIL_CONSTANTS,
-    ...STORE_CONSTANTS,
-    ...SCREEN_CONSTANTS,
-    ...APP_CONSTANTS,
-  }),
-  Object.entries(STORE_SETS).map(([n, v]) => `const ${n} = new Set(${JSON.stringify(v)});`)
-    .join("\n"),
-  declare("let", LIST_VARIABLES),
-  ...[...UTIL_PARTS, ...STORE_PARTS, ...LIST_PARTS, ...SCREEN_PARTS, ...APP_PARTS].map(String),
-  "tasklineMain();",
-  "})();",
-].join("\n\n");
+export { CLIENT_JS };
 
 function page(nonce: string): string {
   return `<!doctype html>

@@ -148,6 +148,36 @@ section.run table.grid { border-radius: 6px; }
 main section > h2 { font-size: 1.1rem; margin: 18px 0 8px; }
 section.errors { border-left: 4px solid var(--err); padding-left: 12px; }
 ul.files { columns: 2; }
+/* Actions on tasks (Tasks rows, a task's Timeline). */
+.actions { display: flex; flex-direction: column; gap: 4px; min-width: 9em; }
+.action-buttons { display: flex; gap: 4px; flex-wrap: wrap; }
+button.action, .action-form button, .confirm button { font: inherit; font-size: 0.9em; padding: 2px 10px; border-radius: 6px; border: 1px solid var(--accent); background: var(--panel); color: var(--accent); cursor: pointer; }
+button.action:hover, .action-form button:hover { background: var(--live-bg); }
+button.action:focus-visible, .action-form button:focus-visible, .confirm button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+button.action-reject, button.action-cancel, button.danger { border-color: var(--err); color: var(--err); }
+button.action:disabled { opacity: 0.5; cursor: progress; }
+.action-form { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+.action-form input, .action-form textarea { font: inherit; padding: 2px 6px; border: 1px solid var(--line); border-radius: 4px; background: var(--panel); color: var(--fg); }
+.new-task { margin-top: 6px; }
+.new-task-form { flex-direction: column; align-items: flex-start; margin: 6px 0; }
+.new-task-form .field { display: flex; flex-direction: column; gap: 2px; }
+.head-actions { margin-top: 6px; }
+/* Charts drawn by the page (SVG). */
+.chart { display: block; max-width: 100%; height: auto; margin: 8px 0 16px; }
+.chart text { fill: var(--muted); font-size: 11px; }
+.chart .axis { stroke: var(--line); }
+.chart .bar { fill: var(--live); }
+.chart .line { fill: none; stroke: var(--warn); stroke-width: 2; }
+.chart .dot { fill: var(--warn); }
+.waterfall .span { fill: var(--ok); cursor: pointer; }
+.waterfall .span.failed { fill: var(--err); }
+.waterfall .span.open-ended { fill: var(--warn); opacity: 0.6; }
+.waterfall g.call:focus { outline: none; }
+.waterfall g.call:focus .span, .waterfall g.call:hover .span { stroke: var(--fg); stroke-width: 1.5; }
+.legend { display: flex; gap: 12px; font-size: 0.85em; color: var(--muted); }
+.legend .key-bar::before, .legend .key-line::before { content: ""; display: inline-block; width: 12px; height: 10px; margin-right: 4px; vertical-align: middle; }
+.legend .key-bar::before { background: var(--live); }
+.legend .key-line::before { height: 2px; background: var(--warn); }
 @media (max-width: 640px) {
   .top { gap: 8px; padding: 0 10px; }
   .brand span { display: none; }

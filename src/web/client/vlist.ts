@@ -1,4 +1,3 @@
-// @ts-nocheck: browser code; it runs in the page, where the DOM exists, not in Deno.
 /**
  * A virtualised list: rows of one fixed height, of which only those in view
  * (and a few around them) exist in the DOM, recycled as the list scrolls. A
@@ -10,29 +9,42 @@
  *
  * @module
  */
+import { h } from "./dom.ts";
 
 let vlistIds = 0;
 
+/** Options of a {@link VirtualList}. */
+export interface VirtualListOptions {
+  /** Accessible name. */
+  label: string;
+  /** Height of a row in pixels (the CSS must agree). */
+  rowHeight: number;
+  /** Fills a recycled row element with row `index`. */
+  renderRow(el: HTMLElement, index: number): void;
+  /** Enter or a click on a row. */
+  onActivate?(index: number): void;
+  /** The selection moved. */
+  onSelect?(index: number): void;
+}
+
 /** The virtualised list of the Activity screen. */
-class VirtualList {
-  /**
-   * @param options.label accessible name
-   * @param options.rowHeight height of a row in pixels (the CSS must agree)
-   * @param options.renderRow (element, index) fills a recycled row element
-   * @param options.onActivate (index) Enter or a click on a row
-   * @param options.onSelect (index) the selection moved
-   */
-  constructor(options) {
+export class VirtualList {
+  readonly rowHeight: number;
+  readonly overscanRows = 8;
+  count = 0;
+  selected = -1;
+  /** Whether the list sticks to its end as rows are added (like `tail -f`). */
+  follow = true;
+  pending = false;
+  readonly idPrefix: string;
+  readonly root: HTMLDivElement;
+  readonly spacer: HTMLDivElement;
+  readonly rows: HTMLDivElement;
+  readonly pool: HTMLDivElement[] = [];
+  lastTop = 0;
+
+  constructor(readonly options: VirtualListOptions) {
     this.rowHeight = options.rowHeight;
-    this.renderRow = options.renderRow;
-    this.onActivate = options.onActivate ?? (() => {});
-    this.onSelect = options.onSelect ?? (() => {});
-    this.overscanRows = 8;
-    this.count = 0;
-    this.selected = -1;
-    /** Whether the list sticks to its end as rows are added (like `tail -f`). */
-    this.follow = true;
-    this.pending = false;
     this.idPrefix = `vrow${++vlistIds}`;
     this.root = h("div", {
       class: "vlist",
@@ -43,8 +55,6 @@ class VirtualList {
     this.spacer = h("div", { class: "vspacer", "aria-hidden": "true" });
     this.rows = h("div", { class: "vrows" });
     this.root.append(this.spacer, this.rows);
-    this.pool = [];
-    this.lastTop = 0;
     this.root.addEventListener("scroll", () => {
       const top = this.root.scrollTop;
       // Scrolling up leaves follow mode; reaching the end enters it again.
@@ -55,24 +65,24 @@ class VirtualList {
     }, { passive: true });
     this.root.addEventListener("keydown", (e) => this.onKey(e));
     this.root.addEventListener("click", (e) => {
-      const row = e.target.closest(".vrow");
+      const row = (e.target as Element | null)?.closest<HTMLElement>(".vrow");
       if (!row) return;
       const i = Number(row.dataset.index);
       this.select(i);
-      this.onActivate(i);
+      this.options.onActivate?.(i);
     });
     if (typeof ResizeObserver === "function") {
       new ResizeObserver(() => this.schedule()).observe(this.root);
     }
   }
 
-  atEnd() {
+  atEnd(): boolean {
     const r = this.root;
     return r.scrollTop + r.clientHeight >= r.scrollHeight - this.rowHeight;
   }
 
   /** Sets the number of rows; stays at the end when it was following. */
-  setCount(n) {
+  setCount(n: number): void {
     this.count = n;
     if (this.selected >= n) this.selected = n - 1;
     this.spacer.style.height = `${n * this.rowHeight}px`;
@@ -80,17 +90,17 @@ class VirtualList {
     this.schedule();
   }
 
-  scrollToEnd() {
+  scrollToEnd(): void {
     this.root.scrollTop = this.root.scrollHeight;
     this.lastTop = this.root.scrollTop;
   }
 
   /** Redraws the rows in view (all of them: their content may have changed). */
-  refresh() {
+  refresh(): void {
     this.schedule();
   }
 
-  schedule() {
+  schedule(): void {
     if (this.pending) return;
     this.pending = true;
     requestAnimationFrame(() => {
@@ -99,7 +109,7 @@ class VirtualList {
     });
   }
 
-  render() {
+  render(): void {
     const rh = this.rowHeight;
     const top = this.root.scrollTop;
     const height = this.root.clientHeight || 600;
@@ -111,7 +121,7 @@ class VirtualList {
       this.rows.append(el);
       this.pool.push(el);
     }
-    while (this.pool.length > n) this.pool.pop().remove();
+    while (this.pool.length > n) this.pool.pop()!.remove();
     for (let i = 0; i < n; i++) {
       const el = this.pool[i];
       const index = first + i;
@@ -121,7 +131,7 @@ class VirtualList {
       el.setAttribute("aria-posinset", String(index + 1));
       el.setAttribute("aria-setsize", String(this.count));
       el.setAttribute("aria-selected", index === this.selected ? "true" : "false");
-      this.renderRow(el, index);
+      this.options.renderRow(el, index);
     }
     if (this.selected >= first && this.selected < last) {
       this.root.setAttribute("aria-activedescendant", `${this.idPrefix}-${this.selected}`);
@@ -130,7 +140,7 @@ class VirtualList {
     }
   }
 
-  select(i) {
+  select(i: number): void {
     if (this.count === 0) return;
     this.selected = Math.max(0, Math.min(this.count - 1, i));
     const rh = this.rowHeight, r = this.root;
@@ -139,15 +149,15 @@ class VirtualList {
     else if (y + rh > r.scrollTop + r.clientHeight) r.scrollTop = y + rh - r.clientHeight;
     this.follow = this.selected === this.count - 1;
     this.schedule();
-    this.onSelect(this.selected);
+    this.options.onSelect?.(this.selected);
   }
 
-  onKey(e) {
+  onKey(e: KeyboardEvent): void {
     const page = Math.max(1, Math.floor(this.root.clientHeight / this.rowHeight) - 1);
     const cur = this.selected < 0
       ? Math.floor(this.root.scrollTop / this.rowHeight)
       : this.selected;
-    let next = null;
+    let next: number;
     switch (e.key) {
       case "ArrowDown":
         next = this.selected < 0 ? cur : cur + 1;
@@ -168,7 +178,7 @@ class VirtualList {
         next = this.count - 1;
         break;
       case "Enter":
-        if (this.selected >= 0) this.onActivate(this.selected);
+        if (this.selected >= 0) this.options.onActivate?.(this.selected);
         e.preventDefault();
         return;
       default:
@@ -178,9 +188,3 @@ class VirtualList {
     this.select(next);
   }
 }
-
-/** The parts in page order. */
-export const LIST_PARTS: readonly unknown[] = [VirtualList];
-
-/** Mutable globals of the parts, written as `let NAME = <json>;`. */
-export const LIST_VARIABLES: Record<string, unknown> = { vlistIds };

@@ -1,8 +1,5 @@
-import { assertEquals } from "../../tests/assert.ts";
-import { STORE_PARTS } from "./client_store.ts";
-
-// deno-lint-ignore no-explicit-any
-const SseParser = STORE_PARTS.find((p) => (p as { name?: string }).name === "SseParser") as any;
+import { assertEquals } from "../../../tests/assert.ts";
+import { SseParser } from "./sse.ts";
 
 Deno.test("the page's event stream parser reads events as the SSE specification does, at every cut", () => {
   const stream = 'retry: 1500\n: a comment\n\nid: 1-1-1\nevent: log\ndata: {"a":1}\n\n' +

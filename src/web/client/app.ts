@@ -1,19 +1,34 @@
-// @ts-nocheck: browser code; it runs in the page, where the DOM exists, not in Deno.
 /**
  * The web UI's entry: reads the token from the address's fragment (and
  * removes it from the address bar), keeps it for the tab in sessionStorage,
  * routes between screens by the fragment (`#/tasks`, `#/activity`,
  * `#/task/3`, `#/task/3/trace`, `#/history`, `#/history/3`), shows the
- * connection's state, and hands the stream's events to the screen on view.
+ * connection's state, and hands the store's changes to the screen on view.
  *
  * @module
  */
+import { ActivityScreen } from "./activity.ts";
+import { Api, type ApiError, isAuthError } from "./api.ts";
+import { Connection, type ConnState } from "./connection.ts";
+import { type Child, h } from "./dom.ts";
+import { HistoryDetailScreen, HistoryScreen } from "./history.ts";
+import { Store, type StoreChange } from "./store.ts";
+import { TasksScreen } from "./tasks.ts";
+import { TimelineScreen } from "./timeline.ts";
+import { TraceScreen } from "./trace.ts";
+import type { AppContext, Screen } from "./widgets.ts";
 
 /** Where the token is kept for the tab (sessionStorage). */
 const TOKEN_KEY = "taskline.token";
 
+function byId<T extends HTMLElement>(id: string): T {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`the page has no #${id}`);
+  return el as T;
+}
+
 /** Reads `token=` from the fragment, removes it from the address bar, and returns the token. */
-function takeToken() {
+export function takeToken(): string | null {
   const hash = location.hash;
   const m = /(?:^#|[&?])token=([^&]*)/.exec(hash);
   if (m) {
@@ -33,21 +48,23 @@ function takeToken() {
 }
 
 /** The page: shell, router, connection. */
-class App {
-  constructor(token) {
-    this.token = token;
-    this.main = document.getElementById("main");
-    this.conn = document.getElementById("conn");
-    this.connText = document.getElementById("conn-text");
-    this.notice = document.getElementById("notice");
-    this.store = new Store();
-    this.api = new Api(token);
-    this.screen = null;
-    this.loaded = false;
-    this.authFailed = false;
+export class App implements AppContext {
+  readonly main = byId<HTMLElement>("main");
+  readonly conn = byId<HTMLElement>("conn");
+  readonly connText = byId<HTMLElement>("conn-text");
+  readonly store = new Store();
+  readonly api: Api;
+  screen: Screen | null = null;
+  loaded = false;
+  authFailed = false;
+  listening = false;
+  connection: Connection | null = null;
+
+  constructor(public token: string | null) {
+    this.api = new Api(token ?? "");
   }
 
-  start() {
+  start(): void {
     if (!this.listening) {
       this.listening = true;
       // The skip link moves focus without changing the address (the address is the router's).
@@ -73,7 +90,7 @@ class App {
       );
       return;
     }
-    this.store.on((kind, value) => this.onStore(kind, value));
+    this.store.on((change) => this.onStore(change));
     this.route();
     this.connection = new Connection(this.api, this.store, {
       onState: (state, text) => this.setConn(state, text),
@@ -86,22 +103,29 @@ class App {
     this.connection.start();
   }
 
-  onStore(kind, value) {
+  onStore(change: StoreChange): void {
     const s = this.screen;
     if (!s) return;
-    if (kind === "event") s.onEvent?.(value);
-    else if (kind === "delta") s.onDelta?.(value);
-    else if (kind === "reset") s.onReset?.();
-    else if (kind === "trim") s.onTrim?.(value);
-    else if (kind === "task") s.onTask?.(value);
+    switch (change.kind) {
+      case "event":
+        return s.onEvent?.(change.env);
+      case "delta":
+        return s.onDelta?.(change.env);
+      case "reset":
+        return s.onReset?.();
+      case "trim":
+        return s.onTrim?.(change.count);
+      case "task":
+        return s.onTask?.(change.info);
+    }
   }
 
   /** Called by screens when a request failed: a refused token stops the page. */
-  apiFailed(e) {
-    if (e && (e.status === 401 || e.status === 403)) this.rejected(e);
+  apiFailed(e: unknown): void {
+    if (isAuthError(e)) this.rejected(e);
   }
 
-  rejected(e) {
+  rejected(e: ApiError): void {
     if (this.authFailed) return;
     this.authFailed = true;
     this.connection?.stop();
@@ -119,7 +143,7 @@ class App {
   }
 
   /** A field to paste a token into. */
-  tokenForm() {
+  tokenForm(): HTMLFormElement {
     const input = h("input", {
       id: "new-token",
       type: "password",
@@ -127,11 +151,11 @@ class App {
       spellcheck: "false",
       size: "40",
     });
-    const form = h(
+    return h(
       "form",
       {
         class: "token-form",
-        onsubmit: (ev) => {
+        onsubmit: (ev: Event) => {
           ev.preventDefault();
           if (input.value.trim()) this.resume(input.value.trim());
         },
@@ -140,11 +164,10 @@ class App {
       input,
       h("button", { type: "submit" }, "Reconnect"),
     );
-    return form;
   }
 
   /** Carries on with a new token (the server restarted): the stream resumes after the last event seen. */
-  resume(token) {
+  resume(token: string): void {
     sessionStorage.setItem(TOKEN_KEY, token);
     this.token = token;
     this.api.token = token;
@@ -161,7 +184,7 @@ class App {
   }
 
   /** Replaces the screen with a message that stays until the page is reopened. */
-  block(title, text, ...extra) {
+  block(title: string, text: string, ...extra: Child[]): void {
     this.screen?.unmount?.();
     this.screen = null;
     this.main.classList.remove("fill");
@@ -177,33 +200,32 @@ class App {
     document.title = `${title} · taskline`;
   }
 
-  setConn(state, text) {
+  setConn(state: ConnState, text: string): void {
     this.conn.dataset.state = state;
     this.connText.textContent = text;
     this.conn.title = this.connection?.cursor ? `last event ${this.connection.cursor}` : "";
   }
 
-  route() {
+  route(): void {
     if (this.authFailed) return;
     const raw = location.hash.replace(/^#\/?/, "");
     const [path, qs] = raw.split("?");
     const query = new URLSearchParams(qs ?? "");
     const parts = path.split("/").filter(Boolean);
-    let screen, nav;
+    let screen: Screen, nav: string;
     // A task reference: its number, or its id (or a prefix) when two tasks share the number.
-    const num = (s) => (/^(\d+|[0-9a-fA-F-]{4,36})$/.test(s ?? "") ? s : null);
+    const ref = (s: string | undefined) => (/^(\d+|[0-9a-fA-F-]{4,36})$/.test(s ?? "") ? s! : null);
+    const task = ref(parts[1]);
     if (parts[0] === "activity") {
       screen = new ActivityScreen(this, query);
       nav = "activity";
-    } else if (parts[0] === "task" && num(parts[1]) !== null) {
+    } else if (parts[0] === "task" && task !== null) {
       screen = parts[2] === "trace"
-        ? new TraceScreen(this, num(parts[1]), query)
-        : new TimelineScreen(this, num(parts[1]));
+        ? new TraceScreen(this, task, query)
+        : new TimelineScreen(this, task);
       nav = "tasks";
     } else if (parts[0] === "history") {
-      screen = num(parts[1]) !== null
-        ? new HistoryDetailScreen(this, num(parts[1]))
-        : new HistoryScreen(this);
+      screen = task !== null ? new HistoryDetailScreen(this, task) : new HistoryScreen(this);
       nav = "history";
     } else {
       screen = new TasksScreen(this);
@@ -215,7 +237,7 @@ class App {
     this.main.replaceChildren();
     this.screen = screen;
     document.title = `${nav[0].toUpperCase()}${nav.slice(1)} · taskline`;
-    for (const a of document.querySelectorAll("#nav a")) {
+    for (const a of document.querySelectorAll<HTMLElement>("#nav a")) {
       if (a.dataset.nav === nav) a.setAttribute("aria-current", "page");
       else a.removeAttribute("aria-current");
     }
@@ -224,23 +246,13 @@ class App {
     if (!first) this.main.querySelector("h1")?.focus();
   }
 
+  refreshTasks(): void {
+    this.connection?.refreshTasks();
+  }
+
   /** Keeps the window at its end when it was there (live text arriving). */
-  scrollIfAtEnd() {
+  scrollIfAtEnd(): void {
     const el = document.scrollingElement;
     if (el && el.scrollTop + innerHeight >= el.scrollHeight - 120) el.scrollTop = el.scrollHeight;
   }
 }
-
-/** Starts the page. */
-function tasklineMain() {
-  const app = new App(takeToken());
-  // For tests and for curious users in the console: the page's state.
-  globalThis.taskline = app;
-  app.start();
-}
-
-/** The parts in page order. */
-export const APP_PARTS: readonly unknown[] = [takeToken, App, tasklineMain];
-
-/** Constants of the page, written as `const NAME = <json>;`. */
-export const APP_CONSTANTS: Record<string, unknown> = { TOKEN_KEY };
