@@ -120,19 +120,22 @@ Deno.test("the JSON check says no to bytes that are not well-formed UTF-8", () =
     0xbf,
   ]];
   for (const b of good) assert(checkBytes(b) >= 0, `says no to ${b.map((x) => x.toString(16))}`);
-  // Any bytes: yes only when a strict decoder reads them and JSON.stringify writes them so.
+  // Any bytes but escapes: yes only when a strict decoder reads them and JSON.stringify writes them so.
   const strict = new TextDecoder("utf-8", { fatal: true });
   fc.assert(
-    fc.property(fc.array(fc.integer({ min: 0x20, max: 0xff }), { maxLength: 12 }), (b) => {
-      let expected: boolean;
-      try {
-        const s = strict.decode(new Uint8Array(b));
-        expected = JSON.stringify(s) === `"${s}"` && !s.includes("\\");
-      } catch {
-        expected = false;
-      }
-      assertEquals(checkBytes(b) >= 0, expected, b.map((x) => x.toString(16)).join(" "));
-    }),
+    fc.property(
+      fc.array(fc.integer({ min: 0x20, max: 0xff }).filter((x) => x !== 0x5c), { maxLength: 12 }),
+      (b) => {
+        let expected: boolean;
+        try {
+          const s = strict.decode(new Uint8Array(b));
+          expected = JSON.stringify(s) === `"${s}"`;
+        } catch {
+          expected = false;
+        }
+        assertEquals(checkBytes(b) >= 0, expected, b.map((x) => x.toString(16)).join(" "));
+      },
+    ),
     { numRuns: 20_000 },
   );
 });

@@ -11,7 +11,7 @@ import { Buffer } from "node:buffer";
 import type { Envelope } from "../contract/envelope.ts";
 import { runOf } from "../contract/events.ts";
 import { decodeLine } from "../codec/decode.ts";
-import { LineSplitter } from "../codec/lines.ts";
+import { LineSplitter, lineText } from "../codec/lines.ts";
 
 /** One decoded event of a log. */
 export interface LogRecord {
@@ -210,7 +210,7 @@ export async function scanBackward(
         const ls = bytes.lastIndexOf(10, hit) + 1;
         let le = bytes.indexOf(10, hit);
         if (le < 0) le = bytes.length;
-        const text = bytes.subarray(ls, le).toString("utf8");
+        const text = lineText(bytes.subarray(ls, le));
         if (onLine(text, start + ls)) return;
         if (ls === 0) break;
         hit = bytes.lastIndexOf(pattern, ls - 1);
@@ -408,7 +408,7 @@ async function probeForward(
     while (i < all.length) {
       const nl = all.indexOf(10, i);
       if (nl < 0 || base + i >= hi) break;
-      const text = new TextDecoder().decode(all.subarray(i, nl));
+      const text = lineText(all.subarray(i, nl));
       if (text.includes('"seq"')) {
         const d = decodeLine(text);
         const lineRun = d.ok ? runOf(d.env.event) : null;
