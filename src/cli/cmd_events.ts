@@ -13,6 +13,8 @@ import { type FeedItem, ProjectFollower, replayFeed } from "../follow/feed.ts";
 import { exitStatusOf, followTask } from "../follow/follow_task.ts";
 import { openReplay } from "../follow/replay.ts";
 import type { LogRecord } from "../store/log_reader.ts";
+import type { ScanRecord } from "../follow/scan.ts";
+import type { TextSink } from "./io.ts";
 import type { Task } from "../store/tasks.ts";
 import { intOption, listOption, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
@@ -63,6 +65,93 @@ export function parseTypes(value: unknown): string[] {
   }
   return [...new Set(types)];
 }
+
+/**
+ * Output of lines given as text or as bytes (ranges of a reader's memory,
+ * valid until its next batch: {@link LineOut.end} before asking for it).
+ * Ranges that follow each other in memory are written as one, without a
+ * copy; others are copied into one buffer.
+ */
+class LineOut {
+  /** A pending range of a reader's memory. */
+  #mem: Uint8Array | null = null;
+  #start = 0;
+  #end = 0;
+  /** Copied bytes: `#buf[0, #len)`. */
+  readonly #buf = new Uint8Array(OUT_BYTES);
+  #len = 0;
+  #text = "";
+  constructor(readonly out: TextSink) {}
+
+  /** Adds bytes [start, end) of `mem`; a promise when something had to be written first. */
+  bytes(mem: Uint8Array, start: number, end: number): Promise<void> | undefined {
+    if (this.#mem === mem && start === this.#end) {
+      this.#end = end;
+      return undefined;
+    }
+    if (this.#text !== "") return this.#afterText(mem, start, end);
+    if (this.#mem !== null) {
+      // Not contiguous: the pending range is copied.
+      if (this.#end - this.#start > OUT_BYTES - this.#len) {
+        return this.#flushAll().then(() => this.#take(mem, start, end));
+      }
+      this.#buf.set(this.#mem.subarray(this.#start, this.#end), this.#len);
+      this.#len += this.#end - this.#start;
+    }
+    this.#take(mem, start, end);
+    return undefined;
+  }
+
+  async #afterText(mem: Uint8Array, start: number, end: number): Promise<void> {
+    await this.end();
+    this.#take(mem, start, end);
+  }
+
+  #take(mem: Uint8Array, start: number, end: number): void {
+    this.#mem = mem;
+    this.#start = start;
+    this.#end = end;
+  }
+
+  async text(t: string): Promise<void> {
+    if (this.#mem !== null || this.#len > 0) await this.#flushAll();
+    this.#text += t;
+    if (this.#text.length >= 64 * 1024) await this.#flushText();
+  }
+
+  /** Writes what is pending. */
+  async end(): Promise<void> {
+    if (this.#mem !== null || this.#len > 0) await this.#flushAll();
+    if (this.#text !== "") await this.#flushText();
+  }
+
+  async #flushAll(): Promise<void> {
+    if (this.#len > 0) {
+      await this.#write(this.#buf.subarray(0, this.#len));
+      this.#len = 0;
+    }
+    if (this.#mem !== null) {
+      const m = this.#mem;
+      this.#mem = null;
+      await this.#write(m.subarray(this.#start, this.#end));
+    }
+  }
+
+  #write(b: Uint8Array): Promise<void> {
+    return this.out.writeBytes ? this.out.writeBytes(b) : this.out.write(decoder.decode(b));
+  }
+
+  #flushText(): Promise<void> {
+    const t = this.#text;
+    this.#text = "";
+    return this.out.write(t);
+  }
+}
+
+/** Bytes of lines {@link LineOut} copies before it writes them. */
+const OUT_BYTES = 512 * 1024;
+
+const decoder = new TextDecoder();
 
 /** The filters of `--since` and `--type` as a raw-line prefilter and a record test. */
 function filters(sinceNs: bigint | null, types: string[]) {
@@ -179,15 +268,20 @@ async function taskForm(
 ): Promise<number> {
   const { prefilter, needles, keep } = filters(o.sinceNs, o.types);
   const out = ctx.io.stdout;
+  const lines = new LineOut(out);
   const print = async (records: LogRecord[]) => {
-    let text = "";
     for (const r of records) {
-      if (ctx.json) text += readFormText(r) + "\n";
-      else if (!o.hidden.has(r.env.event.type)) {
-        text += renderEvent(r.env, { color: o.color }) + "\n";
+      if (ctx.json) {
+        const mem = (r as ScanRecord).mem;
+        if (mem !== undefined) {
+          const p = lines.bytes(mem, (r as ScanRecord).start!, (r as ScanRecord).end!);
+          if (p !== undefined) await p;
+        } else await lines.text(readFormText(r) + "\n");
+      } else if (!o.hidden.has(r.env.event.type)) {
+        await lines.text(renderEvent(r.env, { color: o.color }) + "\n");
       }
     }
-    if (text !== "") await out.write(text);
+    await lines.end();
   };
   if (o.all) {
     const replay = await openReplay(ctx.state, task, {
