@@ -7,9 +7,8 @@
 import { type Cursor, parseCursor } from "../contract/cursor.ts";
 import type { Envelope } from "../contract/envelope.ts";
 import { EVENT_TYPES } from "../contract/events.ts";
-import { parseTimeNs } from "../contract/time.ts";
 import { TasklineError } from "../errors.ts";
-import { type FeedItem, ProjectFollower, replayFeed } from "../follow/feed.ts";
+import { type FastItem, type FeedItem, ProjectFollower, replayFeed } from "../follow/feed.ts";
 import { exitStatusOf, followTask } from "../follow/follow_task.ts";
 import { openReplay } from "../follow/replay.ts";
 import type { LogRecord } from "../store/log_reader.ts";
@@ -20,7 +19,7 @@ import { intOption, listOption, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 import { renderEvent, useColor, VERBOSE_TYPES } from "../views/event_line.ts";
 import { readFormText, taggedText } from "../codec/read_form.ts";
-import { parseSince } from "../follow/filter.ts";
+import { EventFilter, parseSince } from "../follow/filter.ts";
 
 export const EVENTS_HELP = `Usage: taskline events <TASK> [options]
        taskline events [options]          (every task)
@@ -153,26 +152,6 @@ const OUT_BYTES = 512 * 1024;
 
 const decoder = new TextDecoder();
 
-/** The filters of `--since` and `--type` as a raw-line prefilter and a record test. */
-function filters(sinceNs: bigint | null, types: string[]) {
-  const typeSet = new Set(types);
-  const needles = types.map((t) => `"${t}"`);
-  const prefilter = needles.length === 0
-    ? undefined
-    : needles.length === 1
-    ? (line: string) => line.includes(needles[0])
-    : (line: string) => needles.some((n) => line.includes(n));
-  const keep = (env: Envelope): boolean => {
-    if (typeSet.size > 0 && !typeSet.has(env.event.type)) return false;
-    if (sinceNs !== null) {
-      const ns = parseTimeNs(env.at);
-      if (ns === null || ns < sinceNs) return false;
-    }
-    return true;
-  };
-  return { prefilter, needles, keep };
-}
-
 export async function eventsCommand(ctx: Context, args: string[]): Promise<number> {
   const { values, positionals } = parseArgs("events", args, {
     after: { type: "string" },
@@ -266,7 +245,8 @@ async function taskForm(
   task: Task,
   o: CommonOptions & { after?: number; run?: string; all: boolean; exitStatus: boolean },
 ): Promise<number> {
-  const { prefilter, needles, keep } = filters(o.sinceNs, o.types);
+  const filter = new EventFilter({ types: o.types, sinceNs: o.sinceNs });
+  const keep = (env: Envelope) => filter.keeps(null, env);
   const out = ctx.io.stdout;
   const lines = new LineOut(out);
   const print = async (records: LogRecord[]) => {
@@ -286,7 +266,7 @@ async function taskForm(
   if (o.all) {
     const replay = await openReplay(ctx.state, task, {
       all: true,
-      prefilter,
+      prefilter: filter.prefilter,
       onProblem: ctx.problem,
       signal: ctx.io.signal,
     });
@@ -298,7 +278,7 @@ async function taskForm(
     run: o.run,
     follow: o.follow,
     keep: (r) => keep(r.env),
-    needles,
+    needles: filter.needles ?? undefined,
     json: ctx.json,
     exactOutcome: o.exitStatus,
     onProblem: ctx.problem,
@@ -328,7 +308,7 @@ async function feedForm(
   ctx: Context,
   o: CommonOptions & { refs: string[]; afterCursor: Cursor | null },
 ): Promise<number> {
-  const { prefilter, keep } = filters(o.sinceNs, o.types);
+  const filter = new EventFilter({ types: o.types, sinceNs: o.sinceNs });
   let only: Set<string> | null = null;
   if (o.refs.length > 0) {
     only = new Set<string>();
@@ -337,16 +317,32 @@ async function feedForm(
     await ctx.state.requireExists();
   }
   const out = ctx.io.stdout;
+  const lines = new LineOut(out);
   const print = async (items: FeedItem[]) => {
-    let text = "";
     for (const it of items) {
-      if (!keep(it.record.env)) continue;
-      if (ctx.json) text += taggedText(it.record, it.task) + "\n";
-      else if (!o.hidden.has(it.record.env.event.type)) {
-        text += renderEvent(it.record.env, { color: o.color, number: it.task.number }) + "\n";
+      const fast = it as Partial<FastItem>;
+      if (fast.sec !== undefined) {
+        if (!filter.keepsAt(it.task, fast.type!, fast.sec, fast.nanos!)) continue;
+      } else if (!filter.keeps(it.task, it.record.env)) continue;
+      if (ctx.json) {
+        if (fast.bytes) {
+          // The task's prefix, then the line after its "{".
+          let p = lines.bytes(fast.prefix!, 0, fast.prefix!.length);
+          if (p !== undefined) await p;
+          p = lines.bytes(fast.bytes, fast.start! + 1, fast.end!);
+          if (p !== undefined) await p;
+        } else {
+          await lines.text(
+            (fast.taggedText ? fast.taggedText() : taggedText(it.record, it.task)) + "\n",
+          );
+        }
+      } else if (!o.hidden.has(it.record.env.event.type)) {
+        await lines.text(
+          renderEvent(it.record.env, { color: o.color, number: it.task.number }) + "\n",
+        );
       }
     }
-    if (text !== "") await out.write(text);
+    await lines.end();
   };
   const taskFilter = only === null ? undefined : (t: Task) => only!.has(t.id);
   if (!o.follow) {
@@ -354,8 +350,8 @@ async function feedForm(
     for await (
       const items of replayFeed(ctx.state, tasks, {
         after: o.afterCursor ?? undefined,
-        prefilter,
-        json: ctx.json,
+        bytes: true,
+        needles: filter.needles,
         onProblem: ctx.problem,
         signal: ctx.io.signal,
       })
@@ -372,7 +368,7 @@ async function feedForm(
     const start = o.afterCursor ?? (o.sinceNs !== null ? { ns: 0n, number: 0, seq: 0 } : null);
     const sub = follower.subscribe({
       after: start,
-      prefilter,
+      prefilter: filter.prefilter,
       signal: ctx.io.signal,
       lossless: true,
     });

@@ -49,23 +49,26 @@ const ADDED_0_5 = new Map(
   [...DEFAULTS_0_5].map(([type, fields]) => [type, fields.map(([name]) => bytesOf(name))]),
 );
 
-/** Distinct strings kept by one table, at most. */
-const INTERNED_MAX = 256;
+/** Distinct strings kept by one table, at most (then it starts over). */
+const INTERNED_MAX = 4096;
 
 /** Strings by their bytes: a line's type and run are usually ones seen before. */
 class InternTable {
-  readonly #byLength = new Map<number, Interned[]>();
+  readonly #byHash = new Map<number, Interned[]>();
   #count = 0;
 
-  /** The entry of bytes [s, e) of `mem`: found, or made (and kept while there is room). */
+  /** The entry of bytes [s, e) of `mem`: found, or made and kept. */
   get(mem: Uint8Array, s: number, e: number): Interned {
     const len = e - s;
-    let list = this.#byLength.get(len);
+    // FNV-1a of the bytes.
+    let h = 0x811c9dc5 ^ len;
+    for (let i = s; i < e; i++) h = Math.imul(h ^ mem[i], 16777619);
+    let list = this.#byHash.get(h);
     if (list !== undefined) {
       outer: for (const it of list) {
         const b = it.bytes;
-        // The last bytes differ first (run ids, types sharing a prefix).
-        for (let i = len - 1; i >= 0; i--) if (b[i] !== mem[s + i]) continue outer;
+        if (b.length !== len) continue;
+        for (let i = 0; i < len; i++) if (b[i] !== mem[s + i]) continue outer;
         return it;
       }
     }
@@ -76,11 +79,14 @@ class InternTable {
       added: ADDED_0_5.get(text) ?? [],
       events: new Map(),
     };
-    if (this.#count < INTERNED_MAX) {
-      if (list === undefined) this.#byLength.set(len, list = []);
-      list.push(it);
-      this.#count++;
+    if (this.#count >= INTERNED_MAX) {
+      this.#byHash.clear();
+      this.#count = 0;
+      list = undefined;
     }
+    if (list === undefined) this.#byHash.set(h, list = []);
+    list.push(it);
+    this.#count++;
     return it;
   }
 }
@@ -110,6 +116,12 @@ export class LightLines {
   run: string | null = null;
   /** run_finished's `success`, when it is a boolean. */
   success: boolean | undefined = undefined;
+  /** Of the last {@link time} that said yes: `at` as seconds since the epoch and nanoseconds. */
+  sec = 0;
+  nanos = 0;
+  /** The last second read by {@link time}: its 19 bytes (`2026-01-02T03:04:05`) and seconds. */
+  readonly #lastSecond = new Uint8Array(19);
+  #lastSec = NaN;
   readonly #types = new InternTable();
   readonly #runs = new InternTable();
 
@@ -175,6 +187,43 @@ export class LightLines {
     return true;
   }
 
+  /**
+   * `at` of the last line read as a time, in {@link sec} and {@link nanos}:
+   * true when it is `YYYY-MM-DDTHH:MM:SS[.fraction]Z` and a real date, null
+   * when it is written otherwise (read it as text), false when it is no
+   * time. The same answer as parseTimeNs.
+   */
+  time(): boolean | null {
+    const m = this.checker.memory;
+    const s = this.atStart, e = this.atEnd;
+    const len = e - s;
+    if (len < 20 || m[e - 1] !== 90) return null;
+    let frac = 0, digits = 0;
+    if (len > 20) {
+      if (m[s + 19] !== 46 || len > 30) return null;
+      for (let i = s + 20; i < e - 1; i++) {
+        const d = m[i] - 48;
+        if (d < 0 || d > 9) return null;
+        frac = frac * 10 + d;
+        digits++;
+      }
+      if (digits === 0) return null;
+    }
+    const last = this.#lastSecond;
+    let same = this.#lastSec === this.#lastSec; // not NaN
+    for (let i = 0; same && i < 19; i++) same = last[i] === m[s + i];
+    if (!same) {
+      const sec = secondsOf(m, s);
+      if (sec === null) return null;
+      if (Number.isNaN(sec)) return false;
+      last.set(m.subarray(s, s + 19));
+      this.#lastSec = sec;
+    }
+    this.sec = this.#lastSec;
+    this.nanos = digits === 0 ? 0 : frac * 10 ** (9 - digits);
+    return true;
+  }
+
   /** `at` of the last line read, as text. */
   at(): string {
     const m = this.checker.memory;
@@ -207,6 +256,31 @@ export class LightLines {
 }
 
 const SUCCESS_KEY = bytesOf("success");
+
+/**
+ * Seconds since the epoch of `YYYY-MM-DDTHH:MM:SS` at `s`: null when it is
+ * written otherwise, NaN when it is no date (as parseTimeNs says).
+ */
+function secondsOf(m: Uint8Array, s: number): number | null {
+  const n = (at: number, count: number) => {
+    let v = 0;
+    for (let i = at; i < at + count; i++) {
+      const d = m[s + i] - 48;
+      if (d < 0 || d > 9) return -1;
+      v = v * 10 + d;
+    }
+    return v;
+  };
+  if (m[s + 4] !== 45 || m[s + 7] !== 45 || m[s + 10] !== 84 || m[s + 13] !== 58) return null;
+  if (m[s + 16] !== 58) return null;
+  const y = n(0, 4), mo = n(5, 2), d = n(8, 2), h = n(11, 2), mi = n(14, 2), sec = n(17, 2);
+  if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || sec < 0) return null;
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60) return NaN;
+  const ms = Date.UTC(y, mo - 1, d, h, mi, sec);
+  // Date.UTC rolls 30 February over to March: such a date is not a date.
+  if (!Number.isFinite(ms) || new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d) return NaN;
+  return ms / 1000;
+}
 
 function startsWith(m: Uint8Array, at: number, b: Uint8Array): boolean {
   for (let k = 0; k < b.length; k++) if (m[at + k] !== b[k]) return false;

@@ -48,17 +48,17 @@ import type { LogProblem, LogRecord } from "../store/log_reader.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { readTask, type Task } from "../store/tasks.ts";
 import { lightLines } from "./scan.ts";
+import {
+  ByteSource,
+  compareItems,
+  type FastItem,
+  type FeedItem,
+  LogFiles,
+  SourceReader,
+} from "./feed_source.ts";
 import { completeLinesEnd, LogTail, OpenFiles, type TailReset, Wakeup, watchDir } from "./tail.ts";
 
-/** One event of the feed. */
-export interface FeedItem {
-  task: Task;
-  /** The decoded event and its log line. */
-  record: LogRecord;
-  cursor: Cursor;
-  /** The cursor as text (the SSE id). */
-  readonly cursorText: string;
-}
+export type { FastItem, FeedItem } from "./feed_source.ts";
 
 /** A feed item whose cursor text is made when it is first asked for (a replay prints most without it). */
 class Item implements FeedItem {
@@ -78,8 +78,9 @@ export interface ReplayFeedOptions {
   /** Cheap test on raw lines. Default: all. */
   prefilter?: (line: string) => boolean;
   /**
-   * Bytes read at a time per task. Default 8 KiB: the merge holds a chunk of
-   * every task at once, so this times the number of tasks is its memory.
+   * Bytes read at a time per task. Default 8 KiB (32 KiB with `bytes`): the
+   * merge holds a chunk of every task at once, so this times the number of
+   * tasks is its memory.
    */
   chunkBytes?: number;
   /**
@@ -95,6 +96,18 @@ export interface ReplayFeedOptions {
    * and an event of only type, run and success. Default false.
    */
   json?: boolean;
+  /**
+   * Read the logs as bytes (see feed_source.ts): the items are
+   * {@link FastItem}s, a line in its own read form is decoded only when its
+   * `record` is asked for, and its tagged line is had from its bytes. Takes
+   * `needles` instead of `prefilter`. Default false (every line decoded).
+   */
+  bytes?: boolean;
+  /**
+   * With `bytes`: a line that contains none of these (event type names in
+   * quotes) is neither decoded nor reported. Default: every line.
+   */
+  needles?: readonly string[] | null;
   onProblem?: (p: LogProblem) => void;
   signal?: AbortSignal;
 }
@@ -197,6 +210,10 @@ export async function* replayFeed(
   tasks: readonly Task[],
   options: ReplayFeedOptions = {},
 ): AsyncGenerator<FeedItem[]> {
+  if (options.bytes) {
+    yield* replayBytes(state, tasks, options);
+    return;
+  }
   const heap: Source[] = [];
   // One check for every log: lines are checked one at a time.
   const light = options.json ? lightLines() : undefined;
@@ -218,55 +235,107 @@ export async function* replayFeed(
         lookahead: options.lookaheadItems ?? 16,
         files,
       });
-      if (src.fill()) heapPush(heap, src);
+      if (src.fill()) heapPush(heap, src, less);
     }
-    const batchMax = options.batchItemsMax ?? 512;
-    let batch: FeedItem[] = [];
-    while (heap.length > 0) {
-      options.signal?.throwIfAborted();
-      const src = heap[0];
-      batch.push(src.head!);
-      src.next();
-      if (src.fill()) siftDown(heap, 0);
-      else {
-        const last = heap.pop()!;
-        if (heap.length > 0) {
-          heap[0] = last;
-          siftDown(heap, 0);
-        }
-      }
-      if (batch.length >= batchMax) {
-        yield batch;
-        batch = [];
-      }
-    }
-    if (batch.length > 0) yield batch;
+    yield* merge(heap, less, options);
   } finally {
     files.close();
   }
+}
+
+/** {@link replayFeed} on bytes. */
+async function* replayBytes(
+  state: StateDir,
+  tasks: readonly Task[],
+  options: ReplayFeedOptions,
+): AsyncGenerator<FastItem[]> {
+  const heap: ByteSource[] = [];
+  const files = new LogFiles();
+  const reader = new SourceReader(options.needles ?? null);
+  try {
+    for (const task of tasks) {
+      const path = state.logPath(task.dir);
+      const to = options.to?.get(task.dir) ?? await completeLinesEnd(path);
+      if (to === 0) continue;
+      const src = new ByteSource(task, {
+        path,
+        to,
+        after: options.after,
+        lookahead: options.lookaheadItems ?? 16,
+        chunkBytes: options.chunkBytes ?? 32 * 1024,
+        files,
+        reader,
+        onProblem: options.onProblem,
+      });
+      if (src.fill()) heapPush(heap, src, lessBytes);
+    }
+    yield* merge(heap, lessBytes, options);
+  } finally {
+    files.close();
+  }
+}
+
+/** A source of the merge. */
+interface Merged<T> {
+  readonly head: T | undefined;
+  next(): void;
+  fill(): boolean;
+}
+
+/** The heads of the sources in order, in batches; the heap is emptied. */
+function* merge<T, S extends Merged<T>>(
+  heap: S[],
+  lt: (a: S, b: S) => boolean,
+  options: ReplayFeedOptions,
+): Generator<T[]> {
+  const batchMax = options.batchItemsMax ?? 512;
+  let batch: T[] = [];
+  while (heap.length > 0) {
+    options.signal?.throwIfAborted();
+    const src = heap[0];
+    batch.push(src.head!);
+    src.next();
+    if (src.fill()) siftDown(heap, 0, lt);
+    else {
+      const last = heap.pop()!;
+      if (heap.length > 0) {
+        heap[0] = last;
+        siftDown(heap, 0, lt);
+      }
+    }
+    if (batch.length >= batchMax) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+function lessBytes(a: ByteSource, b: ByteSource): boolean {
+  return compareItems(a.head!, b.head!) < 0;
 }
 
 function less(a: Source, b: Source): boolean {
   return compareCursor(a.head!.cursor, b.head!.cursor) < 0;
 }
 
-function heapPush(heap: Source[], s: Source): void {
+function heapPush<S>(heap: S[], s: S, lt: (a: S, b: S) => boolean): void {
   heap.push(s);
   let i = heap.length - 1;
   while (i > 0) {
     const p = (i - 1) >> 1;
-    if (!less(heap[i], heap[p])) break;
+    if (!lt(heap[i], heap[p])) break;
     [heap[i], heap[p]] = [heap[p], heap[i]];
     i = p;
   }
 }
 
-function siftDown(heap: Source[], i: number): void {
+function siftDown<S>(heap: S[], i: number, lt: (a: S, b: S) => boolean): void {
   for (;;) {
     const l = 2 * i + 1, r = l + 1;
     let m = i;
-    if (l < heap.length && less(heap[l], heap[m])) m = l;
-    if (r < heap.length && less(heap[r], heap[m])) m = r;
+    if (l < heap.length && lt(heap[l], heap[m])) m = l;
+    if (r < heap.length && lt(heap[r], heap[m])) m = r;
     if (m === i) return;
     [heap[i], heap[m]] = [heap[m], heap[i]];
     i = m;
