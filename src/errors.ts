@@ -18,6 +18,8 @@ export type ErrorCode =
   | "nothing-pending"
   | "bad-state"
   | "io"
+  /** A live subscriber fell too far behind and was ended; it resumes after its last cursor. */
+  | "fell-behind"
   | "interrupted";
 
 /**

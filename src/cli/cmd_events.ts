@@ -8,7 +8,15 @@ import { type Cursor, parseCursor } from "../contract/cursor.ts";
 import type { Envelope } from "../contract/envelope.ts";
 import { EVENT_TYPES } from "../contract/events.ts";
 import { TasklineError } from "../errors.ts";
-import { type FastItem, type FeedItem, ProjectFollower, replayFeed } from "../follow/feed.ts";
+import {
+  type FastItem,
+  FEED_BEGINNING,
+  FEED_NOW,
+  feedAfter,
+  type FeedItem,
+  ProjectFollower,
+  replayFeed,
+} from "../follow/feed.ts";
 import { exitStatusOf, followTask } from "../follow/follow_task.ts";
 import { openReplay } from "../follow/replay.ts";
 import type { LogRecord } from "../store/log_reader.ts";
@@ -349,7 +357,7 @@ async function feedForm(
     const tasks = (await ctx.tasks()).filter((t) => taskFilter === undefined || taskFilter(t));
     for await (
       const items of replayFeed(ctx.state, tasks, {
-        after: o.afterCursor ?? undefined,
+        start: o.afterCursor !== null ? feedAfter(o.afterCursor) : FEED_BEGINNING,
         bytes: true,
         needles: filter.needles,
         onProblem: ctx.problem,
@@ -365,10 +373,15 @@ async function feedForm(
   });
   try {
     await follower.start();
-    const start = o.afterCursor ?? (o.sinceNs !== null ? { ns: 0n, number: 0, seq: 0 } : null);
+    const start = o.afterCursor !== null
+      ? feedAfter(o.afterCursor)
+      : o.sinceNs !== null
+      ? FEED_BEGINNING
+      : FEED_NOW;
     const sub = follower.subscribe({
-      after: start,
+      start,
       prefilter: filter.prefilter,
+      needles: filter.needles,
       signal: ctx.io.signal,
       lossless: true,
     });

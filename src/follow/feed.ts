@@ -30,7 +30,7 @@
  *   event stamped earlier by another process is delivered live once, even
  *   though its cursor sorts before events already delivered.
  *   A subscriber that falls `queueItemsMax` items behind is ended with a
- *   TasklineError `io` ("fell behind"); it may subscribe again after the
+ *   TasklineError `fell-behind`; it may subscribe again after the
  *   last cursor it saw. A `lossless` subscriber (the CLI) is never ended:
  *   the follower stops reading until it catches up.
  *   New tasks are picked up (a task directory that appears: its log is read
@@ -69,9 +69,39 @@ class Item implements FeedItem {
   }
 }
 
+/**
+ * Where a feed starts: at the first event on disk, strictly after a cursor
+ * (a client's last seen event), or with the events appended from now on.
+ * The same for a replay and a subscription.
+ */
+export type FeedStart =
+  | { readonly from: "beginning" }
+  | { readonly from: "after"; readonly cursor: Cursor }
+  | { readonly from: "now" };
+
+/** A feed from the first event on disk. */
+export const FEED_BEGINNING: FeedStart = Object.freeze({ from: "beginning" });
+/** A feed of the events appended from now on. */
+export const FEED_NOW: FeedStart = Object.freeze({ from: "now" });
+
+/** A feed strictly after `cursor` (`0-0-0`: from the beginning). */
+export function feedAfter(cursor: Cursor): FeedStart {
+  return { from: "after", cursor };
+}
+
+/** The cursor a replay from `start` goes strictly after; null: nothing on disk is replayed. */
+function replayAfter(start: FeedStart): Cursor | undefined | null {
+  return start.from === "beginning" ? undefined : start.from === "after" ? start.cursor : null;
+}
+
 /** Options of {@link replayFeed}. */
 export interface ReplayFeedOptions {
-  /** Only events with a cursor strictly after this. Default: all. */
+  /**
+   * Where to start. `now` replays nothing. Default: {@link FEED_BEGINNING},
+   * or after `after` when it is given.
+   */
+  start?: FeedStart;
+  /** Only events with a cursor strictly after this (`start: feedAfter(c)`). Default: all. */
   after?: Cursor;
   /** Per task directory, where to stop reading (a line start). Default: the size at open. */
   to?: ReadonlyMap<string, number>;
@@ -210,6 +240,11 @@ export async function* replayFeed(
   tasks: readonly Task[],
   options: ReplayFeedOptions = {},
 ): AsyncGenerator<FeedItem[]> {
+  if (options.start !== undefined) {
+    const after = replayAfter(options.start);
+    if (after === null) return;
+    options = { ...options, after };
+  }
   if (options.bytes) {
     yield* replayBytes(state, tasks, options);
     return;
@@ -362,12 +397,25 @@ export interface ProjectFollowerOptions {
 /** Options of {@link ProjectFollower.subscribe}. */
 export interface SubscribeOptions {
   /**
+   * Where to start: `beginning` or `after` a cursor replay from disk first,
+   * then go on live; `now` gives only events appended from now on. Default:
+   * {@link FEED_NOW}, or after `after` when it is given.
+   */
+  start?: FeedStart;
+  /**
    * Replay from disk every event with a cursor strictly after this first;
-   * null: only events appended from now on. Default null.
+   * null: only events appended from now on (`start: feedAfter(c)` or
+   * `FEED_NOW`). Default null.
    */
   after?: Cursor | null;
   /** Cheap test on raw lines of this subscriber. Default: all. */
   prefilter?: (line: string) => boolean;
+  /**
+   * The quoted type names of the subscriber's type filter: its replay from
+   * disk reads bytes and skips lines without one (see replayFeed's
+   * `bytes`). Default: the replay decodes every line it passes `prefilter`.
+   */
+  needles?: readonly string[] | null;
   /** Ends the subscription (the iterator rejects with the signal's reason). */
   signal?: AbortSignal;
   /**
@@ -598,7 +646,7 @@ export class ProjectFollower {
       }
       if (s.queue.length > max && !s.lossless) {
         s.failure = new TasklineError(
-          "io",
+          "fell-behind",
           `The live feed fell ${s.queue.length} events behind; resume after the last cursor seen`,
         );
         s.queue = [];
@@ -642,10 +690,15 @@ export class ProjectFollower {
     return {
       async *[Symbol.asyncIterator]() {
         try {
-          if (options.after) {
+          const start = options.start ??
+            (options.after ? feedAfter(options.after) : FEED_NOW);
+          if (start.from !== "now") {
             yield* replayFeed(state, tasks, {
-              after: options.after,
+              start,
               to: snapshot,
+              // Bytes when the subscriber's filter is the type set's needles (or none).
+              bytes: options.prefilter === undefined || options.needles !== undefined,
+              needles: options.needles,
               prefilter: options.prefilter,
               onProblem,
               signal: options.signal,

@@ -59,8 +59,8 @@ export interface EventFilterOptions {
  * ```
  */
 export class EventFilter {
-  readonly types: ReadonlySet<string> | null;
-  readonly tasks: ReadonlySet<string> | null;
+  readonly types: Set<string> | null;
+  readonly tasks: Set<string> | null;
   readonly sinceNs: bigint | null;
   /** The quoted type names (`"tool_called"`), or null without a type set. */
   readonly needles: readonly string[] | null;
