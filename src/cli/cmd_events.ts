@@ -359,6 +359,7 @@ async function feedForm(
       const items of replayFeed(ctx.state, tasks, {
         start: o.afterCursor !== null ? feedAfter(o.afterCursor) : FEED_BEGINNING,
         bytes: true,
+        reuseBuffers: true,
         needles: filter.needles,
         onProblem: ctx.problem,
         signal: ctx.io.signal,

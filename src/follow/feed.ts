@@ -49,6 +49,7 @@ import type { StateDir } from "../store/state_dir.ts";
 import { readTask, type Task } from "../store/tasks.ts";
 import { lightLines } from "./scan.ts";
 import {
+  BufferPool,
   ByteSource,
   compareItems,
   type FastItem,
@@ -108,7 +109,7 @@ export interface ReplayFeedOptions {
   /** Cheap test on raw lines. Default: all. */
   prefilter?: (line: string) => boolean;
   /**
-   * Bytes read at a time per task. Default 8 KiB (32 KiB with `bytes`): the
+   * Bytes read at a time per task. Default 8 KiB: the
    * merge holds a chunk of every task at once, so this times the number of
    * tasks is its memory.
    */
@@ -138,6 +139,13 @@ export interface ReplayFeedOptions {
    * quotes) is neither decoded nor reported. Default: every line.
    */
   needles?: readonly string[] | null;
+  /**
+   * With `bytes`: chunk buffers are reused once a batch was taken, so an
+   * item's bytes (and its `record`, when first asked for then) are valid
+   * only until the next batch is asked for. For consumers that write each
+   * batch out at once (the CLI). Default false.
+   */
+  reuseBuffers?: boolean;
   onProblem?: (p: LogProblem) => void;
   signal?: AbortSignal;
 }
@@ -287,6 +295,9 @@ async function* replayBytes(
   const heap: ByteSource[] = [];
   const files = new LogFiles();
   const reader = new SourceReader(options.needles ?? null);
+  const chunkBytes = options.chunkBytes ?? 8 * 1024;
+  // Buffers with room for a chunk and the start of a line before it.
+  const pool = options.reuseBuffers ? new BufferPool(2 * chunkBytes) : undefined;
   try {
     for (const task of tasks) {
       const path = state.logPath(task.dir);
@@ -297,14 +308,18 @@ async function* replayBytes(
         to,
         after: options.after,
         lookahead: options.lookaheadItems ?? 16,
-        chunkBytes: options.chunkBytes ?? 32 * 1024,
+        chunkBytes,
         files,
         reader,
+        pool,
         onProblem: options.onProblem,
       });
       if (src.fill()) heapPush(heap, src, lessBytes);
     }
-    yield* merge(heap, lessBytes, options);
+    for (const batch of merge<FastItem, ByteSource>(heap, lessBytes, options)) {
+      yield batch;
+      pool?.release(batch);
+    }
   } finally {
     files.close();
   }

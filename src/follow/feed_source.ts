@@ -157,6 +157,51 @@ class RecordItem implements FastItem {
   }
 }
 
+/**
+ * Chunk buffers lent to sources and given back when every item made from
+ * one was handed out and its batch taken (see {@link BufferPool.release}):
+ * a fresh buffer per chunk of thousands of logs costs more than the chunk.
+ */
+export class BufferPool {
+  readonly #free: Uint8Array[] = [];
+  /** Items still out, by buffer. */
+  readonly #out = new Map<Uint8Array, number>();
+  /** `bytes`: the size of each buffer. */
+  constructor(readonly bytes: number, readonly freeMax = 4096) {}
+
+  /** A buffer of at least `n` bytes (pooled when `n` is the pool's size or less). */
+  take(n: number): Uint8Array {
+    if (n > this.bytes) return new Uint8Array(n);
+    return this.#free.pop() ?? new Uint8Array(this.bytes);
+  }
+
+  /** `count` items were made from `buf` (0: it is given back now). */
+  lend(buf: Uint8Array, count: number): void {
+    if (buf.length !== this.bytes) return;
+    if (count === 0) this.#giveBack(buf);
+    else this.#out.set(buf, count);
+  }
+
+  /** The items of a batch were used: their buffers come back once none is out. */
+  release(items: readonly FastItem[]): void {
+    for (const it of items) {
+      const buf = it.bytes;
+      if (buf === null) continue;
+      const n = this.#out.get(buf);
+      if (n === undefined) continue;
+      if (n > 1) this.#out.set(buf, n - 1);
+      else {
+        this.#out.delete(buf);
+        this.#giveBack(buf);
+      }
+    }
+  }
+
+  #giveBack(buf: Uint8Array): void {
+    if (this.#free.length < this.freeMax) this.#free.push(buf);
+  }
+}
+
 /** Where a source's reader keeps a chunk in the check's memory. */
 const WINDOW_AT = JsonChecker.ROOM_AT + 4096;
 const NEEDLE_BYTES_MAX = 256;
@@ -260,6 +305,8 @@ export interface ByteSourceOptions {
   chunkBytes: number;
   files: LogFiles;
   reader: SourceReader;
+  /** Chunk buffers to reuse (their items' bytes are then valid until their batch is released). */
+  pool?: BufferPool;
   onProblem?: (p: LogProblem) => void;
 }
 
@@ -277,7 +324,9 @@ export class ByteSource {
   #done = false;
   /** File offset of the next read, and the start of a line the last read did not finish. */
   #readPos = 0;
+  /** The start of a line the last read did not finish: `#carry[0, #carryBytes)`. */
   #carry: Uint8Array | null = null;
+  #carryBytes = 0;
   #lineNo = 0;
 
   constructor(task: Task, o: ByteSourceOptions) {
@@ -322,23 +371,43 @@ export class ByteSource {
     const o = this.#o;
     const want = Math.min(o.chunkBytes, o.to - this.#readPos);
     if (want <= 0) return this.#finish();
-    const carry = this.#carry?.length ?? 0;
-    const buf = new Uint8Array(carry + want);
-    if (carry > 0) buf.set(this.#carry!);
+    const carry = this.#carryBytes;
+    const size = carry + want;
+    const buf = o.pool ? o.pool.take(size) : new Uint8Array(size);
+    if (carry > 0) buf.set(this.#carry!.subarray(0, carry));
     let got: number;
     try {
-      got = o.files.read(o.path, this.#readPos, buf.subarray(carry));
+      got = o.files.read(o.path, this.#readPos, buf.subarray(carry, size));
     } catch (e) {
+      o.pool?.lend(buf, 0);
       if (e instanceof Deno.errors.NotFound) return this.#finish();
       throw e;
     }
-    if (got === 0) return this.#finish();
+    if (got === 0) {
+      o.pool?.lend(buf, 0);
+      return this.#finish();
+    }
     const batchStart = this.#readPos - carry;
     this.#readPos += got;
     const filled = carry + got;
-    const lastNl = buf.lastIndexOf(10, filled - 1);
-    this.#carry = lastNl + 1 < filled ? buf.slice(lastNl + 1, filled) : null;
-    if (lastNl >= 0) this.#lines(buf, lastNl + 1, batchStart, out);
+    const c = o.reader.lines.checker;
+    c.grow(WINDOW_AT + filled + 16);
+    c.memory.set(buf.subarray(0, filled), WINDOW_AT);
+    const linesEnd = c.sol(WINDOW_AT, WINDOW_AT + filled) - WINDOW_AT;
+    // Keep the unfinished line.
+    const rest = filled - linesEnd;
+    if (rest > 0) {
+      if (this.#carry === null || this.#carry.length < rest) {
+        this.#carry = new Uint8Array(Math.max(rest, 4096));
+      }
+      this.#carry.set(c.memory.subarray(WINDOW_AT + linesEnd, WINDOW_AT + filled));
+    }
+    this.#carryBytes = rest;
+    const before = out.length;
+    if (linesEnd > 0) this.#lines(buf, linesEnd, batchStart, out);
+    let made = 0;
+    for (let i = before; i < out.length; i++) if (out[i].bytes === buf) made++;
+    o.pool?.lend(buf, made);
     if (this.#readPos >= o.to) this.#finish();
   }
 
@@ -353,13 +422,11 @@ export class ByteSource {
     const reader = o.reader;
     const light = reader.lines;
     const c = light.checker;
-    c.grow(WINDOW_AT + end + 16);
-    c.memory.set(buf.subarray(0, end), WINDOW_AT);
     const after = this.#after;
     const number = this.task.number;
     let ls = 0;
     while (ls < end) {
-      const le = buf.indexOf(10, ls);
+      const le = c.eol(WINDOW_AT + ls, WINDOW_AT + end) - WINDOW_AT;
       const line = ++this.#lineNo;
       const s = ls;
       ls = le + 1;
