@@ -8,24 +8,17 @@ import { type Cursor, parseCursor } from "../contract/cursor.ts";
 import type { Envelope } from "../contract/envelope.ts";
 import { EVENT_TYPES } from "../contract/events.ts";
 import { TasklineError } from "../errors.ts";
-import {
-  type FastItem,
-  FEED_BEGINNING,
-  FEED_NOW,
-  feedAfter,
-  type FeedItem,
-  ProjectFollower,
-  replayFeed,
-} from "../follow/feed.ts";
+import type { FastItem, FeedItem } from "../follow/feed.ts";
 import { exitStatusOf, followTask } from "../follow/follow_task.ts";
-import { openReplay } from "../follow/replay.ts";
 import type { LogRecord } from "../store/log_reader.ts";
 import type { ScanRecord } from "../follow/scan.ts";
 import type { TextSink } from "./io.ts";
 import type { Task } from "../store/tasks.ts";
 import { intOption, listOption, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
-import { renderEvent, useColor, VERBOSE_TYPES } from "../views/event_line.ts";
+// The all-tasks form, --all and human lines are loaded when used: `events <task> --json`
+// starts with the fewest modules.
+type EventLine = typeof import("../views/event_line.ts");
 import { readFormText, taggedText } from "../codec/read_form.ts";
 import { EventFilter, parseSince } from "../follow/filter.ts";
 
@@ -185,12 +178,14 @@ export async function eventsCommand(ctx: Context, args: string[]): Promise<numbe
   }
   const types = parseTypes(values.type);
   const sinceNs = values.since === undefined ? null : parseSince(String(values.since));
-  const color = !ctx.json && useColor(ctx.io.stdout.isTerminal, ctx.io.env);
+  const view: EventLine | null = ctx.json ? null : await import("../views/event_line.ts");
+  const color = view !== null && view.useColor(ctx.io.stdout.isTerminal, ctx.io.env);
   // -v shows agent_delta and budget_updated in human lines; naming them with --type does too.
   const hidden = ctx.json || values.verbose === true
     ? new Set<string>()
-    : new Set([...VERBOSE_TYPES].filter((t) => !types.includes(t)));
+    : new Set([...view!.VERBOSE_TYPES].filter((t) => !types.includes(t)));
   const common = {
+    view,
     types,
     sinceNs,
     color,
@@ -241,6 +236,8 @@ export async function eventsCommand(ctx: Context, args: string[]): Promise<numbe
 }
 
 interface CommonOptions {
+  /** The human lines' renderer (null with --json). */
+  view: EventLine | null;
   types: string[];
   sinceNs: bigint | null;
   color: boolean;
@@ -266,12 +263,13 @@ async function taskForm(
           if (p !== undefined) await p;
         } else await lines.text(readFormText(r) + "\n");
       } else if (!o.hidden.has(r.env.event.type)) {
-        await lines.text(renderEvent(r.env, { color: o.color }) + "\n");
+        await lines.text(o.view!.renderEvent(r.env, { color: o.color }) + "\n");
       }
     }
     await lines.end();
   };
   if (o.all) {
+    const { openReplay } = await import("../follow/replay.ts");
     const replay = await openReplay(ctx.state, task, {
       all: true,
       prefilter: filter.prefilter,
@@ -316,6 +314,9 @@ async function feedForm(
   ctx: Context,
   o: CommonOptions & { refs: string[]; afterCursor: Cursor | null },
 ): Promise<number> {
+  const { FEED_BEGINNING, FEED_NOW, feedAfter, ProjectFollower, replayFeed } = await import(
+    "../follow/feed.ts"
+  );
   const filter = new EventFilter({ types: o.types, sinceNs: o.sinceNs });
   let only: Set<string> | null = null;
   if (o.refs.length > 0) {
@@ -346,7 +347,7 @@ async function feedForm(
         }
       } else if (!o.hidden.has(it.record.env.event.type)) {
         await lines.text(
-          renderEvent(it.record.env, { color: o.color, number: it.task.number }) + "\n",
+          o.view!.renderEvent(it.record.env, { color: o.color, number: it.task.number }) + "\n",
         );
       }
     }
