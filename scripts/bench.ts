@@ -367,6 +367,12 @@ async function repeat(
 function med(runs: Timed[]): number {
   return median(runs.map((r) => r.ms));
 }
+/** The median CPU time of runs, ms (NaN without /usr/bin/time). */
+function medCpu(runs: Timed[]): number {
+  const xs = runs.map((r) => r.cpuMs).filter((x): x is number => x !== null);
+  return xs.length ? median(xs) : NaN;
+}
+
 function peak(runs: Timed[]): number | null {
   const xs = runs.map((r) => r.rssKb).filter((x): x is number => x !== null);
   return xs.length ? Math.max(...xs) : null;
@@ -507,6 +513,14 @@ async function benchFilter(b: Bench, variant: Variant = "real") {
       met: goal === "-" ? "-" : speedup >= goalX ? "yes" : "no",
       rss: fmtKb(peak(tl.runs)),
     });
+    const tlCpu = medCpu(tl.runs), refCpu = medCpu(ref.runs);
+    if (Number.isFinite(tlCpu) && Number.isFinite(refCpu)) {
+      r.notes.push(
+        `CPU time: taskline ${fmtMs(tlCpu)}, ${tool} ${fmtMs(refCpu)}: ${
+          fmtSpeedup(refCpu, tlCpu)
+        }`,
+      );
+    }
     if (tool !== "cat" && ref.runs[0].lines !== tlLines) {
       r.notes.push(`line counts differ: taskline ${tlLines}, ${tool} ${ref.runs[0].lines}`);
     }
@@ -525,7 +539,11 @@ async function benchFilter(b: Bench, variant: Variant = "real") {
       reference: Number.isFinite(catMs) ? `${fmtMs(catMs)} (cat)` : "-",
       ratio: Number.isFinite(catMs) ? `${fmtRatio(med(full.runs) / catMs)} cat's time` : "-",
       rss: fmtKb(peak(full.runs)),
-      notes: [`${(t.bytes / 1e6 / (med(full.runs) / 1000)).toFixed(0)} MB/s`],
+      notes: [
+        `${(t.bytes / 1e6 / (med(full.runs) / 1000)).toFixed(0)} MB/s; on CPU time ${
+          (t.bytes / 1e6 / (medCpu(full.runs) / 1000)).toFixed(0)
+        } MB/s`,
+      ],
     }));
   }
 }
@@ -567,7 +585,11 @@ async function benchStartupEvents(b: Bench) {
     goal,
     met: d <= 10 ? "yes" : "no",
     rss: fmtKb(peak(tl)),
-    notes: [`median of ${n} runs each, interleaved`],
+    notes: [
+      `median of ${n} runs each, interleaved; CPU time: taskline ${fmtMs(medCpu(tl))}, deno eval ${
+        fmtMs(medCpu(ev))
+      }`,
+    ],
   }));
 }
 
@@ -634,7 +656,11 @@ function replayRow(id: string, bytes: number, summary: GenSummary, v: Variant, r
     goal: ">= 300 MB/s",
     met: rate >= 300 ? "yes" : "no",
     rss: fmtKb(peak(runs)),
-    notes: [`${runs[0].lines} lines`],
+    notes: [
+      `${runs[0].lines} lines; on CPU time ${
+        (bytes / 1e6 / (medCpu(runs) / 1000)).toFixed(0)
+      } MB/s`,
+    ],
   });
 }
 
@@ -879,7 +905,11 @@ async function benchMerge(b: Bench, hist: Project, variant: Variant = "real") {
       ? "yes"
       : "no",
     rss: fmtKb(rss),
-    notes: [`${fmtBytes(hist.summary.bytes)}, ${total} events`],
+    notes: [
+      `${fmtBytes(hist.summary.bytes)}, ${total} events; on CPU time ${
+        (total / (medCpu(tl.runs) / 1000) / 1000).toFixed(0)
+      }k events/s`,
+    ],
   });
   if (tl.runs[0].lines !== total) {
     r.notes.push(`printed ${tl.runs[0].lines} lines, expected ${total}`);
@@ -1337,9 +1367,11 @@ taskline runs as it ships: \`deno run\` with exactly its permission flags
 Deno's start-up (the module graph is cached by a warm-up call first). Every command's
 standard output goes through a pipe to \`wc -l\`, for taskline and the reference tools alike;
 the line counts are compared and any difference is noted in the table. Peak resident memory
-comes from GNU time (\`/usr/bin/time -f %M\`) for commands that end, and from \`VmHWM\` in
+comes from GNU time (\`/usr/bin/time\`) for commands that end, and from \`VmHWM\` in
 \`/proc/<pid>/status\` for the long-running ones (followers, the server). Logs are read from the
-page cache (each benchmark reads its log once before timing).
+page cache (each benchmark reads its log once before timing). GNU time also gives each
+command's CPU time (user and system): the read rows note it beside the wall time, because wall
+times grow with whatever else shares the cores while CPU times hardly do.
 
 Projects come from \`scripts/gen_project.ts\` (deterministic from a seed): realistic runs with
 phases, agent text, tool calls with complete inputs (edits and writes of up to 8 KB),
