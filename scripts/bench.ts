@@ -318,7 +318,7 @@ async function project(
 ): Promise<Project> {
   const root = `${work}/${name}`;
   const meta = `${root}/bench-project.json`;
-  const key = JSON.stringify({ ...params, dir: undefined, gen: 1 });
+  const key = JSON.stringify({ ...params, dir: undefined, gen: 2 });
   if (!fresh) {
     try {
       const m = JSON.parse(await Deno.readTextFile(meta));
@@ -367,6 +367,12 @@ async function repeat(
 function med(runs: Timed[]): number {
   return median(runs.map((r) => r.ms));
 }
+/** The median CPU time of runs, ms (NaN without /usr/bin/time). */
+function medCpu(runs: Timed[]): number {
+  const xs = runs.map((r) => r.cpuMs).filter((x): x is number => x !== null);
+  return xs.length ? median(xs) : NaN;
+}
+
 function peak(runs: Timed[]): number | null {
   const xs = runs.map((r) => r.rssKb).filter((x): x is number => x !== null);
   return xs.length ? Math.max(...xs) : null;
@@ -394,25 +400,57 @@ async function benchStartup(b: Bench) {
   }));
 }
 
-/** Filtered replay beside jq, grep -F and cat (issue 3). */
-async function benchFilter(b: Bench) {
+/** The text of the generated logs: like real agents' (the default), ASCII only, or another serialiser's. */
+type Variant = "real" | "ascii" | "foreign";
+
+/** Generator options of a variant. */
+function variantParams(v: Variant): { nonAscii?: number; style?: "foreign" } {
+  return v === "ascii" ? { nonAscii: 0 } : v === "foreign" ? { style: "foreign" } : {};
+}
+
+/** How a variant's log is described in a row: its share of non-ASCII lines. */
+function variantLabel(v: Variant, s: GenSummary): string {
+  const share = `${
+    (100 * s.nonAsciiLines / Math.max(1, s.events)).toFixed(1)
+  }% of the lines non-ASCII`;
+  return v === "ascii"
+    ? "ASCII-only log"
+    : v === "foreign"
+    ? `log written by another serialiser (sorted keys, spaces, non-ASCII as \\uXXXX; ${share})`
+    : `realistic log (${share})`;
+}
+
+/**
+ * Filtered replay beside jq, grep -F and cat (issues 3 and 14), and the full
+ * replay of the same log, on a log of the given variant.
+ */
+async function benchFilter(b: Bench, variant: Variant = "real") {
   const s = b.sizes;
-  const p = await project(b.opts.work, `filter-${s.filterBytes}`, {
-    dir: "",
-    tasks: 1,
-    logBytes: s.filterBytes,
-    runs: 1,
-    seed: 11,
-  });
+  const p = await project(
+    b.opts.work,
+    `filter-${s.filterBytes}${variant === "real" ? "" : `-${variant}`}`,
+    {
+      dir: "",
+      tasks: 1,
+      logBytes: s.filterBytes,
+      runs: 1,
+      seed: 11,
+      ...variantParams(variant),
+    },
+  );
   const t = p.summary.tasks[0];
   const log = `.taskline/tasks/${t.dir}/events.jsonl`;
   const size = fmtBytes(t.bytes);
-  b.log(`filter: ${size} log, ${t.events} events`);
+  const what = variantLabel(variant, p.summary);
+  const sfx = variant === "real" ? "" : `-${variant}`;
+  b.log(`filter: ${size} ${what}, ${t.events} events`);
   // Warm the page cache and Deno's module cache.
   await runTimed(["cat", log], { cwd: p.root });
   await runTimed(taskline(["--version"]), { cwd: p.root });
 
-  const name = `events --type tool_called --json, ${size} log`;
+  const goalX = variant === "foreign" ? 3 : 10;
+  const jqGoal = `>= ${goalX}x jq`;
+  const name = `events --type tool_called --json, ${size} ${what}`;
   const tl = await repeat(
     b,
     taskline(["events", "1", "--type", "tool_called", "--json"]),
@@ -420,7 +458,9 @@ async function benchFilter(b: Bench) {
     s.runs,
   );
   if (tl.failed) {
-    b.rows.push(skipped("filter", name, failure("taskline events --type", tl.failed), ">= 10x jq"));
+    b.rows.push(
+      skipped(`filter${sfx}`, name, failure("taskline events --type", tl.failed), jqGoal),
+    );
   }
   const tlMs = tl.failed ? NaN : med(tl.runs);
   const tlLines = tl.runs[0]?.lines;
@@ -430,18 +470,22 @@ async function benchFilter(b: Bench) {
       "-c",
       'select(.event.type=="tool_called")',
       log,
-    ], ">= 10x jq"],
-    ["grep", 'grep -F \'"type":"tool_called"\' (ceiling)', [
-      "grep",
-      "-F",
-      '"type":"tool_called"',
-      log,
-    ], "-"],
-    ["cat", "cat (ceiling)", ["cat", log], "-"],
+    ], jqGoal],
   ];
+  if (variant === "real") {
+    refs.push(
+      ["grep", 'grep -F \'"type":"tool_called"\' (ceiling)', [
+        "grep",
+        "-F",
+        '"type":"tool_called"',
+        log,
+      ], "-"],
+      ["cat", "cat (ceiling)", ["cat", log], "-"],
+    );
+  }
   for (const [tool, label, argv, goal] of refs) {
-    const id = `filter-${tool}`;
-    const bench = `filtered replay vs ${label}, ${size} log`;
+    const id = `filter-${tool}${sfx}`;
+    const bench = `filtered replay vs ${label}, ${size} ${what}`;
     if (!b.tools[tool]) {
       b.rows.push(skipped(id, bench, `${tool} is not installed`, goal));
       continue;
@@ -466,9 +510,17 @@ async function benchFilter(b: Bench) {
       reference: fmtMs(refMs),
       ratio: fmtSpeedup(refMs, tlMs),
       goal,
-      met: goal === "-" ? "-" : speedup >= 10 ? "yes" : "no",
+      met: goal === "-" ? "-" : speedup >= goalX ? "yes" : "no",
       rss: fmtKb(peak(tl.runs)),
     });
+    const tlCpu = medCpu(tl.runs), refCpu = medCpu(ref.runs);
+    if (Number.isFinite(tlCpu) && Number.isFinite(refCpu)) {
+      r.notes.push(
+        `CPU time: taskline ${fmtMs(tlCpu)}, ${tool} ${fmtMs(refCpu)}: ${
+          fmtSpeedup(refCpu, tlCpu)
+        }`,
+      );
+    }
     if (tool !== "cat" && ref.runs[0].lines !== tlLines) {
       r.notes.push(`line counts differ: taskline ${tlLines}, ${tool} ${ref.runs[0].lines}`);
     }
@@ -476,19 +528,69 @@ async function benchFilter(b: Bench) {
   }
   // The unfiltered replay, for scale.
   const full = await repeat(b, taskline(["events", "1", "--json"]), p.root, s.runs);
-  const bench = `events --json (full replay), ${size} log`;
-  if (full.failed) b.rows.push(skipped("replay", bench, failure("taskline events", full.failed)));
-  else {
+  const bench = `events --json (full replay), ${size} ${what}`;
+  if (full.failed) {
+    b.rows.push(skipped(`replay${sfx}`, bench, failure("taskline events", full.failed)));
+  } else {
     const catRuns = b.tools.cat ? await repeat(b, ["cat", log], p.root, s.runs) : null;
     const catMs = catRuns && !catRuns.failed ? med(catRuns.runs) : NaN;
-    b.rows.push(row("replay", bench, {
+    b.rows.push(row(`replay${sfx}`, bench, {
       taskline: fmtMs(med(full.runs)),
       reference: Number.isFinite(catMs) ? `${fmtMs(catMs)} (cat)` : "-",
       ratio: Number.isFinite(catMs) ? `${fmtRatio(med(full.runs) / catMs)} cat's time` : "-",
       rss: fmtKb(peak(full.runs)),
-      notes: [`${(t.bytes / MiB / (med(full.runs) / 1000)).toFixed(0)} MiB/s`],
+      notes: [
+        `${(t.bytes / 1e6 / (med(full.runs) / 1000)).toFixed(0)} MB/s; on CPU time ${
+          (t.bytes / 1e6 / (medCpu(full.runs) / 1000)).toFixed(0)
+        } MB/s`,
+      ],
     }));
   }
+}
+
+/**
+ * Start-up on the shortest path: `events <ref> --json` on a log of 10
+ * events, beside an empty `deno eval` (issue 14: within 10 ms of it).
+ */
+async function benchStartupEvents(b: Bench) {
+  const p = await project(b.opts.work, "startup-10", {
+    dir: "",
+    tasks: 1,
+    eventsPerTask: 10,
+    runs: 1,
+    seed: 17,
+  });
+  const goal = "within 10 ms of deno eval";
+  const name = `start-up: events <ref> --json on a log of ${p.summary.tasks[0].events} events`;
+  await runTimed(taskline(["events", "1", "--json"]), { cwd: p.root });
+  const n = Math.max(5, b.sizes.runs * 3);
+  const evalArgv = [Deno.execPath(), "eval", ""];
+  const tlArgv = taskline(["events", "1", "--json"]);
+  // Interleaved, so that a change of the machine's load touches both alike.
+  const tl: Timed[] = [], ev: Timed[] = [];
+  for (let i = 0; i < n; i++) {
+    const a = await runTimed(tlArgv, { cwd: p.root, timeBin: b.timeBin });
+    if (a.code !== 0) {
+      b.rows.push(skipped("startup-events", name, failure("taskline events", a), goal));
+      return;
+    }
+    tl.push(a);
+    ev.push(await runTimed(evalArgv, { cwd: p.root, timeBin: b.timeBin }));
+  }
+  const d = med(tl) - med(ev);
+  b.rows.push(row("startup-events", name, {
+    taskline: fmtMs(med(tl)),
+    reference: `${fmtMs(med(ev))} (deno eval '')`,
+    ratio: `${d >= 0 ? "+" : ""}${fmtMs(d)}`,
+    goal,
+    met: d <= 10 ? "yes" : "no",
+    rss: fmtKb(peak(tl)),
+    notes: [
+      `median of ${n} runs each, interleaved; CPU time: taskline ${fmtMs(medCpu(tl))}, deno eval ${
+        fmtMs(medCpu(ev))
+      }`,
+    ],
+  }));
 }
 
 /** Seek near the end of the big log vs a full replay, and the replay's memory (issue 3). */
@@ -507,6 +609,7 @@ async function benchSeek(b: Bench, big: Project) {
     return;
   }
   const fullMs = med(full.runs);
+  b.rows.push(replayRow("replay-big", t.bytes, big.summary, "real", full.runs));
   const seek = await repeat(
     b,
     taskline(["events", "1", "--after", String(after), "--json"]),
@@ -541,6 +644,48 @@ async function benchSeek(b: Bench, big: Project) {
     rss: fmtKb(rss),
     notes: [`${fmtMs(fullMs)}, ${full.runs[0].lines} lines`],
   }));
+}
+
+/** The row of a full replay of a big log: its rate against issue 14's goal. */
+function replayRow(id: string, bytes: number, summary: GenSummary, v: Variant, runs: Timed[]): Row {
+  const ms = med(runs);
+  const rate = bytes / 1e6 / (ms / 1000);
+  return row(id, `full replay events 1 --json, ${fmtBytes(bytes)} ${variantLabel(v, summary)}`, {
+    taskline: `${rate.toFixed(0)} MB/s`,
+    reference: fmtMs(ms),
+    goal: ">= 300 MB/s",
+    met: rate >= 300 ? "yes" : "no",
+    rss: fmtKb(peak(runs)),
+    notes: [
+      `${runs[0].lines} lines; on CPU time ${
+        (bytes / 1e6 / (medCpu(runs) / 1000)).toFixed(0)
+      } MB/s`,
+    ],
+  });
+}
+
+/** A full replay of a big ASCII-only log, beside the realistic one of the seek benchmark. */
+async function benchBigAscii(b: Bench) {
+  const s = b.sizes;
+  const big = await project(b.opts.work, `big-${s.bigBytes}-ascii`, {
+    dir: "",
+    tasks: 1,
+    logBytes: s.bigBytes,
+    runs: 1,
+    open: true,
+    seed: 12,
+    nonAscii: 0,
+  });
+  const t = big.summary.tasks[0];
+  await runTimed(["cat", `.taskline/tasks/${t.dir}/events.jsonl`], { cwd: big.root });
+  const full = await repeat(b, taskline(["events", "1", "--json"]), big.root, s.bigRuns);
+  if (full.failed) {
+    b.rows.push(
+      skipped("replay-big-ascii", "full replay (ASCII)", failure("taskline events", full.failed)),
+    );
+    return;
+  }
+  b.rows.push(replayRow("replay-big-ascii", t.bytes, big.summary, "ascii", full.runs));
 }
 
 /** Follow of the whole big log from its start: peak memory (issue 3). */
@@ -722,15 +867,21 @@ function peakOf(pid: number): number | null {
   }
 }
 
-/** Project-wide merge of every task's log (issue 3), beside cat of every log. */
-async function benchMerge(b: Bench, hist: Project) {
+/** Project-wide merge of every task's log (issues 3 and 14), beside cat of every log. */
+async function benchMerge(b: Bench, hist: Project, variant: Variant = "real") {
   const s = b.sizes;
-  const name = `events --json (every task merged), ${s.histTasks} tasks x ${s.histEvents} events`;
+  const sfx = variant === "real" ? "" : `-${variant}`;
+  const name = `events --json (every task merged), ${s.histTasks} tasks x ${s.histEvents} events, ${
+    variantLabel(variant, hist.summary)
+  }`;
+  const goal = ">= 300k events/s, < 200 MB";
   const total = hist.summary.events;
   await runTimed(["sh", "-c", "cat .taskline/tasks/*/events.jsonl"], { cwd: hist.root });
   const tl = await repeat(b, taskline(["events", "--json"]), hist.root, s.bigRuns);
   if (tl.failed) {
-    b.rows.push(skipped("merge", name, failure("taskline events (every task)", tl.failed)));
+    b.rows.push(
+      skipped(`merge${sfx}`, name, failure("taskline events (every task)", tl.failed), goal),
+    );
     return;
   }
   const cat = await repeat(
@@ -741,12 +892,24 @@ async function benchMerge(b: Bench, hist: Project) {
   );
   const tlMs = med(tl.runs);
   const catMs = cat.failed ? NaN : med(cat.runs);
-  const r = row("merge", name, {
-    taskline: fmtMs(tlMs),
+  const rate = total / (tlMs / 1000);
+  const rss = peak(tl.runs);
+  const r = row(`merge${sfx}`, name, {
+    taskline: `${fmtMs(tlMs)} (${(rate / 1000).toFixed(0)}k events/s)`,
     reference: Number.isFinite(catMs) ? `${fmtMs(catMs)} (cat of every log)` : "-",
     ratio: Number.isFinite(catMs) ? `${fmtRatio(tlMs / catMs)} cat's time` : "-",
-    rss: fmtKb(peak(tl.runs)),
-    notes: [`${fmtBytes(hist.summary.bytes)}, ${total} events`],
+    goal,
+    met: rss === null
+      ? "skipped: no /usr/bin/time"
+      : rate >= 300_000 && rss < 200 * 1024
+      ? "yes"
+      : "no",
+    rss: fmtKb(rss),
+    notes: [
+      `${fmtBytes(hist.summary.bytes)}, ${total} events; on CPU time ${
+        (total / (medCpu(tl.runs) / 1000) / 1000).toFixed(0)
+      }k events/s`,
+    ],
   });
   if (tl.runs[0].lines !== total) {
     r.notes.push(`printed ${tl.runs[0].lines} lines, expected ${total}`);
@@ -1204,20 +1367,35 @@ taskline runs as it ships: \`deno run\` with exactly its permission flags
 Deno's start-up (the module graph is cached by a warm-up call first). Every command's
 standard output goes through a pipe to \`wc -l\`, for taskline and the reference tools alike;
 the line counts are compared and any difference is noted in the table. Peak resident memory
-comes from GNU time (\`/usr/bin/time -f %M\`) for commands that end, and from \`VmHWM\` in
+comes from GNU time (\`/usr/bin/time\`) for commands that end, and from \`VmHWM\` in
 \`/proc/<pid>/status\` for the long-running ones (followers, the server). Logs are read from the
-page cache (each benchmark reads its log once before timing).
+page cache (each benchmark reads its log once before timing). GNU time also gives each
+command's CPU time (user and system): the read rows note it beside the wall time, because wall
+times grow with whatever else shares the cores while CPU times hardly do.
 
 Projects come from \`scripts/gen_project.ts\` (deterministic from a seed): realistic runs with
 phases, agent text, tool calls with complete inputs (edits and writes of up to 8 KB),
 previews, outputs of up to 60 KB in the trace store, budget pauses and approvals with their
-resumes, commits and validations; about 530 bytes a line on average.
+resumes, commits and validations; about 530 bytes a line on average. Their text is like real
+agents': about 5% of the lines carry non-ASCII characters (typographic quotes and dashes,
+arrows, accented names, CJK, emoji; each row states the share of its log), and unknown fields
+and event types appear now and then. Each read figure has a row on an ASCII-only log of the
+same seed beside it (\`gen_project.ts --ascii\`), and the filtered replay a row on a log
+written by another serialiser (\`--foreign\`: sorted keys, spaces after colons and commas,
+non-ASCII escaped as \`\\uXXXX\`), which taskline reads the slower way (goal: at least 3 times
+jq).
+
+- **Start-up**: \`taskline events 1 --json\` on a log of about 10 events beside an empty
+  \`deno eval ''\`, interleaved, median of each (goal: within 10 ms).
 
 - **Filtered replay**: \`taskline events 1 --type tool_called --json\` on a ${
     fmtBytes(s.filterBytes)
   } log of
   one run, beside \`jq -c 'select(.event.type=="tool_called")'\` on the same file (goal: at
   least 10 times faster), and \`grep -F\` and \`cat\` as the physical ceilings of reading the file.
+- **Full replay**: \`events 1 --json\` of the ${
+    fmtBytes(s.bigBytes)
+  } log, as MB/s (goal: at least 300).
 - **Seek**: \`events 1 --after <last seq - 100> --json\` on a ${
     fmtBytes(s.bigBytes)
   } log of one run,
@@ -1229,7 +1407,7 @@ resumes, commits and validations; about 530 bytes a line on average.
   \`tail -n 0 -F\` follow the same log; latency is from just before the append to the arrival
   of the printed line in the bench process (goal: median under 5 ms, p99 under 25 ms).
 - **Project-wide merge**: \`taskline events --json\` over ${s.histTasks} tasks of about ${s.histEvents}
-  events, beside \`cat\` of every log (no goal in the issues; for scale).
+  events, beside \`cat\` of every log (goal: at least 300,000 events a second under 200 MB).
 - **History**: \`taskline history --all --json\` over the same ${s.histTasks} tasks, first call
   (taskline's cache in \`.taskline/\` removed before each) and repeated call; the issue's goal is
   that a repeated call on unchanged logs does not re-read them, read here as "under half the
@@ -1260,8 +1438,8 @@ pessimistic on a small machine.
 
 Full mode generates about ${
     fmtBytes(
-      MODES.full.filterBytes + MODES.full.bigBytes +
-        MODES.full.histTasks * MODES.full.histEvents * 530,
+      3 * MODES.full.filterBytes + 2 * MODES.full.bigBytes +
+        2 * MODES.full.histTasks * MODES.full.histEvents * 530,
     )
   } of logs in \`/tmp/taskline-bench\` (kept and reused by later runs
 with the same parameters; delete the directory to reclaim the space). A full run takes ${
@@ -1303,7 +1481,14 @@ export async function runBench(args: string[]): Promise<Row[]> {
   log(`mode ${opts.mode}, work directory ${opts.work}, taskline ${MAIN}`);
 
   await step("startup", "start-up", () => benchStartup(b));
+  await step("startup-events", "start-up of events <ref> --json", () => benchStartupEvents(b));
   await step("filter", "filtered replay", () => benchFilter(b));
+  await step("filter-ascii", "filtered replay, ASCII-only log", () => benchFilter(b, "ascii"));
+  await step(
+    "filter-foreign",
+    "filtered replay, another serialiser's log",
+    () => benchFilter(b, "foreign"),
+  );
   let big: Project | null = null;
   const needBig = want("seek") || want("mem-follow");
   if (needBig) {
@@ -1323,6 +1508,7 @@ export async function runBench(args: string[]): Promise<Row[]> {
   }
   if (big) await step("seek", "seek and replay memory", () => benchSeek(b, big!));
   if (big) await step("mem-follow", "follow memory", () => benchFollowMemory(b, big!));
+  await step("replay-ascii", "full replay, ASCII-only big log", () => benchBigAscii(b));
   await step("follow", "follow latency", () => benchFollowLatency(b));
   await step("record", "record", async () => (await import("./bench_record.ts")).benchRecord(b));
   let hist: Project | null = null;
@@ -1337,6 +1523,25 @@ export async function runBench(args: string[]): Promise<Row[]> {
     log(`history project: ${sizes.histTasks} tasks, ${fmtBytes(hist.summary.bytes)}`);
   }
   if (hist) await step("merge", "project-wide merge", () => benchMerge(b, hist!));
+  if (want("merge-ascii")) {
+    const histAscii = await project(
+      opts.work,
+      `hist-${sizes.histTasks}x${sizes.histEvents}-ascii`,
+      {
+        dir: "",
+        tasks: sizes.histTasks,
+        eventsPerTask: sizes.histEvents,
+        traceFilesPerTask: 2,
+        seed: 13,
+        nonAscii: 0,
+      },
+    );
+    await step(
+      "merge-ascii",
+      "project-wide merge, ASCII-only logs",
+      () => benchMerge(b, histAscii, "ascii"),
+    );
+  }
   if (hist) await step("history", "history", () => benchHistory(b, hist!));
   if (hist) await step("api-events", "/api/events", () => benchApiEvents(b, hist!));
   await step("fanout", "server fan-out", () => benchFanout(b, sizes.fanClients, true));

@@ -50,6 +50,11 @@ export interface Timed {
   lines: number;
   /** Peak resident memory, KiB; null without /usr/bin/time. */
   rssKb: number | null;
+  /**
+   * CPU time (user and system) of the command, milliseconds; null without
+   * /usr/bin/time. Unlike wall time, it hardly grows when other work shares the cores.
+   */
+  cpuMs: number | null;
   /** The end of its stderr. */
   stderr: string;
 }
@@ -76,7 +81,9 @@ export async function runTimed(argv: string[], options: RunTimedOptions): Promis
   const tmp = `${Deno.env.get("TMPDIR") ?? "/tmp"}/taskline-bench-${Deno.pid}-${++tmpCounter}`;
   const rssFile = `${tmp}.rss`, errFile = `${tmp}.err`, codeFile = `${tmp}.code`;
   const cmd = argv.map(shq).join(" ");
-  const timed = options.timeBin ? `${shq(options.timeBin)} -f %M -o ${shq(rssFile)} ${cmd}` : cmd;
+  const timed = options.timeBin
+    ? `${shq(options.timeBin)} -f '%M %U %S' -o ${shq(rssFile)} ${cmd}`
+    : cmd;
   const script = `{ ${timed} 2>${shq(errFile)}; echo $? > ${shq(codeFile)}; } | wc -l`;
   const t0 = performance.now();
   const child = new Deno.Command("bash", {
@@ -106,12 +113,15 @@ export async function runTimed(argv: string[], options: RunTimedOptions): Promis
   const rssText = (await read(rssFile)).trim().split("\n").pop() ?? "";
   const stderr = (await read(errFile)).slice(-2000);
   for (const p of [rssFile, errFile, codeFile]) await Deno.remove(p).catch(() => {});
-  const rss = Number(rssText);
+  const [rssField, user, sys] = rssText.split(" ");
+  const rss = Number(rssField);
+  const cpu = (Number(user) + Number(sys)) * 1000;
   return {
     ms,
     code: codeText === "" ? (out.code === 0 ? 137 : out.code) : Number(codeText),
     lines: Number(new TextDecoder().decode(out.stdout).trim()) || 0,
     rssKb: options.timeBin && rssText !== "" && Number.isFinite(rss) ? rss : null,
+    cpuMs: options.timeBin && Number.isFinite(cpu) ? cpu : null,
     stderr,
   };
 }

@@ -46,6 +46,26 @@ export interface GenOptions {
   traceFilesPerTask?: number;
   /** When the first task's first run starts, RFC 3339. Default `2026-09-01T08:00:00Z`. */
   startAt?: string;
+  /**
+   * Share of the events whose text gets non-ASCII characters (typographic
+   * quotes and dashes, arrows, accented names, CJK, emoji), spliced into one
+   * of its strings. Events without free text (budget_updated, say) never
+   * get any, so the share of lines is lower: about 5% of the lines at the
+   * default. 0 writes ASCII only (`--ascii`). Default 0.08.
+   */
+  nonAscii?: number;
+  /**
+   * Now and then an unknown field in an event or the envelope, or an event
+   * of a type the contract does not name, as newer engines write. Default true.
+   */
+  unknown?: boolean;
+  /**
+   * How lines are written: `recorder` (the read form, as the run recorder
+   * writes it) or `foreign` (as another serialiser writes the same events:
+   * keys sorted, a space after each colon and comma, non-ASCII escaped as
+   * \uXXXX, as Python's `json.dumps(sort_keys=True)` does). Default `recorder`.
+   */
+  style?: "recorder" | "foreign";
 }
 
 /** What was generated for one task. */
@@ -65,6 +85,8 @@ export interface GenTask {
   open: boolean;
   /** `at` of the last line, microseconds since the epoch. */
   lastAtUs: number;
+  /** Lines with a non-ASCII character (or its \u escape, in the foreign style). */
+  nonAsciiLines: number;
 }
 
 /** What {@link generateProject} made. */
@@ -72,6 +94,8 @@ export interface GenSummary {
   tasks: GenTask[];
   events: number;
   bytes: number;
+  /** Lines with non-ASCII text, of all tasks. */
+  nonAsciiLines: number;
   traceFiles: number;
   traceBytes: number;
   ms: number;
@@ -362,6 +386,13 @@ interface Ctx {
   traceBytes: number;
   /** Stop adding work when the log reaches this. */
   done: () => boolean;
+  /** Share of events given non-ASCII text (see GenOptions.nonAscii). */
+  nonAscii: number;
+  unknown: boolean;
+  foreign: boolean;
+  /** The event being built got non-ASCII text. */
+  sprinkled: boolean;
+  nonAsciiLines: number;
 }
 
 interface RunCtx {
@@ -379,12 +410,117 @@ interface RunCtx {
   segmentStartUs: number;
 }
 
+// ---------------------------------------------------------------- real-world text
+
+/** What agents and tools write beside ASCII: typography, names, other scripts, emoji. */
+const NON_ASCII = [
+  "\u201cquoted\u201d",
+  "it\u2019s",
+  "\u2018single\u2019",
+  "a \u2014 b",
+  "10\u201320",
+  "\u2192",
+  "\u2190 back",
+  "\u21d2 then",
+  "wait\u2026",
+  "caf\u00e9",
+  "na\u00efve",
+  "Zo\u00eb",
+  "Fran\u00e7ois M\u00fcller",
+  "\u00c5ngstr\u00f6m",
+  "S\u00e3o Paulo",
+  "\u65e5\u672c\u8a9e\u306e\u30c6\u30ad\u30b9\u30c8",
+  "\u4fee\u590d\u767b\u5f55\u9519\u8bef",
+  "\ud14c\uc2a4\ud2b8",
+  "\u041f\u0440\u0438\u0432\u0435\u0442",
+  "\ud83d\ude80",
+  "\u2705 done",
+  "\u274c failed",
+  "\ud83c\udf89",
+  "\ud83d\ude00",
+  "\u2265 2",
+  "\u00b1 5%",
+  "\u20ac 12",
+  "21\u00b0C",
+  "3 \u00d7 4",
+];
+
+/** Fields of free text where a person or a tool may write anything. */
+const TEXT_FIELDS = ["text", "message", "summary", "comment", "reason"];
+const INPUT_TEXT_FIELDS = ["content", "new_string", "old_string", "command", "pattern"];
+
+/** `s` with a non-ASCII phrase spliced in at a space within its first `within` characters. */
+function sprinkle(c: Ctx, s: string, within = s.length): string {
+  c.sprinkled = true;
+  const phrase = c.rng.pick(NON_ASCII);
+  let at = c.rng.int(0, Math.max(0, Math.min(within, s.length)));
+  const sp = s.lastIndexOf(" ", at);
+  if (sp >= 0) at = sp + 1;
+  return s.slice(0, at) + phrase + " " + s.slice(at);
+}
+
+/** Non-ASCII text now and then in one free-text field of the event. */
+function decorate(c: Ctx, event: Record<string, unknown>) {
+  if (c.nonAscii <= 0 || event.type === "tool_returned" || !c.rng.chance(c.nonAscii)) return;
+  const input = event.input as Record<string, unknown> | undefined;
+  const fields: [Record<string, unknown>, string][] = [];
+  for (const f of TEXT_FIELDS) if (typeof event[f] === "string") fields.push([event, f]);
+  if (input && typeof input === "object") {
+    for (const f of INPUT_TEXT_FIELDS) if (typeof input[f] === "string") fields.push([input, f]);
+  }
+  if (fields.length === 0) return;
+  const [obj, f] = c.rng.pick(fields);
+  obj[f] = sprinkle(c, obj[f] as string);
+}
+
+/** Strings of the foreign style: non-ASCII escaped as \uXXXX, as ensure_ascii does. */
+function asciiJsonString(s: string): string {
+  return JSON.stringify(s).replace(
+    /[\u0080-\uffff]/g,
+    (ch) => "\\u" + ch.charCodeAt(0).toString(16).padStart(4, "0"),
+  );
+}
+
+/** A value as another serialiser writes it: sorted keys, ", " and ": ", ASCII only. */
+export function foreignJson(v: unknown): string {
+  if (v === null || typeof v !== "object") {
+    return typeof v === "string" ? asciiJsonString(v) : JSON.stringify(v);
+  }
+  if (Array.isArray(v)) return "[" + v.map(foreignJson).join(", ") + "]";
+  const o = v as Record<string, unknown>;
+  return "{" + Object.keys(o).sort().map((k) => asciiJsonString(k) + ": " + foreignJson(o[k]))
+    .join(", ") +
+    "}";
+}
+
+/** Made-up fields and types of newer engines, which readers must pass through. */
+function unknownExtras(c: Ctx, r: RunCtx | null, env: Envelope) {
+  if (!c.unknown) return;
+  const ev = env.event as unknown as Record<string, unknown>;
+  if (c.rng.chance(0.004)) ev.span_id = c.rng.hex(16);
+  if (c.rng.chance(0.002)) ev.x_engine = { name: "acme", build: c.rng.int(1, 999) };
+  if (r && c.rng.chance(0.001)) (env as unknown as Record<string, unknown>).host = "runner-3";
+}
+
 function emit(c: Ctx, r: RunCtx | null, event: Record<string, unknown>, stepMs = 0): string {
   c.us += stepMs > 0 ? stepMs * 1000 + c.rng.int(0, 999) : c.rng.int(50, 3000);
   const at = c.fmt(c.us);
+  decorate(c, event);
   const env: Envelope = { schema: 2, at, event: event as Envelope["event"] };
   if (r) env.seq = ++r.seq;
-  c.out.push(encodeEnvelope(env) + "\n");
+  unknownExtras(c, r, env);
+  c.out.push((c.foreign ? foreignJson(env) : encodeEnvelope(env)) + "\n");
+  if (c.sprinkled) c.nonAsciiLines++;
+  c.sprinkled = false;
+  // Now and then an event of a type the contract does not name, in the run.
+  if (r && c.unknown && c.rng.chance(0.002)) {
+    emit(c, r, {
+      type: "context_compacted",
+      run: r.run,
+      tokens_before: c.rng.int(50_000, 200_000),
+      tokens_after: c.rng.int(5_000, 40_000),
+    }, 1);
+  }
   return at;
 }
 
@@ -515,11 +651,13 @@ function toolReturn(
     is_error = rng.chance(0.05);
     duration = rng.int(1, 20);
   }
-  const output = size > 0
+  let output = size > 0
     ? cut(rng, pool, size)
     : is_error
     ? `${tool}: old_string not found in ${rng.pick(FILES)}`
     : `${tool === "write_file" ? "Wrote" : "Edited"} ${rng.pick(FILES)} (${rng.int(1, 120)} lines)`;
+  // Tool output with non-ASCII text, within what the preview shows.
+  if (c.nonAscii > 0 && rng.chance(c.nonAscii)) output = sprinkle(c, output, 150);
   let output_file: string | null = null;
   if (output.length > 200 && c.traceLeft > 0) {
     c.traceLeft--;
@@ -786,6 +924,11 @@ function genTask(
     traceFiles: 0,
     traceBytes: 0,
     done: () => (byBytes ? out.size : out.events) >= runTarget,
+    nonAscii: opts.nonAscii,
+    unknown: opts.unknown,
+    foreign: opts.style === "foreign",
+    sprinkled: false,
+    nonAsciiLines: 0,
   };
   const summaries: GenTask["runs"] = [];
   let ending = "done";
@@ -839,6 +982,7 @@ function genTask(
     lastAtUs: c.us,
     traceFiles: c.traceFiles,
     traceBytes: c.traceBytes,
+    nonAsciiLines: c.nonAsciiLines,
   };
 }
 
@@ -864,6 +1008,9 @@ export function generateProject(options: GenOptions): GenSummary {
     logBytes: options.logBytes,
     eventsPerTask: options.eventsPerTask,
     runs: options.runs,
+    nonAscii: options.nonAscii ?? 0.08,
+    unknown: options.unknown ?? true,
+    style: options.style ?? "recorder",
   };
   if (!(opts.tasks >= 1)) {
     throw new Error(`gen_project: --tasks must be at least 1, not ${opts.tasks}`);
@@ -880,7 +1027,7 @@ export function generateProject(options: GenOptions): GenSummary {
   const base = Date.parse(opts.startAt) * 1000;
   if (Number.isNaN(base)) throw new Error(`gen_project: bad --start-at ${opts.startAt}`);
   const tasks: GenTask[] = [];
-  let events = 0, bytes = 0, traceFiles = 0, traceBytes = 0;
+  let events = 0, bytes = 0, traceFiles = 0, traceBytes = 0, nonAsciiLines = 0;
   for (let n = 1; n <= opts.tasks; n++) {
     // Each task has its own stream of numbers, so that task n is the same
     // whatever the number of tasks; tasks start a few minutes apart and overlap.
@@ -893,8 +1040,17 @@ export function generateProject(options: GenOptions): GenSummary {
     bytes += t.bytes;
     traceFiles += tf;
     traceBytes += tb;
+    nonAsciiLines += t.nonAsciiLines;
   }
-  return { tasks, events, bytes, traceFiles, traceBytes, ms: Math.round(performance.now() - t0) };
+  return {
+    tasks,
+    events,
+    bytes,
+    nonAsciiLines,
+    traceFiles,
+    traceBytes,
+    ms: Math.round(performance.now() - t0),
+  };
 }
 
 /** Parses `1G`, `200M`, `64k`, `1000` (bytes, powers of 1024). */
@@ -907,13 +1063,21 @@ export function parseSize(text: string): number {
 
 const USAGE = `Usage: deno run -A scripts/gen_project.ts --dir DIR [--tasks N]
          (--events-per-task M | --log-bytes SIZE) [--seed S] [--runs R] [--open]
-         [--trace-files K] [--start-at TIME] [--json]
+         [--trace-files K] [--start-at TIME] [--ascii] [--non-ascii SHARE]
+         [--foreign] [--no-unknown] [--json]
 
 Writes DIR/.taskline/ with N tasks whose logs have about M events or SIZE bytes
 each (SIZE like 200M or 1G), deterministic from the seed. --runs fixes the runs
 per task (default 1 to 3), --open leaves each task's last run in progress, and
 --trace-files caps the trace files per task (default 20). --json prints the
-summary (runs, last seqs) as JSON.`;
+summary (runs, last seqs) as JSON.
+
+Text is like real agent output: about 5% of the lines carry non-ASCII text
+(typographic quotes and dashes, arrows, accents, CJK, emoji); --non-ascii sets
+the share of events that get some (default 0.08), --ascii writes ASCII only.
+Unknown fields and event types appear now and then (--no-unknown: never).
+--foreign writes the lines as another serialiser would (sorted keys, spaces
+after colons and commas, non-ASCII escaped as \\uXXXX).`;
 
 if (import.meta.main) {
   const args = Deno.args;
@@ -954,6 +1118,18 @@ if (import.meta.main) {
       case "--start-at":
         opts.startAt = val();
         break;
+      case "--ascii":
+        opts.nonAscii = 0;
+        break;
+      case "--non-ascii":
+        opts.nonAscii = Number(val());
+        break;
+      case "--foreign":
+        opts.style = "foreign";
+        break;
+      case "--no-unknown":
+        opts.unknown = false;
+        break;
       case "--json":
         json = true;
         break;
@@ -978,7 +1154,10 @@ if (import.meta.main) {
       `${s.tasks.length} tasks, ${s.events} events, ${
         (s.bytes / 1048576).toFixed(1)
       } MiB of logs, ` +
-        `${s.traceFiles} trace files (${(s.traceBytes / 1048576).toFixed(1)} MiB) in ${s.ms} ms`,
+        `${s.traceFiles} trace files (${(s.traceBytes / 1048576).toFixed(1)} MiB), ` +
+        `${
+          (100 * s.nonAsciiLines / Math.max(1, s.events)).toFixed(1)
+        }% of the lines non-ASCII, in ${s.ms} ms`,
     );
   }
 }

@@ -22,6 +22,8 @@ export type ErrorCode =
   | "too-large"
   | "io"
   | "bad-log-file"
+  /** A live subscriber fell too far behind and was ended; it resumes after its last cursor. */
+  | "fell-behind"
   | "interrupted";
 
 /**

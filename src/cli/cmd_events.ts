@@ -7,18 +7,20 @@
 import { type Cursor, parseCursor } from "../contract/cursor.ts";
 import type { Envelope } from "../contract/envelope.ts";
 import { EVENT_TYPES } from "../contract/events.ts";
-import { parseTimeNs } from "../contract/time.ts";
 import { TasklineError } from "../errors.ts";
-import { type FeedItem, ProjectFollower, replayFeed } from "../follow/feed.ts";
+import type { FastItem, FeedItem } from "../follow/feed.ts";
 import { exitStatusOf, followTask } from "../follow/follow_task.ts";
-import { openReplay } from "../follow/replay.ts";
 import type { LogRecord } from "../store/log_reader.ts";
+import type { ScanRecord } from "../follow/scan.ts";
+import type { TextSink } from "./io.ts";
 import type { Task } from "../store/tasks.ts";
 import { intOption, listOption, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
-import { renderEvent, useColor, VERBOSE_TYPES } from "../views/event_line.ts";
+// The all-tasks form, --all and human lines are loaded when used: `events <task> --json`
+// starts with the fewest modules.
+type EventLine = typeof import("../views/event_line.ts");
 import { readFormText, taggedText } from "../codec/read_form.ts";
-import { parseSince } from "../follow/filter.ts";
+import { EventFilter, parseSince } from "../follow/filter.ts";
 
 export const EVENTS_HELP = `Usage: taskline events <TASK> [options]
        taskline events [options]          (every task)
@@ -64,25 +66,92 @@ export function parseTypes(value: unknown): string[] {
   return [...new Set(types)];
 }
 
-/** The filters of `--since` and `--type` as a raw-line prefilter and a record test. */
-function filters(sinceNs: bigint | null, types: string[]) {
-  const typeSet = new Set(types);
-  const needles = types.map((t) => `"${t}"`);
-  const prefilter = needles.length === 0
-    ? undefined
-    : needles.length === 1
-    ? (line: string) => line.includes(needles[0])
-    : (line: string) => needles.some((n) => line.includes(n));
-  const keep = (env: Envelope): boolean => {
-    if (typeSet.size > 0 && !typeSet.has(env.event.type)) return false;
-    if (sinceNs !== null) {
-      const ns = parseTimeNs(env.at);
-      if (ns === null || ns < sinceNs) return false;
+/**
+ * Output of lines given as text or as bytes (ranges of a reader's memory,
+ * valid until its next batch: {@link LineOut.end} before asking for it).
+ * Ranges that follow each other in memory are written as one, without a
+ * copy; others are copied into one buffer.
+ */
+class LineOut {
+  /** A pending range of a reader's memory. */
+  #mem: Uint8Array | null = null;
+  #start = 0;
+  #end = 0;
+  /** Copied bytes: `#buf[0, #len)`. */
+  readonly #buf = new Uint8Array(OUT_BYTES);
+  #len = 0;
+  #text = "";
+  constructor(readonly out: TextSink) {}
+
+  /** Adds bytes [start, end) of `mem`; a promise when something had to be written first. */
+  bytes(mem: Uint8Array, start: number, end: number): Promise<void> | undefined {
+    if (this.#mem === mem && start === this.#end) {
+      this.#end = end;
+      return undefined;
     }
-    return true;
-  };
-  return { prefilter, needles, keep };
+    if (this.#text !== "") return this.#afterText(mem, start, end);
+    if (this.#mem !== null) {
+      // Not contiguous: the pending range is copied.
+      if (this.#end - this.#start > OUT_BYTES - this.#len) {
+        return this.#flushAll().then(() => this.#take(mem, start, end));
+      }
+      this.#buf.set(this.#mem.subarray(this.#start, this.#end), this.#len);
+      this.#len += this.#end - this.#start;
+    }
+    this.#take(mem, start, end);
+    return undefined;
+  }
+
+  async #afterText(mem: Uint8Array, start: number, end: number): Promise<void> {
+    await this.end();
+    this.#take(mem, start, end);
+  }
+
+  #take(mem: Uint8Array, start: number, end: number): void {
+    this.#mem = mem;
+    this.#start = start;
+    this.#end = end;
+  }
+
+  async text(t: string): Promise<void> {
+    if (this.#mem !== null || this.#len > 0) await this.#flushAll();
+    this.#text += t;
+    if (this.#text.length >= 64 * 1024) await this.#flushText();
+  }
+
+  /** Writes what is pending. */
+  async end(): Promise<void> {
+    if (this.#mem !== null || this.#len > 0) await this.#flushAll();
+    if (this.#text !== "") await this.#flushText();
+  }
+
+  async #flushAll(): Promise<void> {
+    if (this.#len > 0) {
+      await this.#write(this.#buf.subarray(0, this.#len));
+      this.#len = 0;
+    }
+    if (this.#mem !== null) {
+      const m = this.#mem;
+      this.#mem = null;
+      await this.#write(m.subarray(this.#start, this.#end));
+    }
+  }
+
+  #write(b: Uint8Array): Promise<void> {
+    return this.out.writeBytes ? this.out.writeBytes(b) : this.out.write(decoder.decode(b));
+  }
+
+  #flushText(): Promise<void> {
+    const t = this.#text;
+    this.#text = "";
+    return this.out.write(t);
+  }
 }
+
+/** Bytes of lines {@link LineOut} copies before it writes them. */
+const OUT_BYTES = 512 * 1024;
+
+const decoder = new TextDecoder();
 
 export async function eventsCommand(ctx: Context, args: string[]): Promise<number> {
   const { values, positionals } = parseArgs("events", args, {
@@ -109,12 +178,14 @@ export async function eventsCommand(ctx: Context, args: string[]): Promise<numbe
   }
   const types = parseTypes(values.type);
   const sinceNs = values.since === undefined ? null : parseSince(String(values.since));
-  const color = !ctx.json && useColor(ctx.io.stdout.isTerminal, ctx.io.env);
+  const view: EventLine | null = ctx.json ? null : await import("../views/event_line.ts");
+  const color = view !== null && view.useColor(ctx.io.stdout.isTerminal, ctx.io.env);
   // -v shows agent_delta and budget_updated in human lines; naming them with --type does too.
   const hidden = ctx.json || values.verbose === true
     ? new Set<string>()
-    : new Set([...VERBOSE_TYPES].filter((t) => !types.includes(t)));
+    : new Set([...view!.VERBOSE_TYPES].filter((t) => !types.includes(t)));
   const common = {
+    view,
     types,
     sinceNs,
     color,
@@ -165,6 +236,8 @@ export async function eventsCommand(ctx: Context, args: string[]): Promise<numbe
 }
 
 interface CommonOptions {
+  /** The human lines' renderer (null with --json). */
+  view: EventLine | null;
   types: string[];
   sinceNs: bigint | null;
   color: boolean;
@@ -177,22 +250,29 @@ async function taskForm(
   task: Task,
   o: CommonOptions & { after?: number; run?: string; all: boolean; exitStatus: boolean },
 ): Promise<number> {
-  const { prefilter, needles, keep } = filters(o.sinceNs, o.types);
+  const filter = new EventFilter({ types: o.types, sinceNs: o.sinceNs });
+  const keep = (env: Envelope) => filter.keeps(null, env);
   const out = ctx.io.stdout;
+  const lines = new LineOut(out);
   const print = async (records: LogRecord[]) => {
-    let text = "";
     for (const r of records) {
-      if (ctx.json) text += readFormText(r) + "\n";
-      else if (!o.hidden.has(r.env.event.type)) {
-        text += renderEvent(r.env, { color: o.color }) + "\n";
+      if (ctx.json) {
+        const mem = (r as ScanRecord).mem;
+        if (mem !== undefined) {
+          const p = lines.bytes(mem, (r as ScanRecord).start!, (r as ScanRecord).end!);
+          if (p !== undefined) await p;
+        } else await lines.text(readFormText(r) + "\n");
+      } else if (!o.hidden.has(r.env.event.type)) {
+        await lines.text(o.view!.renderEvent(r.env, { color: o.color }) + "\n");
       }
     }
-    if (text !== "") await out.write(text);
+    await lines.end();
   };
   if (o.all) {
+    const { openReplay } = await import("../follow/replay.ts");
     const replay = await openReplay(ctx.state, task, {
       all: true,
-      prefilter,
+      prefilter: filter.prefilter,
       onProblem: ctx.problem,
       signal: ctx.io.signal,
     });
@@ -204,7 +284,7 @@ async function taskForm(
     run: o.run,
     follow: o.follow,
     keep: (r) => keep(r.env),
-    needles,
+    needles: filter.needles ?? undefined,
     json: ctx.json,
     exactOutcome: o.exitStatus,
     onProblem: ctx.problem,
@@ -234,7 +314,10 @@ async function feedForm(
   ctx: Context,
   o: CommonOptions & { refs: string[]; afterCursor: Cursor | null },
 ): Promise<number> {
-  const { prefilter, keep } = filters(o.sinceNs, o.types);
+  const { FEED_BEGINNING, FEED_NOW, feedAfter, ProjectFollower, replayFeed } = await import(
+    "../follow/feed.ts"
+  );
+  const filter = new EventFilter({ types: o.types, sinceNs: o.sinceNs });
   let only: Set<string> | null = null;
   if (o.refs.length > 0) {
     only = new Set<string>();
@@ -243,25 +326,42 @@ async function feedForm(
     await ctx.state.requireExists();
   }
   const out = ctx.io.stdout;
+  const lines = new LineOut(out);
   const print = async (items: FeedItem[]) => {
-    let text = "";
     for (const it of items) {
-      if (!keep(it.record.env)) continue;
-      if (ctx.json) text += taggedText(it.record, it.task) + "\n";
-      else if (!o.hidden.has(it.record.env.event.type)) {
-        text += renderEvent(it.record.env, { color: o.color, number: it.task.number }) + "\n";
+      const fast = it as Partial<FastItem>;
+      if (fast.sec !== undefined) {
+        if (!filter.keepsAt(it.task, fast.type!, fast.sec, fast.nanos!)) continue;
+      } else if (!filter.keeps(it.task, it.record.env)) continue;
+      if (ctx.json) {
+        if (fast.bytes) {
+          // The task's prefix, then the line after its "{".
+          let p = lines.bytes(fast.prefix!, 0, fast.prefix!.length);
+          if (p !== undefined) await p;
+          p = lines.bytes(fast.bytes, fast.start! + 1, fast.end!);
+          if (p !== undefined) await p;
+        } else {
+          await lines.text(
+            (fast.taggedText ? fast.taggedText() : taggedText(it.record, it.task)) + "\n",
+          );
+        }
+      } else if (!o.hidden.has(it.record.env.event.type)) {
+        await lines.text(
+          o.view!.renderEvent(it.record.env, { color: o.color, number: it.task.number }) + "\n",
+        );
       }
     }
-    if (text !== "") await out.write(text);
+    await lines.end();
   };
   const taskFilter = only === null ? undefined : (t: Task) => only!.has(t.id);
   if (!o.follow) {
     const tasks = (await ctx.tasks()).filter((t) => taskFilter === undefined || taskFilter(t));
     for await (
       const items of replayFeed(ctx.state, tasks, {
-        after: o.afterCursor ?? undefined,
-        prefilter,
-        json: ctx.json,
+        start: o.afterCursor !== null ? feedAfter(o.afterCursor) : FEED_BEGINNING,
+        bytes: true,
+        reuseBuffers: true,
+        needles: filter.needles,
         onProblem: ctx.problem,
         onBadLog: ctx.badLog,
         signal: ctx.io.signal,
@@ -277,10 +377,15 @@ async function feedForm(
   });
   try {
     await follower.start();
-    const start = o.afterCursor ?? (o.sinceNs !== null ? { ns: 0n, number: 0, seq: 0 } : null);
+    const start = o.afterCursor !== null
+      ? feedAfter(o.afterCursor)
+      : o.sinceNs !== null
+      ? FEED_BEGINNING
+      : FEED_NOW;
     const sub = follower.subscribe({
-      after: start,
-      prefilter,
+      start,
+      prefilter: filter.prefilter,
+      needles: filter.needles,
       signal: ctx.io.signal,
       lossless: true,
     });

@@ -10,6 +10,12 @@ import { TasklineError } from "../errors.ts";
 /** A text destination with buffering and an explicit flush. */
 export interface TextSink {
   write(text: string): Promise<void>;
+  /**
+   * Writes bytes of UTF-8 text as they are, in order with `write` (the
+   * caller may reuse them once the promise settles). Sinks without it take
+   * the text.
+   */
+  writeBytes?(bytes: Uint8Array): Promise<void>;
   flush(): Promise<void>;
   /** Whether it is a terminal (colour, the terminal UI). */
   readonly isTerminal: boolean;
@@ -41,9 +47,9 @@ export interface SinkWriter {
  * (default 64 KiB) so that printing many events costs few system calls.
  */
 export class WriterSink implements TextSink {
-  #parts: string[] = [];
-  #size = 0;
-  #out: Uint8Array | undefined;
+  /** Pending output, encoded: `#buf[0, #len)`. */
+  #buf: Uint8Array | undefined;
+  #len = 0;
   readonly #writer: SinkWriter;
   readonly #bufferBytes: number;
   readonly #sync: boolean;
@@ -65,26 +71,43 @@ export class WriterSink implements TextSink {
     this.#bufferBytes = options.bufferBytes ?? 64 * 1024;
   }
 
-  write(text: string): Promise<void> {
-    this.#parts.push(text);
-    this.#size += text.length;
-    return this.#size >= this.#bufferBytes ? this.flush() : Promise.resolve();
+  async write(text: string): Promise<void> {
+    // One reused buffer: a fresh one per write is external memory that the
+    // garbage collector lets pile up (tens of megabytes over a long replay).
+    const buf = this.#buf ??= new Uint8Array(OUT_BUFFER_BYTES);
+    if (text.length * 3 > buf.length - this.#len) {
+      await this.flush();
+      if (text.length * 3 > buf.length) {
+        await this.#out(encoder.encode(text));
+        return;
+      }
+    }
+    this.#len += encoder.encodeInto(text, buf.subarray(this.#len)).written;
+    if (this.#len >= this.#bufferBytes) await this.flush();
+  }
+
+  async writeBytes(bytes: Uint8Array): Promise<void> {
+    // A buffer's worth or more: written as it is, not copied.
+    if (bytes.length >= this.#bufferBytes) {
+      await this.flush();
+      await this.#out(bytes);
+      return;
+    }
+    const buf = this.#buf ??= new Uint8Array(OUT_BUFFER_BYTES);
+    if (bytes.length > buf.length - this.#len) await this.flush();
+    buf.set(bytes, this.#len);
+    this.#len += bytes.length;
+    if (this.#len >= this.#bufferBytes) await this.flush();
   }
 
   async flush(): Promise<void> {
-    if (this.#size === 0) return;
-    const text = this.#parts.join("");
-    this.#parts = [];
-    this.#size = 0;
-    // One reused buffer: a fresh one per flush is external memory that the
-    // garbage collector lets pile up (tens of megabytes over a long replay).
-    let bytes: Uint8Array;
-    if (text.length * 3 <= OUT_BUFFER_BYTES) {
-      this.#out ??= new Uint8Array(OUT_BUFFER_BYTES);
-      bytes = this.#out.subarray(0, encoder.encodeInto(text, this.#out).written);
-    } else {
-      bytes = encoder.encode(text);
-    }
+    if (this.#len === 0) return;
+    const bytes = this.#buf!.subarray(0, this.#len);
+    this.#len = 0;
+    await this.#out(bytes);
+  }
+
+  async #out(bytes: Uint8Array): Promise<void> {
     let off = 0;
     const writeSync = this.#writer.writeSync;
     if (this.#sync && writeSync) {
@@ -104,6 +127,10 @@ export class MemorySink implements TextSink {
   }
   write(text: string): Promise<void> {
     this.text += text;
+    return Promise.resolve();
+  }
+  writeBytes(bytes: Uint8Array): Promise<void> {
+    this.text += new TextDecoder().decode(bytes);
     return Promise.resolve();
   }
   flush(): Promise<void> {

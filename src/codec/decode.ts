@@ -18,6 +18,9 @@ export type Decoded =
 /** Stands for a line longer than the reader's limit (see lines.ts). */
 export const OVERSIZED_LINE = "\u0000";
 
+/** Stands for a line whose bytes are not well-formed UTF-8 (see lines.ts). */
+export const INVALID_UTF8_LINE = "\u0000\u0001";
+
 /**
  * Decodes one line (without its newline). Never throws.
  *
@@ -34,6 +37,7 @@ export function decodeLine(line: string): Decoded {
   if (line === OVERSIZED_LINE) {
     return { ok: false, reason: "line is longer than the reader's limit" };
   }
+  if (line === INVALID_UTF8_LINE) return { ok: false, reason: "not valid UTF-8" };
   let value: unknown;
   try {
     value = JSON.parse(line);

@@ -1,8 +1,8 @@
 /**
  * A check of one log line without parsing it into objects (a small
  * WebAssembly module, json_check.wat): whether the line is valid JSON
- * written exactly as `JSON.stringify` writes its value (ASCII only, no white
- * space, the short escapes, integers of at most 15 digits, no key made only
+ * written exactly as `JSON.stringify` writes its value (well-formed UTF-8,
+ * no white space, the short escapes, integers of at most 15 digits, no key made only
  * of digits), and where the keys of its objects at depth 2 are. A filtered
  * `--json` replay uses it to print a matching line as it is, at a third of
  * the cost of `JSON.parse` and `JSON.stringify`. A line it is not sure of
@@ -31,8 +31,13 @@ const RESERVED_BYTES = 16 * 1024;
  * ```
  */
 export class JsonChecker {
-  /** Where bytes to check go: the module's memory after what it keeps for itself. */
-  readonly room: Uint8Array;
+  /**
+   * Where bytes to check go: the module's memory after what it keeps for
+   * itself. A new view after {@link grow}.
+   */
+  room: Uint8Array;
+  /** The whole memory of the module (offsets are memory offsets). A new view after {@link grow}. */
+  memory: Uint8Array;
   /** The caller's string of the "type" value the module keeps (see {@link same}). */
   typeText = "";
   /** The caller's string of the "run" value the module keeps (see {@link same}). */
@@ -40,7 +45,16 @@ export class JsonChecker {
   readonly #check: (start: number, end: number) => number;
   readonly #keys1: () => number;
   readonly #same: () => number;
-  readonly #results: Int32Array;
+  readonly #mem: WebAssembly.Memory;
+  /** The first newline in [p, e), or -1. */
+  readonly eol: (p: number, e: number) => number;
+  /** The start of the line that holds byte p: after the last newline in [s, p), or s. */
+  readonly sol: (s: number, p: number) => number;
+  /** Where the `len` (3 or more) bytes at memory offset `n` first are in [p, e), or -1. */
+  readonly find: (p: number, e: number, n: number, len: number) => number;
+  /** Copies `len` bytes of memory from `src` to `dst`. */
+  readonly copy: (dst: number, src: number, len: number) => void;
+  #results: Int32Array;
 
   constructor() {
     if (compiled === null) {
@@ -54,12 +68,35 @@ export class JsonChecker {
       check: (start: number, end: number) => number;
       keys1: () => number;
       same: () => number;
+      eol: (p: number, e: number) => number;
+      sol: (s: number, p: number) => number;
+      find: (p: number, e: number, n: number, len: number) => number;
+      copy: (dst: number, src: number, len: number) => void;
     };
-    this.room = new Uint8Array(exports.memory.buffer, RESERVED_BYTES);
+    this.#mem = exports.memory;
+    this.memory = new Uint8Array(this.#mem.buffer);
+    this.room = new Uint8Array(this.#mem.buffer, RESERVED_BYTES);
     this.#check = exports.check;
     this.#keys1 = exports.keys1;
     this.#same = exports.same;
+    this.eol = exports.eol;
+    this.sol = exports.sol;
+    this.find = exports.find;
+    this.copy = exports.copy;
     this.#results = new Int32Array(exports.memory.buffer, 0, 1024);
+  }
+
+  /** Memory offset of the first byte of {@link room}. */
+  static readonly ROOM_AT = RESERVED_BYTES;
+
+  /** Grows the memory to at least `bytes`; {@link room} and {@link memory} are new views. */
+  grow(bytes: number): void {
+    const have = this.#mem.buffer.byteLength;
+    if (bytes <= have) return;
+    this.#mem.grow(Math.ceil((bytes - have) / 65536));
+    this.memory = new Uint8Array(this.#mem.buffer);
+    this.room = new Uint8Array(this.#mem.buffer, RESERVED_BYTES);
+    this.#results = new Int32Array(this.#mem.buffer, 0, 1024);
   }
 
   /**

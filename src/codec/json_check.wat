@@ -1,11 +1,14 @@
 ;; The check of a filtered `--json` replay's fast path (see json_check.ts): whether
-;; one line of a log is valid JSON written exactly as JSON.stringify writes its value,
-;; without parsing it into objects. `deno task build-wasm` assembles it into
+;; one line of a log is valid JSON written exactly as JSON.stringify writes its value
+;; (well-formed UTF-8 included), without parsing it into objects; and the byte searches
+;; of the readers (newlines, needles). `deno task build-wasm` assembles it into
 ;; json_check_wasm.ts; a test fails while that is stale.
 (module
   (memory (export "memory") 48)
-  ;; 8192..8447: 1 for the bytes a string cannot hold as they are (control, quote, backslash, non-ASCII).
+  ;; 8192..8447: 1 for the bytes a string cannot hold as they are (control, quote, backslash,
+  ;; non-ASCII); 8448..8703: 1 for the characters of a short escape after a backslash.
   (data (i32.const 8192) "\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01")
+  (data (i32.const 8448) "\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\00\00\01\00\00\00\01\00\00\00\00\00\00\00\01\00\00\00\01\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00")
   ;; 0..4095: results: where the values of the depth-2 keys "type" and "run" start (at 0
   ;; and 4; 0 when there is none), where the characters of depth-2 key i start and end
   ;; (at 8 + 8i and 12 + 8i), and those of the outermost object's key i (at 2048 + 8i and
@@ -49,7 +52,7 @@
     (i32.const 2))
 
   ;; A string's body from $p (just after its opening quote): the index after its
-  ;; closing quote, or -1. ASCII only; escapes only as JSON.stringify writes them.
+  ;; closing quote, or -1. Escapes only as JSON.stringify writes them.
   (func $str (param $p i32) (param $e i32) (result i32)
     (local $c i32) (local $x i32) (local $v v128) (local $m i32)
     (block $fail
@@ -77,6 +80,13 @@
         (local.set $c (i32.load8_u (local.get $p)))
         (local.set $p (i32.add (local.get $p) (i32.const 1)))
         (if (i32.eq (local.get $c) (i32.const 34)) (then (return (local.get $p))))
+        ;; DEL and UTF-8: JSON.stringify writes them as they are (a well-formed
+        ;; sequence; overlong forms, surrogates and bytes past U+10FFFF are not).
+        (if (i32.ge_u (local.get $c) (i32.const 127))
+          (then
+            (local.set $p (call $utf8 (local.get $c) (local.get $p) (local.get $e)))
+            (br_if $fail (i32.lt_s (local.get $p) (i32.const 0)))
+            (br $next)))
         (br_if $fail (i32.ne (local.get $c) (i32.const 92)))
         ;; An escape.
         (block
@@ -87,6 +97,28 @@
             (if (i32.eq (local.get $c) (i32.const 117))
               (then
                 (br_if $fail (i32.gt_u (i32.add (local.get $p) (i32.const 4)) (local.get $e)))
+                ;; \ud800 to \udfff (lowercase): a lone surrogate, as JSON.stringify
+                ;; escapes it; an escaped pair is not its form (it writes the character).
+                (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 100))
+                  (then
+                    (local.set $c (i32.load8_u (i32.add (local.get $p) (i32.const 1))))
+                    (br_if $fail (i32.eqz (i32.or
+                      (i32.and (i32.ge_u (local.get $c) (i32.const 56)) (i32.le_u (local.get $c) (i32.const 57)))
+                      (i32.and (i32.ge_u (local.get $c) (i32.const 97)) (i32.le_u (local.get $c) (i32.const 102))))))
+                    (br_if $fail (i32.eqz (call $hex (i32.load8_u (i32.add (local.get $p) (i32.const 2))))))
+                    (br_if $fail (i32.eqz (call $hex (i32.load8_u (i32.add (local.get $p) (i32.const 3))))))
+                    (if (i32.le_u (local.get $c) (i32.const 98))
+                      (then
+                        ;; A high surrogate followed by an escaped low one.
+                        (if (i32.le_u (i32.add (local.get $p) (i32.const 8)) (local.get $e))
+                          (then
+                            (br_if $fail (i32.and
+                              (i32.eq (i32.and (i32.load (i32.add (local.get $p) (i32.const 4))) (i32.const 0xffffff))
+                                (i32.const 0x64755c))
+                              (i32.and (i32.ge_u (i32.load8_u (i32.add (local.get $p) (i32.const 7))) (i32.const 99))
+                                (i32.le_u (i32.load8_u (i32.add (local.get $p) (i32.const 7))) (i32.const 102)))))))))
+                    (local.set $p (i32.add (local.get $p) (i32.const 4)))
+                    (br $next)))
                 (br_if $fail (i32.ne (i32.load16_u (local.get $p)) (i32.const 0x3030)))
                 (local.set $c (i32.load8_u (i32.add (local.get $p) (i32.const 2))))
                 (local.set $x (i32.load8_u (i32.add (local.get $p) (i32.const 3))))
@@ -103,13 +135,147 @@
                       (i32.and (i32.ge_u (local.get $x) (i32.const 97)) (i32.le_u (local.get $x) (i32.const 102))))))))
                 (local.set $p (i32.add (local.get $p) (i32.const 4))))
               (else
-                (br_if $fail (i32.eqz (i32.or
-                  (i32.or (i32.or (i32.eq (local.get $c) (i32.const 34)) (i32.eq (local.get $c) (i32.const 92)))
-                    (i32.or (i32.eq (local.get $c) (i32.const 98)) (i32.eq (local.get $c) (i32.const 102))))
-                  (i32.or (i32.or (i32.eq (local.get $c) (i32.const 110)) (i32.eq (local.get $c) (i32.const 114)))
-                    (i32.eq (local.get $c) (i32.const 116))))))))))
+                ;; " \ b f n r t
+                (br_if $fail (i32.eqz (i32.load8_u (i32.add (i32.const 8448) (local.get $c)))))))))
         (br $next)))
     (i32.const -1))
+
+  ;; Whether $c is a lowercase hexadecimal digit.
+  (func $hex (param $c i32) (result i32)
+    (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 9))
+      (i32.le_u (i32.sub (local.get $c) (i32.const 97)) (i32.const 5))))
+
+  ;; A character of 127 or above whose first byte $c was read (its other bytes from $p):
+  ;; the index after it, or -1 when it is not well-formed UTF-8.
+  (func $utf8 (param $c i32) (param $p i32) (param $e i32) (result i32)
+    (local $lo i32) (local $hi i32) (local $n i32) (local $b i32)
+    (if (i32.eq (local.get $c) (i32.const 127)) (then (return (local.get $p))))
+    (local.set $lo (i32.const 0x80))
+    (local.set $hi (i32.const 0xbf))
+    (block $fail
+      (br_if $fail (i32.lt_u (local.get $c) (i32.const 0xc2)))
+      (if (i32.lt_u (local.get $c) (i32.const 0xe0))
+        (then (local.set $n (i32.const 1)))
+        (else
+          (if (i32.lt_u (local.get $c) (i32.const 0xf0))
+            (then
+              (local.set $n (i32.const 2))
+              (if (i32.eq (local.get $c) (i32.const 0xe0)) (then (local.set $lo (i32.const 0xa0))))
+              (if (i32.eq (local.get $c) (i32.const 0xed)) (then (local.set $hi (i32.const 0x9f)))))
+            (else
+              (br_if $fail (i32.gt_u (local.get $c) (i32.const 0xf4)))
+              (local.set $n (i32.const 3))
+              (if (i32.eq (local.get $c) (i32.const 0xf0)) (then (local.set $lo (i32.const 0x90))))
+              (if (i32.eq (local.get $c) (i32.const 0xf4)) (then (local.set $hi (i32.const 0x8f))))))))
+      (br_if $fail (i32.gt_u (i32.add (local.get $p) (local.get $n)) (local.get $e)))
+      ;; The first continuation byte has the bounds above, the others 80..BF.
+      (local.set $b (i32.load8_u (local.get $p)))
+      (br_if $fail (i32.or (i32.lt_u (local.get $b) (local.get $lo)) (i32.gt_u (local.get $b) (local.get $hi))))
+      (local.set $p (i32.add (local.get $p) (i32.const 1)))
+      (local.set $n (i32.sub (local.get $n) (i32.const 1)))
+      (block $done
+        (loop $more
+          (br_if $done (i32.eqz (local.get $n)))
+          (br_if $fail (i32.ne (i32.and (i32.load8_u (local.get $p)) (i32.const 0xc0)) (i32.const 0x80)))
+          (local.set $p (i32.add (local.get $p) (i32.const 1)))
+          (local.set $n (i32.sub (local.get $n) (i32.const 1)))
+          (br $more)))
+      (return (local.get $p)))
+    (i32.const -1))
+
+  ;; The first newline in [$p, $e): its index, or -1. 16 bytes at a time.
+  (func (export "eol") (param $p i32) (param $e i32) (result i32)
+    (local $m i32)
+    (block $tail
+      (loop $blocks
+        (br_if $tail (i32.gt_u (i32.add (local.get $p) (i32.const 16)) (local.get $e)))
+        (local.set $m (i8x16.bitmask (i8x16.eq (v128.load (local.get $p))
+          (v128.const i8x16 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10))))
+        (if (local.get $m) (then (return (i32.add (local.get $p) (i32.ctz (local.get $m))))))
+        (local.set $p (i32.add (local.get $p) (i32.const 16)))
+        (br $blocks)))
+    (block $none
+      (loop $bytes
+        (br_if $none (i32.ge_u (local.get $p) (local.get $e)))
+        (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 10)) (then (return (local.get $p))))
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (br $bytes)))
+    (i32.const -1))
+
+  ;; The start of the line that holds byte $p: just after the last newline in [$s, $p),
+  ;; or $s. 16 bytes at a time, backwards.
+  (func (export "sol") (param $s i32) (param $p i32) (result i32)
+    (local $m i32)
+    (block $tail
+      (loop $blocks
+        (br_if $tail (i32.lt_u (i32.sub (local.get $p) (local.get $s)) (i32.const 16)))
+        (local.set $m (i8x16.bitmask (i8x16.eq (v128.load (i32.sub (local.get $p) (i32.const 16)))
+          (v128.const i8x16 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10))))
+        (if (local.get $m)
+          (then (return (i32.sub (i32.add (local.get $p) (i32.const 16)) (i32.clz (local.get $m))))))
+        (local.set $p (i32.sub (local.get $p) (i32.const 16)))
+        (br $blocks)))
+    (block $none
+      (loop $bytes
+        (br_if $none (i32.le_u (local.get $p) (local.get $s)))
+        (if (i32.eq (i32.load8_u (i32.sub (local.get $p) (i32.const 1))) (i32.const 10))
+          (then (return (local.get $p))))
+        (local.set $p (i32.sub (local.get $p) (i32.const 1)))
+        (br $bytes)))
+    (local.get $s))
+
+  ;; The first place in [$p, $e) where the $len bytes at $n (at least 3) are: its
+  ;; index, or -1. Blocks of 16 are tested for the needle's second and second-last
+  ;; bytes at their distance, and each place that has both is compared in full.
+  (func (export "find") (param $p i32) (param $e i32) (param $n i32) (param $len i32) (result i32)
+    (local $m i32) (local $a v128) (local $b v128) (local $d i32) (local $i i32) (local $k i32)
+    (local $last i32)
+    (local.set $a (i8x16.splat (i32.load8_u (i32.add (local.get $n) (i32.const 1)))))
+    (local.set $b (i8x16.splat (i32.load8_u (i32.add (local.get $n) (i32.sub (local.get $len) (i32.const 2))))))
+    (local.set $d (i32.sub (local.get $len) (i32.const 3)))
+    ;; The last place a needle can start.
+    (local.set $last (i32.sub (local.get $e) (local.get $len)))
+    (block $tail
+      (loop $blocks
+        ;; The blocks read [$p + 1, $p + 17) and [$p + 1 + $d, $p + 17 + $d).
+        (br_if $tail (i32.gt_s (i32.add (local.get $p) (i32.const 15)) (local.get $last)))
+        (local.set $m (i8x16.bitmask (v128.and
+          (i8x16.eq (v128.load (i32.add (local.get $p) (i32.const 1))) (local.get $a))
+          (i8x16.eq (v128.load (i32.add (i32.add (local.get $p) (i32.const 1)) (local.get $d))) (local.get $b)))))
+        (block $nomore
+          (loop $cands
+            (br_if $nomore (i32.eqz (local.get $m)))
+            (local.set $i (i32.add (local.get $p) (i32.ctz (local.get $m))))
+            (local.set $k (i32.const 0))
+            (block $differ
+              (loop $cmp
+                (if (i32.ge_u (local.get $k) (local.get $len)) (then (return (local.get $i))))
+                (br_if $differ (i32.ne (i32.load8_u (i32.add (local.get $i) (local.get $k)))
+                  (i32.load8_u (i32.add (local.get $n) (local.get $k)))))
+                (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                (br $cmp)))
+            (local.set $m (i32.and (local.get $m) (i32.sub (local.get $m) (i32.const 1))))
+            (br $cands)))
+        (local.set $p (i32.add (local.get $p) (i32.const 16)))
+        (br $blocks)))
+    (block $none
+      (loop $places
+        (br_if $none (i32.gt_s (local.get $p) (local.get $last)))
+        (local.set $k (i32.const 0))
+        (block $differ
+          (loop $cmp
+            (if (i32.ge_u (local.get $k) (local.get $len)) (then (return (local.get $p))))
+            (br_if $differ (i32.ne (i32.load8_u (i32.add (local.get $p) (local.get $k)))
+              (i32.load8_u (i32.add (local.get $n) (local.get $k)))))
+            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (br $cmp)))
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (br $places)))
+    (i32.const -1))
+
+  ;; Copies $len bytes from $src to $dst (they may overlap).
+  (func (export "copy") (param $dst i32) (param $src i32) (param $len i32)
+    (memory.copy (local.get $dst) (local.get $src) (local.get $len)))
 
   ;; A number from $p: the index after it, or -1. Only integers of 1 to 15 digits
   ;; without a leading zero (and not -0): what JSON.stringify writes for them.
@@ -184,7 +350,7 @@
     (i32.const -1))
 
   ;; Checks bytes [$s, $e) (one line, without its newline): valid JSON written exactly
-  ;; as JSON.stringify writes its value, ASCII only, with no key made only of digits
+  ;; as JSON.stringify writes its value, well-formed UTF-8, with no key made only of digits
   ;; (V8 orders such keys first), and no key twice in the outermost object or in one at
   ;; depth 2 (deeper duplicates are not looked for). Returns how many keys the objects at depth 2 have (at most 64; where
   ;; they are in the results), or -1 when it is

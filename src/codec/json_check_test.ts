@@ -35,6 +35,8 @@ Deno.test("the JSON check says yes to JSON.stringify's form and to nothing else"
     "[]",
     '"text"',
     "123456789012345",
+    '{"a":"é “quoted” — → 日本語 🚀 \u007f"}',
+    '{"a":"\\ud800","b":"x\\udfffy","c":"\\udbff\\u0000"}',
   ];
   for (const t of yes) {
     assert(canonical(t), t);
@@ -53,7 +55,10 @@ Deno.test("the JSON check says yes to JSON.stringify's form and to nothing else"
     '{"a":"\\/"}',
     '{"a":"\\u0041"}',
     '{"a":"\\u001F"}',
-    '{"a":"é"}',
+    '{"a":"\\ud83d\\ude80"}',
+    '{"a":"\\uD800"}',
+    '{"a":"\\ud80"}',
+    '{"a":"\\ud800\\udc00"}',
     '{"a":"\u0001"}',
     '{"1":2,"a":1}',
     '{"a":tru}',
@@ -74,6 +79,94 @@ Deno.test("the JSON check says yes to JSON.stringify's form and to nothing else"
     '{" ":null,"    ":null,"":false," ":false}',
   ];
   for (const t of no) assertEquals(check(t), -1, `says yes to ${t}`);
+});
+
+/** The check of raw bytes inside a JSON string: `{"a":"<bytes>"}`. */
+function checkBytes(bytes: number[]): number {
+  const head = encoder.encode('{"a":"');
+  const all = [...head, ...bytes, 34, 125];
+  checker.room.set(all);
+  return checker.check(checker.room.byteOffset, checker.room.byteOffset + all.length);
+}
+
+Deno.test("the JSON check says no to bytes that are not well-formed UTF-8", () => {
+  const bad = [
+    [0x80],
+    [0xbf],
+    [0xc0, 0xaf], // overlong /
+    [0xc1, 0xbf],
+    [0xc3],
+    [0xc3, 0x28],
+    [0xe0, 0x80, 0xaf], // overlong
+    [0xed, 0xa0, 0x80], // a surrogate
+    [0xed, 0xbf, 0xbf],
+    [0xe2, 0x82],
+    [0xf0, 0x80, 0x80, 0xaf],
+    [0xf4, 0x90, 0x80, 0x80], // past U+10FFFF
+    [0xf5, 0x80, 0x80, 0x80],
+    [0xff],
+    [0xe6, 0x97, 0xa5, 0x80],
+  ];
+  for (const b of bad) {
+    assertEquals(
+      checkBytes(b),
+      -1,
+      `says yes to ${b.map((x) => x.toString(16))}`,
+    );
+  }
+  const good = [[0xc3, 0xa9], [0xe2, 0x80, 0x94], [0xf0, 0x9f, 0x9a, 0x80], [0x7f], [
+    0xef,
+    0xbf,
+    0xbf,
+  ]];
+  for (const b of good) assert(checkBytes(b) >= 0, `says no to ${b.map((x) => x.toString(16))}`);
+  // Any bytes but escapes: yes only when a strict decoder reads them and JSON.stringify writes them so.
+  const strict = new TextDecoder("utf-8", { fatal: true });
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer({ min: 0x20, max: 0xff }).filter((x) => x !== 0x5c), { maxLength: 12 }),
+      (b) => {
+        let expected: boolean;
+        try {
+          const s = strict.decode(new Uint8Array(b));
+          expected = JSON.stringify(s) === `"${s}"`;
+        } catch {
+          expected = false;
+        }
+        assertEquals(checkBytes(b) >= 0, expected, b.map((x) => x.toString(16)).join(" "));
+      },
+    ),
+    { numRuns: 20_000 },
+  );
+});
+
+Deno.test("the byte searches find newlines and needles as indexOf does", () => {
+  const room = checker.room;
+  const base = room.byteOffset;
+  fc.assert(
+    fc.property(
+      fc.array(fc.constantFrom(10, 34, 97, 98, 95, 120), { maxLength: 80 }),
+      fc.array(fc.constantFrom(34, 97, 98, 95), { minLength: 3, maxLength: 6 }),
+      fc.nat(80),
+      (hay, needle, from) => {
+        const s = Math.min(from, hay.length);
+        room.set(hay);
+        room.set(needle, 1024);
+        const h = new Uint8Array(hay);
+        const nl = h.indexOf(10, s);
+        assertEquals(checker.eol(base + s, base + hay.length), nl < 0 ? -1 : base + nl);
+        const prev = h.subarray(0, s).lastIndexOf(10);
+        assertEquals(checker.sol(base, base + s), base + prev + 1);
+        const str = String.fromCharCode(...hay), n = String.fromCharCode(...needle);
+        const at = str.indexOf(n, s);
+        assertEquals(
+          checker.find(base + s, base + hay.length, base + 1024, needle.length),
+          at < 0 ? -1 : base + at,
+        );
+      },
+    ),
+    { numRuns: 20_000 },
+  );
 });
 
 Deno.test("the JSON check finds the keys at depth 2 and counts the outer ones", () => {
@@ -121,7 +214,7 @@ Deno.test("the JSON check never says yes to a text JSON.stringify would write ot
   fc.assert(
     fc.property(value, (v) => {
       const t = JSON.stringify(v) ?? "null";
-      const unsure = /[^\x20-\x7e]|\\u(?!00[01])|"\d+":|\d[.eE]|-?\d{16}|\\\//.test(t);
+      const unsure = /\\u(?!00[01])|"\d+":|\d[.eE]|-?\d{16}|\\\//.test(t);
       if (!unsure && check(t) < 0) throw new Error(`says no to ${t}`);
     }),
     { numRuns: 5_000 },

@@ -4,11 +4,13 @@
  * A last line without its newline is being written: it is held back until
  * its newline arrives. A line longer than `lineBytesMax` is not kept: it
  * comes out as {@link OVERSIZED_LINE} so that the reader reports it and goes
- * on.
+ * on. A line whose bytes are not well-formed UTF-8 comes out as
+ * {@link INVALID_UTF8_LINE}: a broken line, never text with replacement
+ * characters.
  *
  * @module
  */
-import { OVERSIZED_LINE } from "./decode.ts";
+import { INVALID_UTF8_LINE, OVERSIZED_LINE } from "./decode.ts";
 
 /** Lines of one chunk. */
 export interface LineBatch {
@@ -27,7 +29,33 @@ export interface LineSplitterOptions {
 }
 
 const NL = 10;
-const decoder = new TextDecoder();
+const strict = new TextDecoder("utf-8", { fatal: true });
+
+/** The text of a line's bytes, or {@link INVALID_UTF8_LINE} when they are not UTF-8. */
+export function lineText(bytes: Uint8Array): string {
+  try {
+    return strict.decode(bytes);
+  } catch {
+    return INVALID_UTF8_LINE;
+  }
+}
+
+/** The lines of bytes that end at a newline (the last excluded), one decode when all are UTF-8. */
+function splitLines(bytes: Uint8Array): string[] {
+  try {
+    return strict.decode(bytes).split("\n");
+  } catch {
+    // Some line is not UTF-8: each line on its own, so that only those are broken.
+    const out: string[] = [];
+    let at = 0;
+    for (;;) {
+      const nl = bytes.indexOf(NL, at);
+      out.push(lineText(bytes.subarray(at, nl < 0 ? bytes.length : nl)));
+      if (nl < 0) return out;
+      at = nl + 1;
+    }
+  }
+}
 
 /**
  * Push bytes in, get complete lines out.
@@ -72,7 +100,7 @@ export class LineSplitter {
         lines.push(OVERSIZED_LINE);
       } else {
         this.#pending.push(chunk.subarray(0, nl));
-        lines.push(decoder.decode(concat(this.#pending, this.#pendingBytes + nl)));
+        lines.push(lineText(concat(this.#pending, this.#pendingBytes + nl)));
       }
       this.#end += this.#pendingBytes + nl + 1;
       this.#pending = [];
@@ -84,8 +112,7 @@ export class LineSplitter {
     if (nl >= 0) {
       // Every complete line of the chunk at once: one decode, one split.
       const last = chunk.lastIndexOf(NL);
-      const text = decoder.decode(chunk.subarray(start, last));
-      const parts = text.split("\n");
+      const parts = splitLines(chunk.subarray(start, last));
       const max = this.#lineBytesMax;
       if (last - start <= max) {
         for (const p of parts) lines.push(p);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { assertEquals } from "../../tests/assert.ts";
 import { LineSplitter } from "./lines.ts";
-import { OVERSIZED_LINE } from "./decode.ts";
+import { decodeLine, INVALID_UTF8_LINE, OVERSIZED_LINE } from "./decode.ts";
 
 const enc = new TextEncoder();
 
@@ -120,4 +120,26 @@ Deno.test("a held-back line that grows past lineBytesMax is not kept in memory",
   for (let i = 0; i < 100; i++) s.push(enc.encode("z".repeat(1000)));
   assertEquals(s.pendingBytes, 100_000);
   assertEquals(s.push(enc.encode("\nok\n")).lines, [OVERSIZED_LINE, "ok"]);
+});
+
+Deno.test("a line that is not UTF-8 comes out as the invalid marker, at any chunk boundary", () => {
+  const bytes = new Uint8Array([
+    ...enc.encode("é ok\n"),
+    ...enc.encode("bad "),
+    0x80,
+    0xe2,
+    0x82,
+    ...enc.encode("\n🚀 fine\n"),
+  ]);
+  fc.assert(
+    fc.property(
+      fc.uniqueArray(fc.integer({ min: 0, max: bytes.length }), { maxLength: 6 }),
+      (c) => {
+        const { lines } = splitAt(bytes, c.sort((a, b) => a - b));
+        assertEquals(lines, ["é ok", INVALID_UTF8_LINE, "🚀 fine"]);
+      },
+    ),
+    { numRuns: 300 },
+  );
+  assertEquals(decodeLine(INVALID_UTF8_LINE), { ok: false, reason: "not valid UTF-8" });
 });

@@ -30,7 +30,7 @@
  *   event stamped earlier by another process is delivered live once, even
  *   though its cursor sorts before events already delivered.
  *   A subscriber that falls `queueItemsMax` items behind is ended with a
- *   TasklineError `io` ("fell behind"); it may subscribe again after the
+ *   TasklineError `fell-behind`; it may subscribe again after the
  *   last cursor it saw. A `lossless` subscriber (the CLI) is never ended:
  *   the follower stops reading until it catches up.
  *   New tasks are picked up (a task directory that appears: its log is read
@@ -49,17 +49,18 @@ import { BadLogFile } from "../store/log_file.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { readTask, type Task } from "../store/tasks.ts";
 import { lightLines } from "./scan.ts";
+import {
+  BufferPool,
+  ByteSource,
+  compareItems,
+  type FastItem,
+  type FeedItem,
+  LogFiles,
+  SourceReader,
+} from "./feed_source.ts";
 import { completeLinesEnd, LogTail, OpenFiles, type TailReset, Wakeup, watchDir } from "./tail.ts";
 
-/** One event of the feed. */
-export interface FeedItem {
-  task: Task;
-  /** The decoded event and its log line. */
-  record: LogRecord;
-  cursor: Cursor;
-  /** The cursor as text (the SSE id). */
-  readonly cursorText: string;
-}
+export type { FastItem, FeedItem } from "./feed_source.ts";
 
 /** A feed item whose cursor text is made when it is first asked for (a replay prints most without it). */
 class Item implements FeedItem {
@@ -70,17 +71,48 @@ class Item implements FeedItem {
   }
 }
 
+/**
+ * Where a feed starts: at the first event on disk, strictly after a cursor
+ * (a client's last seen event), or with the events appended from now on.
+ * The same for a replay and a subscription.
+ */
+export type FeedStart =
+  | { readonly from: "beginning" }
+  | { readonly from: "after"; readonly cursor: Cursor }
+  | { readonly from: "now" };
+
+/** A feed from the first event on disk. */
+export const FEED_BEGINNING: FeedStart = Object.freeze({ from: "beginning" });
+/** A feed of the events appended from now on. */
+export const FEED_NOW: FeedStart = Object.freeze({ from: "now" });
+
+/** A feed strictly after `cursor` (`0-0-0`: from the beginning). */
+export function feedAfter(cursor: Cursor): FeedStart {
+  return { from: "after", cursor };
+}
+
+/** The cursor a replay from `start` goes strictly after; null: nothing on disk is replayed. */
+function replayAfter(start: FeedStart): Cursor | undefined | null {
+  return start.from === "beginning" ? undefined : start.from === "after" ? start.cursor : null;
+}
+
 /** Options of {@link replayFeed}. */
 export interface ReplayFeedOptions {
-  /** Only events with a cursor strictly after this. Default: all. */
+  /**
+   * Where to start. `now` replays nothing. Default: {@link FEED_BEGINNING},
+   * or after `after` when it is given.
+   */
+  start?: FeedStart;
+  /** Only events with a cursor strictly after this (`start: feedAfter(c)`). Default: all. */
   after?: Cursor;
   /** Per task directory, where to stop reading (a line start). Default: the size at open. */
   to?: ReadonlyMap<string, number>;
   /** Cheap test on raw lines. Default: all. */
   prefilter?: (line: string) => boolean;
   /**
-   * Bytes read at a time per task. Default 8 KiB: the merge holds a chunk of
-   * every task at once, so this times the number of tasks is its memory.
+   * Bytes read at a time per task. Default 8 KiB: the
+   * merge holds a chunk of every task at once, so this times the number of
+   * tasks is its memory.
    */
   chunkBytes?: number;
   /**
@@ -96,6 +128,25 @@ export interface ReplayFeedOptions {
    * and an event of only type, run and success. Default false.
    */
   json?: boolean;
+  /**
+   * Read the logs as bytes (see feed_source.ts): the items are
+   * {@link FastItem}s, a line in its own read form is decoded only when its
+   * `record` is asked for, and its tagged line is had from its bytes. Takes
+   * `needles` instead of `prefilter`. Default false (every line decoded).
+   */
+  bytes?: boolean;
+  /**
+   * With `bytes`: a line that contains none of these (event type names in
+   * quotes) is neither decoded nor reported. Default: every line.
+   */
+  needles?: readonly string[] | null;
+  /**
+   * With `bytes`: chunk buffers are reused once a batch was taken, so an
+   * item's bytes (and its `record`, when first asked for then) are valid
+   * only until the next batch is asked for. For consumers that write each
+   * batch out at once (the CLI). Default false.
+   */
+  reuseBuffers?: boolean;
   onProblem?: (p: LogProblem) => void;
   /**
    * Told of a task whose log is not a regular file inside `.taskline/` (a
@@ -233,6 +284,15 @@ export async function* replayFeed(
   tasks: readonly Task[],
   options: ReplayFeedOptions = {},
 ): AsyncGenerator<FeedItem[]> {
+  if (options.start !== undefined) {
+    const after = replayAfter(options.start);
+    if (after === null) return;
+    options = { ...options, after };
+  }
+  if (options.bytes) {
+    yield* replayBytes(state, tasks, options);
+    return;
+  }
   const heap: Source[] = [];
   // One check for every log: lines are checked one at a time.
   const light = options.json ? lightLines() : undefined;
@@ -261,55 +321,114 @@ export async function* replayFeed(
         files,
         onBad: (e) => badLog(options, e, task),
       });
-      if (src.fill()) heapPush(heap, src);
+      if (src.fill()) heapPush(heap, src, less);
     }
-    const batchMax = options.batchItemsMax ?? 512;
-    let batch: FeedItem[] = [];
-    while (heap.length > 0) {
-      options.signal?.throwIfAborted();
-      const src = heap[0];
-      batch.push(src.head!);
-      src.next();
-      if (src.fill()) siftDown(heap, 0);
-      else {
-        const last = heap.pop()!;
-        if (heap.length > 0) {
-          heap[0] = last;
-          siftDown(heap, 0);
-        }
-      }
-      if (batch.length >= batchMax) {
-        yield batch;
-        batch = [];
-      }
-    }
-    if (batch.length > 0) yield batch;
+    yield* merge(heap, less, options);
   } finally {
     files.close();
   }
+}
+
+/** {@link replayFeed} on bytes. */
+async function* replayBytes(
+  state: StateDir,
+  tasks: readonly Task[],
+  options: ReplayFeedOptions,
+): AsyncGenerator<FastItem[]> {
+  const heap: ByteSource[] = [];
+  const files = new LogFiles();
+  const reader = new SourceReader(options.needles ?? null);
+  const chunkBytes = options.chunkBytes ?? 8 * 1024;
+  // Buffers with room for a chunk and the start of a line before it.
+  const pool = options.reuseBuffers ? new BufferPool(2 * chunkBytes) : undefined;
+  try {
+    for (const task of tasks) {
+      const path = state.logPath(task.dir);
+      const to = options.to?.get(task.dir) ?? await completeLinesEnd(path);
+      if (to === 0) continue;
+      const src = new ByteSource(task, {
+        path,
+        to,
+        after: options.after,
+        lookahead: options.lookaheadItems ?? 16,
+        chunkBytes,
+        files,
+        reader,
+        pool,
+        onProblem: options.onProblem,
+      });
+      if (src.fill()) heapPush(heap, src, lessBytes);
+    }
+    for (const batch of merge<FastItem, ByteSource>(heap, lessBytes, options)) {
+      yield batch;
+      pool?.release(batch);
+    }
+  } finally {
+    files.close();
+  }
+}
+
+/** A source of the merge. */
+interface Merged<T> {
+  readonly head: T | undefined;
+  next(): void;
+  fill(): boolean;
+}
+
+/** The heads of the sources in order, in batches; the heap is emptied. */
+function* merge<T, S extends Merged<T>>(
+  heap: S[],
+  lt: (a: S, b: S) => boolean,
+  options: ReplayFeedOptions,
+): Generator<T[]> {
+  const batchMax = options.batchItemsMax ?? 512;
+  let batch: T[] = [];
+  while (heap.length > 0) {
+    options.signal?.throwIfAborted();
+    const src = heap[0];
+    batch.push(src.head!);
+    src.next();
+    if (src.fill()) siftDown(heap, 0, lt);
+    else {
+      const last = heap.pop()!;
+      if (heap.length > 0) {
+        heap[0] = last;
+        siftDown(heap, 0, lt);
+      }
+    }
+    if (batch.length >= batchMax) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+function lessBytes(a: ByteSource, b: ByteSource): boolean {
+  return compareItems(a.head!, b.head!) < 0;
 }
 
 function less(a: Source, b: Source): boolean {
   return compareCursor(a.head!.cursor, b.head!.cursor) < 0;
 }
 
-function heapPush(heap: Source[], s: Source): void {
+function heapPush<S>(heap: S[], s: S, lt: (a: S, b: S) => boolean): void {
   heap.push(s);
   let i = heap.length - 1;
   while (i > 0) {
     const p = (i - 1) >> 1;
-    if (!less(heap[i], heap[p])) break;
+    if (!lt(heap[i], heap[p])) break;
     [heap[i], heap[p]] = [heap[p], heap[i]];
     i = p;
   }
 }
 
-function siftDown(heap: Source[], i: number): void {
+function siftDown<S>(heap: S[], i: number, lt: (a: S, b: S) => boolean): void {
   for (;;) {
     const l = 2 * i + 1, r = l + 1;
     let m = i;
-    if (l < heap.length && less(heap[l], heap[m])) m = l;
-    if (r < heap.length && less(heap[r], heap[m])) m = r;
+    if (l < heap.length && lt(heap[l], heap[m])) m = l;
+    if (r < heap.length && lt(heap[r], heap[m])) m = r;
     if (m === i) return;
     [heap[i], heap[m]] = [heap[m], heap[i]];
     i = m;
@@ -343,12 +462,25 @@ export interface ProjectFollowerOptions {
 /** Options of {@link ProjectFollower.subscribe}. */
 export interface SubscribeOptions {
   /**
+   * Where to start: `beginning` or `after` a cursor replay from disk first,
+   * then go on live; `now` gives only events appended from now on. Default:
+   * {@link FEED_NOW}, or after `after` when it is given.
+   */
+  start?: FeedStart;
+  /**
    * Replay from disk every event with a cursor strictly after this first;
-   * null: only events appended from now on. Default null.
+   * null: only events appended from now on (`start: feedAfter(c)` or
+   * `FEED_NOW`). Default null.
    */
   after?: Cursor | null;
   /** Cheap test on raw lines of this subscriber. Default: all. */
   prefilter?: (line: string) => boolean;
+  /**
+   * The quoted type names of the subscriber's type filter: its replay from
+   * disk reads bytes and skips lines without one (see replayFeed's
+   * `bytes`). Default: the replay decodes every line it passes `prefilter`.
+   */
+  needles?: readonly string[] | null;
   /** Ends the subscription (the iterator rejects with the signal's reason). */
   signal?: AbortSignal;
   /**
@@ -600,7 +732,7 @@ export class ProjectFollower {
       }
       if (s.queue.length > max && !s.lossless) {
         s.failure = new TasklineError(
-          "io",
+          "fell-behind",
           `The live feed fell ${s.queue.length} events behind; resume after the last cursor seen`,
         );
         s.queue = [];
@@ -644,10 +776,15 @@ export class ProjectFollower {
     return {
       async *[Symbol.asyncIterator]() {
         try {
-          if (options.after) {
+          const start = options.start ??
+            (options.after ? feedAfter(options.after) : FEED_NOW);
+          if (start.from !== "now") {
             yield* replayFeed(state, tasks, {
-              after: options.after,
+              start,
               to: snapshot,
+              // Bytes when the subscriber's filter is the type set's needles (or none).
+              bytes: options.prefilter === undefined || options.needles !== undefined,
+              needles: options.needles,
               prefilter: options.prefilter,
               onProblem,
               // The follower tells of a bad log itself, once.

@@ -1,6 +1,7 @@
 /**
- * The filters of the event views: `--since` (a time or an age) and, later,
- * the type and task sets shared by `taskline events` and the server.
+ * The filter of the event views, shared by `taskline events` and the
+ * server: `--since` (a time or an age), the type set with its byte
+ * prefilter, and the task set.
  *
  * @module
  */
@@ -31,4 +32,95 @@ export function parseSince(text: string, nowMs: number = Date.now()): bigint {
   const ageMs = ((Number(d ?? 0) * 24 + Number(h ?? 0)) * 60 + Number(mi ?? 0)) * 60_000 +
     Number(s ?? 0) * 1000;
   return BigInt(nowMs - ageMs) * 1_000_000n;
+}
+
+/** Options of {@link EventFilter}. */
+export interface EventFilterOptions {
+  /** Only these event types. Default: every type. */
+  types?: Iterable<string> | null;
+  /** Only the tasks of these ids. Default: every task. */
+  tasks?: Iterable<string> | null;
+  /** Only events at or after this time, nanoseconds since the epoch. Default: any time. */
+  sinceNs?: bigint | null;
+}
+
+/**
+ * The filter of the event views (`taskline events`, `/api/events`,
+ * `/api/stream`): a type set, a task set and a time, with the byte
+ * prefilter of the type set (a line that contains none of the quoted type
+ * names cannot be of one of those types, so it is neither parsed nor
+ * looked at).
+ *
+ * @example
+ * ```ts
+ * const f = new EventFilter({ types: ["tool_called"], sinceNs: parseSince("1h") });
+ * f.needles; // ['"tool_called"']
+ * f.keeps(task, env);
+ * ```
+ */
+export class EventFilter {
+  readonly types: Set<string> | null;
+  readonly tasks: Set<string> | null;
+  readonly sinceNs: bigint | null;
+  /** The quoted type names (`"tool_called"`), or null without a type set. */
+  readonly needles: readonly string[] | null;
+  readonly #sinceSec: number;
+  readonly #sinceNanos: number;
+
+  constructor(options: EventFilterOptions = {}) {
+    const types = options.types ? new Set(options.types) : null;
+    const tasks = options.tasks ? new Set(options.tasks) : null;
+    this.types = types && types.size > 0 ? types : null;
+    this.tasks = tasks && tasks.size > 0 ? tasks : null;
+    this.sinceNs = options.sinceNs ?? null;
+    this.needles = this.types ? [...this.types].map((t) => JSON.stringify(t)) : null;
+    const ns = this.sinceNs ?? 0n;
+    let sec = ns / 1_000_000_000n, nanos = ns % 1_000_000_000n;
+    if (nanos < 0n) {
+      sec -= 1n;
+      nanos += 1_000_000_000n;
+    }
+    this.#sinceSec = Number(sec);
+    this.#sinceNanos = Number(nanos);
+  }
+
+  /** Whether it lets everything through. */
+  get all(): boolean {
+    return this.types === null && this.tasks === null && this.sinceNs === null;
+  }
+
+  /** A cheap test on a raw line (false: it cannot pass), or undefined without a type set. */
+  get prefilter(): ((line: string) => boolean) | undefined {
+    const needles = this.needles;
+    if (needles === null) return undefined;
+    return needles.length === 1
+      ? (line) => line.includes(needles[0])
+      : (line) => needles.some((n) => line.includes(n));
+  }
+
+  /** Whether an event of `task` passes. */
+  keeps(task: { id: string } | null, env: { at: string; event: { type: string } }): boolean {
+    if (this.types !== null && !this.types.has(env.event.type)) return false;
+    if (this.tasks !== null && (task === null || !this.tasks.has(task.id))) return false;
+    if (this.sinceNs !== null) {
+      const ns = parseTimeNs(env.at);
+      if (ns === null || ns < this.sinceNs) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Whether an event passes, by its type and cursor time (`sec`, `nanos`:
+   * seconds since the epoch and nanoseconds), without its envelope.
+   */
+  keepsAt(task: { id: string }, type: string, sec: number, nanos: number): boolean {
+    if (this.types !== null && !this.types.has(type)) return false;
+    if (this.tasks !== null && !this.tasks.has(task.id)) return false;
+    if (this.sinceNs !== null) {
+      if (sec < this.#sinceSec || (sec === this.#sinceSec && nanos < this.#sinceNanos)) {
+        return false;
+      }
+    }
+    return true;
+  }
 }

@@ -32,10 +32,8 @@ import { isEventType, runOf } from "../contract/events.ts";
 import { TasklineError } from "../errors.ts";
 import {
   findCurrentRun,
-  type LogBatch,
   type LogProblem,
   type LogRecord,
-  readLog,
   scanBackward,
   seekAfterSeq,
 } from "../store/log_reader.ts";
@@ -44,7 +42,7 @@ import { pathExists, type StateDir } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
 import { isTaskRunning } from "../store/lock.ts";
 import { resolveRun } from "./replay.ts";
-import { lightLines, scanLog } from "./scan.ts";
+import { scanLog } from "./scan.ts";
 import { completeLinesEnd, tailLog, type TailReset } from "./tail.ts";
 
 /** How the followed run stands. */
@@ -131,18 +129,7 @@ export interface TaskFollow {
   outcome(): RunOutcome;
 }
 
-/**
- * Bytes read at a time by a replay. Small enough that the strings of a chunk
- * are young objects that the next minor collection frees (a 1 MiB string is
- * a large object that only a full collection frees: resident memory grows).
- */
-const CHUNK_BYTES = 64 * 1024;
-
 const LIFECYCLE = ['"run_started"', '"run_finished"', '"paused"'];
-
-async function* batchesOf(source: AsyncGenerator<LogBatch>): AsyncGenerator<LogRecord[]> {
-  for await (const b of source) yield b.records;
-}
 
 /**
  * Replays a task's run and, with `follow`, follows it to its end.
@@ -219,26 +206,15 @@ export async function followTask(
   // The log as it is now, from `from` to `to`.
   async function* replay(): AsyncGenerator<LogRecord[]> {
     if (track.run === null || from >= to) return;
-    const source = needles
-      ? scanLog(path, needles, {
-        from,
-        to,
-        chunkBytes: CHUNK_BYTES,
-        json: options.json,
-        light: options.json,
-        onProblem: options.onProblem,
-        signal: options.signal,
-      })
-      : batchesOf(
-        readLog(path, {
-          from,
-          to,
-          chunkBytes: CHUNK_BYTES,
-          onProblem: options.onProblem,
-          light: options.json ? lightLines() : undefined,
-          signal: options.signal,
-        }),
-      );
+    // Every line, or those with a needle, searched and checked as bytes.
+    const source = scanLog(path, needles ?? [], {
+      from,
+      to,
+      json: options.json,
+      light: options.json,
+      onProblem: options.onProblem,
+      signal: options.signal,
+    });
     for await (const records of source) {
       const out = records.filter(step);
       if (out.length > 0) yield out;

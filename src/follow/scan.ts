@@ -1,26 +1,30 @@
 /**
- * A fast filtered read of a log: only the lines that contain one of a few
- * needles (event type names in quotes) are cut out and decoded; the rest of
- * the file is searched, not split into lines. This is what makes
- * `taskline events <task> --type T --json` on a log of gigabytes cost
- * little more than reading it.
+ * A fast read of a log, on bytes: the file is read into the check's memory
+ * (see codec/json_check.ts) a mebibyte at a time and searched there. With
+ * needles (event type names in quotes), only the lines that contain one are
+ * looked at; the rest of the file is searched, not split into lines. Each
+ * line looked at is checked in place (UTF-8 included): a line that is its
+ * own read form (what the run recorder writes) gives a light record whose
+ * `bytes` are the line as it is in the file, printed by `--json` as they
+ * are; any other line is decoded in full (`JSON.parse`), which gives
+ * exactly what {@link readLog} would. No string of the line is built unless
+ * asked for. Non-ASCII text costs what ASCII costs.
  *
- * Lines are found by `indexOf` over each decoded chunk (one search per
- * needle), so a line that does not match costs a few machine instructions a
- * byte; the next chunk is read while one is searched. A matching line is
- * decoded in full (`JSON.parse`): what is given out is exactly what
- * {@link readLog} would give with the same needles as prefilter.
+ * This is what makes `taskline events <task> [--type T] --json` on a log of
+ * gigabytes cost little more than reading it.
  *
  * @module
  */
 import { decodeLine } from "../codec/decode.ts";
 import { JsonChecker } from "../codec/json_check.ts";
+import { type LightEvent, LightLines } from "../codec/light_line.ts";
+import { lineText } from "../codec/lines.ts";
 import type { Envelope } from "../contract/envelope.ts";
 import { DEFAULTS_0_5 } from "../contract/fields.ts";
 import type { LogProblem, LogRecord } from "../store/log_reader.ts";
 import { openLogFile } from "../store/log_file.ts";
 
-/** A record of a scan, with its `--json` text when asked for (see {@link ScanLogOptions.json}). */
+/** A record of a scan, with its `--json` text or bytes (see {@link ScanLogOptions.json}). */
 export interface ScanRecord extends LogRecord {
   /**
    * The record in the read form, one line of JSON (what `encodeEnvelope`
@@ -28,6 +32,16 @@ export interface ScanRecord extends LogRecord {
    * `json` option.
    */
   json?: string;
+  /**
+   * The line's bytes with its newline, when the line is its own read form
+   * (then `json` is their text): a view of the reader's memory, valid until
+   * the next batch is asked for. Only with the `json` and `light` options.
+   */
+  bytes?: Uint8Array;
+  /** With `bytes`: the reader's memory and where in it the bytes are (no view made). */
+  mem?: Uint8Array;
+  start?: number;
+  end?: number;
 }
 
 /** Options of {@link scanLog}. */
@@ -36,31 +50,89 @@ export interface ScanLogOptions {
   from?: number;
   /** Byte offset to stop at (a line start). Default: the size at open. */
   to?: number;
-  /** Bytes decoded and searched at a time (reads are of at least 1 MiB). Default 64 KiB. */
+  /** Bytes read at a time. Default 1 MiB. */
   chunkBytes?: number;
   /**
-   * Encode each record in the read form while it is decoded (`json`), so
-   * that `--json` prints the log line itself when it is that already.
-   * Default false.
+   * Give each record its read form (`json`), so that `--json` prints the log
+   * line itself when it is that already. Default false.
    */
   json?: boolean;
   /**
-   * With `json`: a matching line that is its own read form already (checked
-   * without parsing it, see json_check.ts) is given with a light `env`:
-   * its schema, seq and at, and an event of only `type`, `run` and
-   * `success` (what the follow rules and the `--type` and `--since` filters
-   * look at); other lines are decoded in full. Default false.
+   * With `json`: a line that is its own read form is given as a light
+   * record: `bytes` (the line), and a light `env`: its schema, seq and at,
+   * and an event of only `type`, `run` and `success` (what the follow rules
+   * and the `--type` and `--since` filters look at). Default false.
    */
   light?: boolean;
-  /** Longest line, in characters; longer matching lines are reported and skipped. Default 64 Mi. */
-  lineCharsMax?: number;
+  /** Longest line, in bytes; longer lines are reported and skipped. Default 64 MiB. */
+  lineBytesMax?: number;
   onProblem?: (p: LogProblem) => void;
   signal?: AbortSignal;
 }
 
+/** Where the needles are kept in the check's memory, and the window's start. */
+const NEEDLES_AT = JsonChecker.ROOM_AT;
+const NEEDLE_BYTES_MAX = 256;
+const WINDOW_AT = NEEDLES_AT + 16 * NEEDLE_BYTES_MAX;
+
+const encoder = new TextEncoder();
+
 /**
- * Decoded records of the complete lines between `from` and `to` that
- * contain one of `needles`, in file order, in batches.
+ * The envelope of a light record: `at` is read from the line's bytes when
+ * asked for (valid until the next batch, as the bytes).
+ */
+class LightEnv {
+  #at: string | undefined;
+  constructor(
+    readonly schema: number,
+    readonly seq: number,
+    readonly event: LightEvent,
+    readonly lines: LightLines,
+    readonly atStart: number,
+    readonly atEnd: number,
+  ) {}
+  get at(): string {
+    return this.#at ??= atText(this.lines.checker.memory, this.atStart, this.atEnd);
+  }
+}
+
+function atText(m: Uint8Array, s: number, e: number): string {
+  let t = "";
+  for (let i = s; i < e; i++) {
+    if (m[i] >= 128) return lineText(m.subarray(s, e));
+    t += String.fromCharCode(m[i]);
+  }
+  return t;
+}
+
+/**
+ * A light record: the line's facts, read in place, and its bytes. Its
+ * bytes and text are made when asked for, valid until the next batch.
+ */
+class LightRecord implements ScanRecord {
+  upgraded = false;
+  #text: string | undefined;
+  constructor(
+    readonly env: Envelope,
+    readonly mem: Uint8Array,
+    readonly start: number,
+    readonly end: number,
+    public line: number,
+  ) {}
+  get bytes(): Uint8Array {
+    return this.mem.subarray(this.start, this.end);
+  }
+  get text(): string {
+    return this.#text ??= lineText(this.mem.subarray(this.start, this.end - 1));
+  }
+  get json(): string {
+    return this.text;
+  }
+}
+
+/**
+ * Records of the complete lines between `from` and `to` (every line, or
+ * those that contain one of `needles`), in file order, in batches.
  *
  * @example
  * ```ts
@@ -74,193 +146,142 @@ export async function* scanLog(
 ): AsyncGenerator<ScanRecord[]> {
   const file = await openLogFile(path);
   if (file === null) return;
-  const list = [...new Set(needles)].filter((n) => n !== "" && !n.includes("\n"));
-  // V8 finds a literal by first looking for its first character: a quote or
-  // a letter is everywhere in JSON, an underscore is rare. A needle with an
-  // underscore is searched from there (`_called"` for `"tool_called"`), about
-  // twice as fast, and checked whole at each hit.
-  const anchorAt = list.map((n) => Math.max(0, n.indexOf("_")));
-  const anchors = list.map((n, k) => n.slice(anchorAt[k]));
-  /** The first place at or after `from` where needle `k` starts, or -1. */
-  const find = (s: string, k: number, from: number): number => {
-    const off = anchorAt[k];
-    let i = s.indexOf(anchors[k], from + off);
-    while (i >= 0 && (i - off < from || !s.startsWith(list[k], i - off))) {
-      i = s.indexOf(anchors[k], i + 1);
-    }
-    return i < 0 ? -1 : i - off;
-  };
-  const lineCharsMax = options.lineCharsMax ?? 64 * 1024 * 1024;
-  const decoder = new TextDecoder();
-  const json = options.json === true;
-  // A read still under way when the consumer stops: waited for before closing.
-  let inflight: Promise<unknown> = Promise.resolve();
   try {
     const from = options.from ?? 0;
     const to = options.to ?? (await file.stat()).size;
     if (from > 0) await file.seek(from, Deno.SeekMode.Start);
-    // Chunks are decoded and searched `chunkBytes` at a time (small strings
-    // die young), and read at least 1 MiB at a time (few system calls).
-    const chunkBytes = options.chunkBytes ?? 64 * 1024;
-    const readBytes = Math.max(chunkBytes, 1024 * 1024);
-    // Two buffers: the next read fills one while the other is searched. For
-    // the light form they are the check's memory, where lines are checked
-    // in place.
-    const checker = json && options.light === true ? new JsonChecker() : null;
-    const inRoom = checker !== null && 2 * readBytes <= checker.room.length;
-    const bufs = inRoom
-      ? [checker.room.subarray(0, readBytes), checker.room.subarray(readBytes, 2 * readBytes)]
-      : [new Uint8Array(readBytes), new Uint8Array(readBytes)];
-    const fast = inRoom ? checker : null;
-    // Where a line is copied to be checked when its bytes are not in place
-    // (it starts in an earlier chunk, or its chunk is not all ASCII).
-    const scratch = fast !== null ? fast.room.subarray(2 * readBytes) : null;
-    let cur = 0;
-    let readPos = from;
-    const readNext = (): Promise<number | null> => {
-      const want = Math.min(readBytes, to - readPos);
-      if (want <= 0) return Promise.resolve(null);
-      const p = file.read(bufs[cur].subarray(0, want)).then((n) => {
-        if (n !== null) readPos += n;
-        return n;
-      });
-      inflight = p.catch(() => {});
-      return p;
-    };
-    let next = readNext();
+    const json = options.json === true;
+    const every = needles.length === 0;
+    const fast = json && options.light === true;
+    const reader = new LightLines();
+    const c = reader.checker;
+    // Needles of 3 to 255 bytes (a quoted type name is at least 3), in the memory.
+    const list = [...new Set(needles)].map((n) => encoder.encode(n))
+      .filter((n) => n.length >= 3 && n.length < NEEDLE_BYTES_MAX && !n.includes(10))
+      .slice(0, 16);
+    list.forEach((n, k) => c.memory.set(n, NEEDLES_AT + k * NEEDLE_BYTES_MAX));
+    const readBytes = Math.max(1, options.chunkBytes ?? 1024 * 1024);
+    const lineBytesMax = options.lineBytesMax ?? 64 * 1024 * 1024;
+    // Lines are counted when every line is read from the start.
+    let lineNo = every && from === 0 ? 0 : -1;
+    // The window: [WINDOW_AT, WINDOW_AT + filled) of the memory, whose first
+    // `carry` bytes are a line the last read did not finish; it starts at
+    // file offset `pos`.
+    let carry = 0;
     let pos = from;
-    // The start of a line that continues in the next chunk.
-    let carry: string[] = [];
-    let carryChars = 0;
-    let oversized = false;
-    // What is left to search of the last read.
-    let piece: Uint8Array = new Uint8Array(0);
-    while (pos < to) {
+    // A line longer than lineBytesMax is being skipped (until its newline).
+    let skipping = false;
+    const problem = (reason: string, at: number) =>
+      options.onProblem?.({ path, line: Math.max(lineNo, 0), offset: at, reason });
+
+    while (pos + carry < to) {
       options.signal?.throwIfAborted();
-      if (piece.length === 0) {
-        const got = await next;
-        if (got === null || got === 0) break;
-        piece = bufs[cur].subarray(0, got);
-        cur = 1 - cur;
-        next = readNext();
+      const want = Math.min(readBytes, to - pos - carry);
+      c.grow(WINDOW_AT + carry + want + 16);
+      let got = 0;
+      while (got < want) {
+        const n = file.readSync(
+          c.memory.subarray(WINDOW_AT + carry + got, WINDOW_AT + carry + want),
+        );
+        if (n === null || n === 0) break;
+        got += n;
       }
-      const n = Math.min(chunkBytes, piece.length);
-      const bytes = piece.subarray(0, n);
-      piece = piece.subarray(n);
-      const chunkStart = pos;
-      pos += n;
-      const s = decoder.decode(bytes, { stream: pos < to });
-      // As many characters as bytes, none a replacement: all ASCII, so that
-      // a character's index is its byte's.
-      const ascii = fast !== null && s.length === n && s.indexOf("\uFFFD") < 0;
+      if (got === 0) break;
+      const filled = carry + got;
+      const end = WINDOW_AT + filled;
+      // Complete lines: up to the last newline.
+      const linesEnd = c.sol(WINDOW_AT, end);
+      if (linesEnd === WINDOW_AT) {
+        // No newline yet: the window holds part of one line.
+        if (skipping || filled > lineBytesMax) {
+          skipping = true;
+          pos += filled;
+          carry = 0;
+        } else carry = filled;
+        continue;
+      }
+      const m = c.memory;
       const records: ScanRecord[] = [];
-      const take = (text: string, at = -1) => {
-        if (text === "") return;
-        if (fast !== null) {
-          let r: ScanRecord | null = null;
-          if (ascii && at >= 0) {
-            const start = bytes.byteOffset + at;
-            r = lightRecord(fast, text, start, start + text.length);
-          } else if (text.length < scratch!.length) {
-            // A line of ASCII only (one byte a character) is checked in a copy.
-            const written = encoder.encodeInto(text, scratch!).written;
-            if (written === text.length) {
-              const start = scratch!.byteOffset;
-              r = lightRecord(fast, text, start, start + written);
-            }
-          }
-          if (r !== null) {
-            records.push(r);
-            return;
-          }
-        }
+      const take = (ls: number, le: number) => {
+        if (le === ls) return;
+        const line = Math.max(lineNo, 0);
+        if (fast && reader.read(ls, le)) {
+          const env = new LightEnv(
+            reader.schema,
+            reader.seq,
+            reader.event(),
+            reader,
+            reader.atStart,
+            reader.atEnd,
+          );
+          records.push(new LightRecord(env as unknown as Envelope, m, ls, le + 1, line));
+        } else slowLine(m, ls, le, line);
+      };
+      const slowLine = (m: Uint8Array, ls: number, le: number, line: number) => {
+        const text = lineText(m.subarray(ls, le));
         const d = decodeLine(text);
         if (!d.ok) {
-          if (text.trim() !== "") {
-            options.onProblem?.({ path, line: 0, offset: chunkStart, reason: d.reason });
-          }
+          if (text.trim() !== "") problem(d.reason, pos + ls - WINDOW_AT);
           return;
         }
-        const r: ScanRecord = { env: d.env, upgraded: d.upgraded, text, line: 0 };
+        const r: ScanRecord = { env: d.env, upgraded: d.upgraded, text, line };
         if (json) {
-          // Sharing the line's string when it is the read form already.
-          // decodeValue builds the envelope in the read form's key order, so
+          // decodeValue builds the envelope in the read form's key order:
           // stringifying it is encodeEnvelope without its copy.
           const encoded = JSON.stringify(d.env);
           r.json = encoded === text ? text : encoded;
         }
         records.push(r);
       };
-      const firstNl = s.indexOf("\n");
-      if (firstNl < 0) {
-        // The whole chunk is inside one line.
-        if (!oversized) {
-          carry.push(s);
-          carryChars += s.length;
-          if (carryChars > lineCharsMax) {
-            oversized = true;
-            carry = [];
+      let at = WINDOW_AT;
+      if (skipping) {
+        // The end of a line too long to read.
+        at = c.eol(WINDOW_AT, linesEnd) + 1;
+        if (lineNo >= 0) lineNo++;
+        problem("line is longer than the reader's limit", pos);
+        skipping = false;
+      }
+      if (every) {
+        while (at < linesEnd) {
+          const le = c.eol(at, linesEnd);
+          if (lineNo >= 0) lineNo++;
+          take(at, le);
+          at = le + 1;
+        }
+      } else {
+        // One search per needle; each needle's next hit is kept until it is passed.
+        const hits = list.map(() => -2);
+        for (;;) {
+          let hit = -1;
+          for (let k = 0; k < list.length; k++) {
+            if (hits[k] !== -1 && hits[k] < at) {
+              hits[k] = c.find(at, linesEnd, NEEDLES_AT + k * NEEDLE_BYTES_MAX, list[k].length);
+            }
+            if (hits[k] >= 0 && (hit < 0 || hits[k] < hit)) hit = hits[k];
           }
+          if (hit < 0) break;
+          const ls = c.sol(at, hit);
+          const le = c.eol(hit, linesEnd);
+          take(ls, le);
+          at = le + 1;
         }
-        continue;
       }
-      // The line the previous chunks started.
-      if (oversized || carryChars > 0) {
-        const head = s.slice(0, firstNl);
-        if (oversized || carryChars + head.length > lineCharsMax) {
-          const line = oversized ? "" : carry.join("") + head;
-          if (oversized || matches(list, line)) {
-            options.onProblem?.({
-              path,
-              line: 0,
-              offset: chunkStart,
-              reason: "line is longer than the reader's limit",
-            });
-          }
-        } else {
-          carry.push(head);
-          const line = carry.join("");
-          if (matches(list, line)) take(line);
-        }
-        carry = [];
-        carryChars = 0;
-        oversized = false;
-      } else if (firstNl > 0) {
-        const line = s.slice(0, firstNl);
-        if (matches(list, line)) take(line, 0);
-      }
-      const lastNl = s.lastIndexOf("\n");
-      // Complete lines between the first and the last newline: search, cut out hits.
-      // One indexOf search per needle (V8 searches a literal much faster than
-      // an alternation); each needle's next hit is kept until it is passed.
-      const hits = list.map((_, k) => find(s, k, firstNl + 1));
-      let at = firstNl + 1;
-      for (;;) {
-        let m = -1;
-        for (let k = 0; k < hits.length; k++) {
-          if (hits[k] >= 0 && hits[k] < at) hits[k] = find(s, k, at);
-          if (hits[k] >= 0 && (m < 0 || hits[k] < m)) m = hits[k];
-        }
-        if (m < 0 || m >= lastNl) break;
-        const ls = s.lastIndexOf("\n", m) + 1;
-        const le = s.indexOf("\n", m);
-        take(s.slice(ls, le), ls);
-        at = le + 1;
-      }
-      if (lastNl + 1 < s.length) {
-        carry.push(s.slice(lastNl + 1));
-        carryChars = s.length - lastNl - 1;
-      }
+      // Keep the unfinished line for the next read.
+      carry = end - linesEnd;
+      pos += linesEnd - WINDOW_AT;
       if (records.length > 0) yield records;
+      if (carry > 0) c.copy(WINDOW_AT, linesEnd, carry);
+      if (carry > lineBytesMax) {
+        skipping = true;
+        pos += carry;
+        carry = 0;
+      }
     }
     // A last line without its newline is being written: not read.
   } finally {
-    await inflight;
     file.close();
   }
 }
-
-const encoder = new TextEncoder();
 
 /**
  * The light form of single lines (see {@link ScanLogOptions.light}) for
@@ -284,11 +305,6 @@ export function lightLines(): (text: string) => ScanRecord | null {
     if (written !== text.length) return null;
     return lightRecord(checker, text, room.byteOffset, room.byteOffset + written);
   };
-}
-
-function matches(needles: readonly string[], line: string): boolean {
-  for (const n of needles) if (line.includes(n)) return true;
-  return false;
 }
 
 const ADDED_0_5 = new Map(

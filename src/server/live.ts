@@ -23,12 +23,11 @@ import {
   formatCursor,
   parseCursor,
 } from "../contract/cursor.ts";
-import { parseTimeNs } from "../contract/time.ts";
 import { TasklineError } from "../errors.ts";
 import { openReplay } from "../follow/replay.ts";
-import { type FeedItem, ProjectFollower, replayFeed } from "../follow/feed.ts";
+import { type FastItem, type FeedItem, ProjectFollower, replayFeed } from "../follow/feed.ts";
 import type { TailReset } from "../follow/tail.ts";
-import { parseSince } from "../follow/filter.ts";
+import { EventFilter, parseSince } from "../follow/filter.ts";
 import { readFormText, taggedText } from "../codec/read_form.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { type BadLogFile, checkLogFile } from "../store/log_file.ts";
@@ -96,28 +95,12 @@ function ephemeralFrame(r: LiveRecord): string {
   return f;
 }
 
-/** Filters of `/api/events` and `/api/stream`. */
-interface FeedFilter {
-  types: Set<string> | null;
-  tasks: Set<string> | null;
-  sinceNs: bigint | null;
-}
-
-function keeps(f: FeedFilter, task: { id: string }, env: Envelope): boolean {
-  if (f.types && !f.types.has(env.event.type)) return false;
-  if (f.tasks && !f.tasks.has(task.id)) return false;
-  if (f.sinceNs !== null) {
-    const ns = parseTimeNs(env.at);
-    if (ns === null || ns < f.sinceNs) return false;
-  }
-  return true;
-}
-
-/** A cheap raw-line test for a type filter (lines it rejects are not parsed). */
-function prefilterOf(f: FeedFilter): ((line: string) => boolean) | undefined {
-  if (!f.types) return undefined;
-  const needles = [...f.types].map((t) => `"${t}"`);
-  return (line) => needles.some((n) => line.includes(n));
+/** Whether a feed item passes a filter (by its bytes' facts when it was read as bytes). */
+function keepsItem(f: EventFilter, it: FeedItem): boolean {
+  const fast = it as Partial<FastItem>;
+  return fast.sec !== undefined
+    ? f.keepsAt(it.task, fast.type!, fast.sec, fast.nanos!)
+    : f.keeps(it.task, it.record.env);
 }
 
 /** Frames of feed items are built once and shared by every client. */
@@ -126,10 +109,12 @@ const frameCache = new WeakMap<FeedItem, string>();
 function feedFrame(it: FeedItem): string {
   let f = frameCache.get(it);
   if (f === undefined) {
+    // An item read as bytes has its type and tagged line without a decode.
+    const fast = it as Partial<FastItem>;
     f = frameText({
       id: it.cursorText,
-      event: it.record.env.event.type,
-      data: taggedText(it.record, it.task),
+      event: fast.type ?? it.record.env.event.type,
+      data: fast.taggedText ? fast.taggedText() : taggedText(it.record, it.task),
     });
     frameCache.set(it, f);
   }
@@ -307,7 +292,7 @@ export class LiveHub implements LiveRoutes {
   }
 
   /** The filters of `/api/events` and `/api/stream`. */
-  async #feedFilter(url: URL, ctx: RouteContext): Promise<FeedFilter> {
+  async #feedFilter(url: URL, ctx: RouteContext): Promise<EventFilter> {
     const types = typesParam(url);
     const since = url.searchParams.get("since");
     let sinceNs: bigint | null = null;
@@ -325,7 +310,7 @@ export class LiveHub implements LiveRoutes {
       tasks = new Set();
       for (const ref of refs) tasks.add((await ctx.tasks.resolve(ref)).id);
     }
-    return { types, tasks, sinceNs };
+    return new EventFilter({ types, tasks, sinceNs });
   }
 
   // -- /api/events ---------------------------------------------------------------
@@ -383,14 +368,18 @@ export class LiveHub implements LiveRoutes {
     let count = 0;
     let last: string | null = null;
     for await (
-      const items of replayFeed(this.state, tasks, { after: start, prefilter: prefilterOf(filter) })
+      const items of replayFeed(this.state, tasks, {
+        after: start,
+        bytes: true,
+        needles: filter.needles,
+      })
     ) {
-      for (const it of items) {
-        last = it.cursorText;
-        if (!keeps(filter, it.task, it.record.env)) continue;
-        ring[count % limit] = taggedText(it.record, it.task);
+      for (const it of items as FastItem[]) {
+        if (!filter.keepsAt(it.task, it.type, it.sec, it.nanos)) continue;
+        ring[count % limit] = it.taggedText();
         count++;
       }
+      if (items.length > 0) last = items[items.length - 1].cursorText;
     }
     const n = Math.min(count, limit);
     const parts: string[] = [];
@@ -483,12 +472,12 @@ class ProjectStreamClient implements LiveClient, FanOutMember {
   constructor(
     readonly hub: LiveHub,
     after: Cursor | null,
-    readonly filter: FeedFilter,
+    readonly filter: EventFilter,
     options: { heartbeatMs?: number; queueBytesMax?: number },
   ) {
     this.last = after;
     this.#queueBytesMax = options.queueBytesMax ?? 128 * 1024;
-    this.#unfiltered = filter.types === null && filter.tasks === null && filter.sinceNs === null;
+    this.#unfiltered = filter.all;
     this.sse = new SseStream({
       heartbeatMs: options.heartbeatMs,
       queueBytesMax: this.#queueBytesMax,
@@ -515,7 +504,7 @@ class ProjectStreamClient implements LiveClient, FanOutMember {
     if (this.hub.fan.has(this)) return; // the fan-out sends them in order with the rest
     let text = "";
     for (const r of records) {
-      if (r.text !== undefined || !keeps(this.filter, r.task, r.env)) continue;
+      if (r.text !== undefined || !this.filter.keeps(r.task, r.env)) continue;
       text += ephemeralFrame(r);
     }
     if (text !== "") this.sse.push(text);
@@ -526,7 +515,8 @@ class ProjectStreamClient implements LiveClient, FanOutMember {
     const unfiltered = this.#unfiltered;
     const sub = this.hub.follower.subscribe({
       after: this.last,
-      prefilter: prefilterOf(this.filter),
+      prefilter: this.filter.prefilter,
+      needles: this.filter.needles,
       signal,
     });
     for await (const items of sub) {
@@ -535,7 +525,7 @@ class ProjectStreamClient implements LiveClient, FanOutMember {
       let high = this.last;
       for (const it of items) {
         if (high === null || compareCursor(it.cursor, high) > 0) high = it.cursor;
-        if (!unfiltered && keeps(this.filter, it.task, it.record.env)) text += feedFrame(it);
+        if (!unfiltered && keepsItem(this.filter, it)) text += feedFrame(it);
       }
       if (unfiltered || text !== "") {
         await paced(this.sse, this.#queueBytesMax, signal);
@@ -562,7 +552,7 @@ class ProjectStreamClient implements LiveClient, FanOutMember {
           if (signal.aborted) break;
         } catch (e) {
           if (signal.aborted) break;
-          if (!(e instanceof TasklineError && e.code === "io")) {
+          if (!(e instanceof TasklineError && e.code === "fell-behind")) {
             this.sse.write(frameText({
               event: "error",
               data: JSON.stringify({ error: (e as Error).message }),

@@ -1,0 +1,61 @@
+import fc from "fast-check";
+import { parseArgs as nodeParseArgs } from "node:util";
+import { assertEquals } from "../../tests/assert.ts";
+import { parseArgs } from "./args.ts";
+
+const OPTIONS = {
+  after: { type: "string" as const },
+  json: { type: "boolean" as const },
+  type: { type: "string" as const, multiple: true },
+  follow: { type: "boolean" as const, short: "f" },
+  verbose: { type: "boolean" as const, short: "v" },
+  out: { type: "string" as const, short: "o" },
+};
+
+Deno.test("parseArgs reads arguments as node:util's parseArgs does in strict mode", () => {
+  const token = fc.oneof(
+    fc.constantFrom(
+      "--after",
+      "--json",
+      "--type",
+      "--follow",
+      "-f",
+      "-v",
+      "-fv",
+      "-vo",
+      "-ofile",
+      "-o",
+      "--",
+      "-",
+      "--json=1",
+      "--after=5",
+      "--type=a,b",
+      "--nope",
+      "-x",
+      "-5",
+      "1",
+      "x",
+      "tool_called",
+    ),
+    fc.string({ maxLength: 4 }),
+  );
+  fc.assert(
+    fc.property(fc.array(token, { maxLength: 8 }), (args) => {
+      let want: unknown;
+      try {
+        const r = nodeParseArgs({ args, options: OPTIONS, strict: true, allowPositionals: true });
+        want = { values: { ...r.values }, positionals: r.positionals };
+      } catch {
+        want = "usage error";
+      }
+      let got: unknown;
+      try {
+        got = parseArgs("test", args, OPTIONS);
+      } catch (e) {
+        got = (e as { code?: string }).code === "usage" ? "usage error" : e;
+      }
+      assertEquals(got, want, JSON.stringify(args));
+    }),
+    { numRuns: 20_000 },
+  );
+});

@@ -1,0 +1,485 @@
+/**
+ * One task's log as a source of the feed's merge, read as bytes: each chunk
+ * is searched and checked in place (see codec/light_line.ts), a line in its
+ * own read form becomes an item that holds its bytes and its cursor as
+ * numbers (read from the bytes, no `BigInt`, no string, no object of the
+ * line), and its tagged line is the task's prefix spliced before the rest of
+ * the original bytes. Any other line is decoded in full, which gives what a
+ * reader of records gives.
+ *
+ * @module
+ */
+import { type Decoded, decodeLine } from "../codec/decode.ts";
+import { JsonChecker } from "../codec/json_check.ts";
+import { LightLines } from "../codec/light_line.ts";
+import { lineText } from "../codec/lines.ts";
+import { taggedText } from "../codec/read_form.ts";
+import { type Cursor, cursorOf, formatCursor } from "../contract/cursor.ts";
+import { parseTimeNs } from "../contract/time.ts";
+import type { LogProblem, LogRecord } from "../store/log_reader.ts";
+import type { Task } from "../store/tasks.ts";
+
+/** One event of the feed. */
+export interface FeedItem {
+  task: Task;
+  /** The decoded event and its log line. */
+  record: LogRecord;
+  cursor: Cursor;
+  /** The cursor as text (the SSE id). */
+  readonly cursorText: string;
+}
+
+/**
+ * An item whose cursor is also held as numbers and whose tagged line can be
+ * had without decoding it: what the merge and the byte output use.
+ */
+export interface FastItem extends FeedItem {
+  /** The cursor's time: seconds since the epoch (floor) and nanoseconds. */
+  readonly sec: number;
+  readonly nanos: number;
+  /** The cursor's seq (0 when the event has none). */
+  readonly seq: number;
+  /** The event's type. */
+  readonly type: string;
+  /** The tagged envelope as one line of JSON, without its newline. */
+  taggedText(): string;
+  /**
+   * The tagged line's bytes (with its newline) as two ranges: the task's
+   * prefix and the rest of the original line; null when it has no bytes of
+   * its own (its `taggedText` is encoded).
+   */
+  readonly bytes: Uint8Array | null;
+  readonly start: number;
+  readonly end: number;
+  readonly prefix: Uint8Array;
+}
+
+/** Orders fast items by cursor. */
+export function compareItems(a: FastItem, b: FastItem): number {
+  return a.sec - b.sec || a.nanos - b.nanos || a.task.number - b.task.number || a.seq - b.seq;
+}
+
+const NS = 1_000_000_000n;
+
+function split(ns: bigint): [number, number] {
+  let sec = ns / NS;
+  let nanos = ns % NS;
+  if (nanos < 0n) {
+    sec -= 1n;
+    nanos += NS;
+  }
+  return [Number(sec), Number(nanos)];
+}
+
+/** A cursor as the numbers fast items compare with. */
+export function cursorNumbers(c: Cursor): { sec: number; nanos: number } {
+  const [sec, nanos] = split(c.ns);
+  return { sec, nanos };
+}
+
+const encoder = new TextEncoder();
+
+/** The bytes a tagged line of `task` starts with: `{"task":"<id>","number":N,`. */
+export function taggedPrefix(task: Task): Uint8Array {
+  return encoder.encode(`{"task":${JSON.stringify(task.id)},"number":${task.number},`);
+}
+
+/** A line in its own read form: its bytes, and its record decoded only when asked for. */
+class ByteItem implements FastItem {
+  #record: LogRecord | undefined;
+  #cursor: Cursor | undefined;
+  constructor(
+    readonly task: Task,
+    readonly prefix: Uint8Array,
+    readonly bytes: Uint8Array,
+    /** The line's bytes in `bytes`: [start, end), its newline included. */
+    readonly start: number,
+    readonly end: number,
+    readonly sec: number,
+    readonly nanos: number,
+    readonly seq: number,
+    readonly type: string,
+    readonly line: number,
+  ) {}
+
+  get record(): LogRecord {
+    if (this.#record === undefined) {
+      const text = lineText(this.bytes.subarray(this.start, this.end - 1));
+      const d = decodeLine(text) as Extract<Decoded, { ok: true }>;
+      this.#record = { env: d.env, upgraded: d.upgraded, text, line: this.line };
+    }
+    return this.#record;
+  }
+
+  get cursor(): Cursor {
+    return this.#cursor ??= {
+      ns: BigInt(this.sec) * NS + BigInt(this.nanos),
+      number: this.task.number,
+      seq: this.seq,
+    };
+  }
+
+  get cursorText(): string {
+    return formatCursor(this.cursor);
+  }
+
+  taggedText(): string {
+    // The prefix ends with a comma: the line goes on after its "{".
+    return lineText(this.prefix) + lineText(this.bytes.subarray(this.start + 1, this.end - 1));
+  }
+}
+
+/** A line decoded in full. */
+class RecordItem implements FastItem {
+  readonly sec: number;
+  readonly nanos: number;
+  readonly seq: number;
+  readonly type: string;
+  readonly bytes = null;
+  readonly start = 0;
+  readonly end = 0;
+  #cursorText: string | undefined;
+  constructor(
+    readonly task: Task,
+    readonly prefix: Uint8Array,
+    readonly record: LogRecord,
+    readonly cursor: Cursor,
+  ) {
+    [this.sec, this.nanos] = split(cursor.ns);
+    this.seq = cursor.seq;
+    this.type = record.env.event.type;
+  }
+  get cursorText(): string {
+    return this.#cursorText ??= formatCursor(this.cursor);
+  }
+  taggedText(): string {
+    return taggedText(this.record, this.task);
+  }
+}
+
+/**
+ * Chunk buffers lent to sources and given back when every item made from
+ * one was handed out and its batch taken (see {@link BufferPool.release}):
+ * a fresh buffer per chunk of thousands of logs costs more than the chunk.
+ */
+export class BufferPool {
+  readonly #free: Uint8Array[] = [];
+  /** Items still out, by buffer. */
+  readonly #out = new Map<Uint8Array, number>();
+  /** `bytes`: the size of each buffer. */
+  constructor(readonly bytes: number, readonly freeMax = 4096) {}
+
+  /** A buffer of at least `n` bytes (pooled when `n` is the pool's size or less). */
+  take(n: number): Uint8Array {
+    if (n > this.bytes) return new Uint8Array(n);
+    return this.#free.pop() ?? new Uint8Array(this.bytes);
+  }
+
+  /** `count` items were made from `buf` (0: it is given back now). */
+  lend(buf: Uint8Array, count: number): void {
+    if (buf.length !== this.bytes) return;
+    if (count === 0) this.#giveBack(buf);
+    else this.#out.set(buf, count);
+  }
+
+  /** The items of a batch were used: their buffers come back once none is out. */
+  release(items: readonly FastItem[]): void {
+    for (const it of items) {
+      const buf = it.bytes;
+      if (buf === null) continue;
+      const n = this.#out.get(buf);
+      if (n === undefined) continue;
+      if (n > 1) this.#out.set(buf, n - 1);
+      else {
+        this.#out.delete(buf);
+        this.#giveBack(buf);
+      }
+    }
+  }
+
+  #giveBack(buf: Uint8Array): void {
+    if (this.#free.length < this.freeMax) this.#free.push(buf);
+  }
+}
+
+/** Where a source's reader keeps a chunk in the check's memory. */
+const WINDOW_AT = JsonChecker.ROOM_AT + 4096;
+const NEEDLE_BYTES_MAX = 256;
+
+/** What the sources of one replay share: the reader and its needles. */
+export class SourceReader {
+  readonly lines = new LightLines();
+  readonly #needles: Uint8Array[];
+
+  /** `needles`: a line that contains none of them is neither decoded nor reported. */
+  constructor(needles: readonly string[] | null) {
+    this.#needles = (needles ?? []).map((n) => encoder.encode(n))
+      .filter((n) => n.length >= 3 && n.length < NEEDLE_BYTES_MAX).slice(0, 15);
+    this.#needles.forEach((n, k) =>
+      this.lines.checker.memory.set(n, JsonChecker.ROOM_AT + k * NEEDLE_BYTES_MAX)
+    );
+    this.filtered = needles !== null && needles.length > 0;
+  }
+
+  readonly filtered: boolean;
+
+  /** Whether memory [s, e) holds a needle. */
+  hasNeedle(s: number, e: number): boolean {
+    const c = this.lines.checker;
+    for (let k = 0; k < this.#needles.length; k++) {
+      if (c.find(s, e, JsonChecker.ROOM_AT + k * NEEDLE_BYTES_MAX, this.#needles[k].length) >= 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
+
+/** An open log and where its next read starts. */
+interface OpenLog {
+  file: Deno.FsFile;
+  pos: number;
+}
+
+/**
+ * Logs kept open between reads, the least recently read closed beyond a
+ * bound; a read at the file's position needs no seek. A replay reads a
+ * snapshot: a file replaced meanwhile is read as it was when opened.
+ */
+export class LogFiles {
+  readonly #open = new Map<string, OpenLog>();
+  readonly #filesMax: number;
+
+  /** `filesMax`: files open at once at most (well under the usual limit of 1,024). Default 256. */
+  constructor(filesMax = 256) {
+    this.#filesMax = filesMax;
+  }
+
+  /** Reads into `buf` from byte `at` of `path` (until full or the end); how many bytes came. */
+  read(path: string, at: number, buf: Uint8Array): number {
+    let log = this.#open.get(path);
+    if (log !== undefined) this.#open.delete(path);
+    else {
+      log = { file: Deno.openSync(path, { read: true }), pos: 0 };
+      if (this.#open.size >= this.#filesMax) {
+        const [oldest, l] = this.#open.entries().next().value!;
+        this.#open.delete(oldest);
+        l.file.close();
+      }
+    }
+    this.#open.set(path, log);
+    if (log.pos !== at) log.file.seekSync(at, Deno.SeekMode.Start);
+    let got = 0;
+    while (got < buf.length) {
+      const n = log.file.readSync(buf.subarray(got));
+      if (n === null || n === 0) break;
+      got += n;
+    }
+    log.pos = at + got;
+    return got;
+  }
+
+  /** Closes `path`'s file, when it is open. */
+  release(path: string): void {
+    this.#open.get(path)?.file.close();
+    this.#open.delete(path);
+  }
+
+  /** Closes every file. */
+  close(): void {
+    for (const l of this.#open.values()) l.file.close();
+    this.#open.clear();
+  }
+}
+
+/** Options of {@link ByteSource}. */
+export interface ByteSourceOptions {
+  path: string;
+  /** Where the replay of the log stops (a line start). */
+  to: number;
+  /** Items with a cursor strictly after this only. */
+  after?: Cursor;
+  /** Items kept sorted ahead of the merge. */
+  lookahead: number;
+  /** Bytes read at a time. */
+  chunkBytes: number;
+  files: LogFiles;
+  reader: SourceReader;
+  /** Chunk buffers to reuse (their items' bytes are then valid until their batch is released). */
+  pool?: BufferPool;
+  onProblem?: (p: LogProblem) => void;
+}
+
+/**
+ * One task's log, read as bytes a chunk at a time: the same chunks, lines
+ * and items as a reader of records would give (see feed.ts's Source).
+ */
+export class ByteSource {
+  readonly task: Task;
+  readonly prefix: Uint8Array;
+  readonly #o: ByteSourceOptions;
+  readonly #after: { sec: number; nanos: number; number: number; seq: number } | null;
+  #items: FastItem[] = [];
+  #i = 0;
+  #done = false;
+  /** File offset of the next read, and the start of a line the last read did not finish. */
+  #readPos = 0;
+  /** The start of a line the last read did not finish: `#carry[0, #carryBytes)`. */
+  #carry: Uint8Array | null = null;
+  #carryBytes = 0;
+  #lineNo = 0;
+
+  constructor(task: Task, o: ByteSourceOptions) {
+    this.task = task;
+    this.prefix = taggedPrefix(task);
+    this.#o = o;
+    this.#after = o.after
+      ? { ...cursorNumbers(o.after), number: o.after.number, seq: o.after.seq }
+      : null;
+  }
+
+  get head(): FastItem | undefined {
+    return this.#items[this.#i];
+  }
+
+  next(): void {
+    this.#i++;
+  }
+
+  /** Makes `head` the next item; false when the source is exhausted. */
+  fill(): boolean {
+    if (this.#items.length - this.#i >= this.#o.lookahead || this.#done) {
+      return this.#i < this.#items.length;
+    }
+    const fresh: FastItem[] = [];
+    while (!this.#done && this.#items.length - this.#i + fresh.length < this.#o.lookahead) {
+      this.#read(fresh);
+    }
+    if (fresh.length > 0) {
+      const rest = this.#items.slice(this.#i);
+      for (const it of fresh) rest.push(it);
+      // Stable: equal cursors keep log order.
+      rest.sort(compareItems);
+      this.#items = rest;
+      this.#i = 0;
+    }
+    return this.#i < this.#items.length;
+  }
+
+  /** Reads one chunk; its complete lines' items go to `out`. */
+  #read(out: FastItem[]): void {
+    const o = this.#o;
+    const want = Math.min(o.chunkBytes, o.to - this.#readPos);
+    if (want <= 0) return this.#finish();
+    const carry = this.#carryBytes;
+    const size = carry + want;
+    const buf = o.pool ? o.pool.take(size) : new Uint8Array(size);
+    if (carry > 0) buf.set(this.#carry!.subarray(0, carry));
+    let got: number;
+    try {
+      got = o.files.read(o.path, this.#readPos, buf.subarray(carry, size));
+    } catch (e) {
+      o.pool?.lend(buf, 0);
+      if (e instanceof Deno.errors.NotFound) return this.#finish();
+      throw e;
+    }
+    if (got === 0) {
+      o.pool?.lend(buf, 0);
+      return this.#finish();
+    }
+    const batchStart = this.#readPos - carry;
+    this.#readPos += got;
+    const filled = carry + got;
+    const c = o.reader.lines.checker;
+    c.grow(WINDOW_AT + filled + 16);
+    c.memory.set(buf.subarray(0, filled), WINDOW_AT);
+    const linesEnd = c.sol(WINDOW_AT, WINDOW_AT + filled) - WINDOW_AT;
+    // Keep the unfinished line.
+    const rest = filled - linesEnd;
+    if (rest > 0) {
+      if (this.#carry === null || this.#carry.length < rest) {
+        this.#carry = new Uint8Array(Math.max(rest, 4096));
+      }
+      this.#carry.set(c.memory.subarray(WINDOW_AT + linesEnd, WINDOW_AT + filled));
+    }
+    this.#carryBytes = rest;
+    const before = out.length;
+    if (linesEnd > 0) this.#lines(buf, linesEnd, batchStart, out);
+    let made = 0;
+    for (let i = before; i < out.length; i++) if (out[i].bytes === buf) made++;
+    o.pool?.lend(buf, made);
+    if (this.#readPos >= o.to) this.#finish();
+  }
+
+  #finish(): void {
+    this.#done = true;
+    this.#o.files.release(this.#o.path);
+  }
+
+  /** Items of the complete lines in buf[0, end). */
+  #lines(buf: Uint8Array, end: number, batchStart: number, out: FastItem[]): void {
+    const o = this.#o;
+    const reader = o.reader;
+    const light = reader.lines;
+    const c = light.checker;
+    const after = this.#after;
+    const number = this.task.number;
+    let ls = 0;
+    while (ls < end) {
+      const le = c.eol(WINDOW_AT + ls, WINDOW_AT + end) - WINDOW_AT;
+      const line = ++this.#lineNo;
+      const s = ls;
+      ls = le + 1;
+      if (le === s) continue;
+      if (reader.filtered && !reader.hasNeedle(WINDOW_AT + s, WINDOW_AT + le)) continue;
+      let it: FastItem;
+      if (light.read(WINDOW_AT + s, WINDOW_AT + le)) {
+        if (light.schema < 2) continue;
+        const t = light.time();
+        let sec: number, nanos: number;
+        if (t === true) {
+          sec = light.sec;
+          nanos = light.nanos;
+        } else if (t === false) continue;
+        else {
+          const ns = parseTimeNs(light.at());
+          if (ns === null) continue;
+          [sec, nanos] = split(ns);
+        }
+        if (sec < 0) continue;
+        it = new ByteItem(
+          this.task,
+          this.prefix,
+          buf,
+          s,
+          le + 1,
+          sec,
+          nanos,
+          light.seq,
+          light.type,
+          line,
+        );
+      } else {
+        const text = lineText(buf.subarray(s, le));
+        const d = decodeLine(text);
+        if (!d.ok) {
+          if (text.trim() !== "") {
+            o.onProblem?.({ path: o.path, line, offset: batchStart, reason: d.reason });
+          }
+          continue;
+        }
+        if (d.env.schema < 2) continue;
+        const cur = cursorOf(d.env, number);
+        if (cur === null) continue;
+        const r = { env: d.env, upgraded: d.upgraded, text, line };
+        it = new RecordItem(this.task, this.prefix, r, cur);
+      }
+      if (
+        after !== null &&
+        (it.sec - after.sec || it.nanos - after.nanos || number - after.number ||
+            it.seq - after.seq) <= 0
+      ) continue;
+      out.push(it);
+    }
+  }
+}
