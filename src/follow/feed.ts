@@ -344,7 +344,13 @@ async function* replayBytes(
   try {
     for (const task of tasks) {
       const path = state.logPath(task.dir);
-      const to = options.to?.get(task.dir) ?? await completeLinesEnd(path);
+      let to: number;
+      try {
+        to = options.to?.get(task.dir) ?? await completeLinesEnd(path);
+      } catch (e) {
+        badLog(options, e, task);
+        continue;
+      }
       if (to === 0) continue;
       const src = new ByteSource(task, {
         path,
@@ -356,6 +362,7 @@ async function* replayBytes(
         reader,
         pool,
         onProblem: options.onProblem,
+        onBad: (e) => badLog(options, e, task),
       });
       if (src.fill()) heapPush(heap, src, lessBytes);
     }

@@ -17,6 +17,7 @@ import { taggedText } from "../codec/read_form.ts";
 import { type Cursor, cursorOf, formatCursor } from "../contract/cursor.ts";
 import { parseTimeNs } from "../contract/time.ts";
 import type { LogProblem, LogRecord } from "../store/log_reader.ts";
+import { openLogFileSync } from "../store/log_file.ts";
 import type { Task } from "../store/tasks.ts";
 
 /** One event of the feed. */
@@ -260,7 +261,10 @@ export class LogFiles {
     let log = this.#open.get(path);
     if (log !== undefined) this.#open.delete(path);
     else {
-      log = { file: Deno.openSync(path, { read: true }), pos: 0 };
+      // Checked before it is opened: a FIFO or a link out throws BadLogFile.
+      const file = openLogFileSync(path);
+      if (file === null) throw new Deno.errors.NotFound(path);
+      log = { file, pos: 0 };
       if (this.#open.size >= this.#filesMax) {
         const [oldest, l] = this.#open.entries().next().value!;
         this.#open.delete(oldest);
@@ -308,6 +312,12 @@ export interface ByteSourceOptions {
   /** Chunk buffers to reuse (their items' bytes are then valid until their batch is released). */
   pool?: BufferPool;
   onProblem?: (p: LogProblem) => void;
+  /**
+   * Told when the log turned into something else than a log while it was read
+   * (a `BadLogFile`): what was read of it stays, the rest is left out. Without
+   * it, the error is thrown.
+   */
+  onBad?: (e: unknown) => void;
 }
 
 /**
@@ -381,7 +391,9 @@ export class ByteSource {
     } catch (e) {
       o.pool?.lend(buf, 0);
       if (e instanceof Deno.errors.NotFound) return this.#finish();
-      throw e;
+      if (o.onBad === undefined) throw e;
+      o.onBad(e);
+      return this.#finish();
     }
     if (got === 0) {
       o.pool?.lend(buf, 0);
