@@ -99,16 +99,23 @@ async function readFrames(res: Response, n: number, settleMs = 500): Promise<Fra
   let text = "";
   const deadline = Date.now() + 20_000;
   let settleUntil = 0;
+  // One read at a time, kept across the ticks: a read dropped by the race
+  // would lose its chunk.
+  let pending: Promise<ReadableStreamReadResult<string>> | null = null;
   try {
     for (;;) {
       const now = Date.now();
       if (now > deadline) throw new Error(`timed out; got:\n${text.slice(0, 2000)}`);
       if (settleUntil > 0 && now > settleUntil) break;
+      pending ??= reader.read();
+      let timer: ReturnType<typeof setTimeout> | undefined;
       const r = await Promise.race([
-        reader.read(),
-        new Promise<null>((ok) => setTimeout(() => ok(null), 100)),
+        pending,
+        new Promise<null>((ok) => timer = setTimeout(() => ok(null), 100)),
       ]);
+      clearTimeout(timer);
       if (r === null) continue;
+      pending = null;
       if (r.done) break;
       text += r.value;
       // Only whole blocks: the text up to the last blank line.
