@@ -242,8 +242,8 @@ export class TaskActions {
       };
       this.setBusy(false);
       if (this.open) this.close();
+      // What happens next comes with the events (a task row read now could be older than them).
       this.say(done[name], "ok");
-      this.app.refreshTasks();
     } catch (e) {
       this.setBusy(false);
       this.app.apiFailed(e);

@@ -246,10 +246,6 @@ export class App implements AppContext {
     if (!first) this.main.querySelector("h1")?.focus();
   }
 
-  refreshTasks(): void {
-    this.connection?.refreshTasks();
-  }
-
   /** Keeps the window at its end when it was there (live text arriving). */
   scrollIfAtEnd(): void {
     const el = document.scrollingElement;

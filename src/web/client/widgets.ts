@@ -20,8 +20,6 @@ export interface AppContext {
   apiFailed(e: unknown): void;
   /** Keeps the window at its end when it was there (live text arriving). */
   scrollIfAtEnd(): void;
-  /** Reads the task list again (after an action: a row says more than the events). */
-  refreshTasks(): void;
 }
 
 /** A screen of the page: mounted into `main`, told of the store's changes. */
