@@ -61,6 +61,18 @@ Deno.test("events, history, trace and doctor return at once beside every kind of
     }
   }
 
+  // Writing to such a log is refused the same way: run, record, approve.
+  for (
+    const args of [["run", b.bad[0].task.dir], ["record", b.bad[0].task.dir], [
+      "approve",
+      b.bad[0].task.dir,
+    ]]
+  ) {
+    const r = await cliWithin(args, cwd);
+    assertEquals(r.code, 1, `${args.join(" ")}: ${r.stderr}`);
+    assertStringIncludes(r.stderr, b.bad[0].path);
+  }
+
   // History: every task listed, a bad one with its problem (bad_log), named on stderr, exit 1.
   const h = await cliWithin(["history", "--all", "--json"], cwd);
   assertEquals(h.code, 1, h.stderr);
@@ -167,6 +179,9 @@ Deno.test("serve starts, serves every good task, and answers each bad task's rou
     assertEquals(doc.bad_log?.kind, x.kind);
     assertEquals(history.find((h) => h.number === x.task.number)?.bad_log?.kind, x.kind);
   }
+
+  // The server named each bad file once on stderr, and serves on.
+  for (const x of b.bad) assertStringIncludes(server.proc.stderr, x.path);
 
   // The project stream replays every good event and nothing of the bad tasks.
   const res = await server.get("/api/stream?after=0-0-0");

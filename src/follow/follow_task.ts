@@ -248,6 +248,9 @@ export async function followTask(
       }
       if (out.length > 0) yield out;
       if (track.abandoned || (b.caughtUp && track.run !== null && track.ended)) return;
+      // Lines still coming (a log rewritten by hand, another tool appending)
+      // are not a dead run: the time without a lock holder counts from the last.
+      if (b.records.length > 0) orphanSince = null;
       if (b.caughtUp && track.run !== null && !track.ended) {
         // A run whose process died never gets its run_finished: do not wait forever.
         const now = Date.now();
