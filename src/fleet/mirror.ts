@@ -79,6 +79,22 @@ interface Checkpoint {
   stream: string;
   created: string;
   seq: number;
+  /** {@link msgKey} of the message at `seq`. */
+  key?: number;
+}
+
+/** Entries of the ring of recent message keys (a power of two). */
+const RING = 1 << 18;
+
+/** A hash of a message's subject and id: tells whether the stream still holds the message read at a sequence. */
+function msgKey(subject: string, id: string): number {
+  let h = 0x811c9dc5;
+  const s = `${subject} ${id}`;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
 }
 
 interface LogFile {
@@ -136,6 +152,9 @@ class Mirror {
   #savedSeq = -1;
   #created = "";
   #batchBytes = 0;
+  /** Keys of the messages read last, by sequence modulo {@link RING}. */
+  readonly #ringSeq = new Float64Array(RING);
+  readonly #ringKey = new Uint32Array(RING);
 
   constructor(state: StateDir, addr: NatsAddress, options: MirrorOptions) {
     this.#state = state;
@@ -212,9 +231,12 @@ class Mirror {
     }
     const cp = this.#loadCheckpoint();
     let from = 1;
-    if (this.#created === info.created) from = this.#readSeq + 1;
-    else if (cp && cp.stream === this.#stream && cp.created === info.created) from = cp.seq + 1;
-    else if (this.#created !== "" || cp) {
+    if (this.#created === info.created) {
+      from = await this.#verified(jsm, this.#readSeq);
+    } else if (cp && cp.stream === this.#stream && cp.created === info.created) {
+      if (cp.key !== undefined && cp.seq > 0) this.#remember(cp.seq, cp.key);
+      from = await this.#verified(jsm, cp.seq);
+    } else if (this.#created !== "" || cp) {
       this.#o.onReport?.(
         `stream ${this.#stream} is not the one mirrored before: reading it from its start (lines already here are skipped)`,
       );
@@ -254,6 +276,17 @@ class Mirror {
         if (s.type === "stream_not_found") iter.stop();
       }
     })().catch(() => {});
+    // After a reconnection the position is checked again: a server that
+    // restarted may have lost what it stored last, and stores what is
+    // shipped again under the same sequences.
+    const reconnects = (async () => {
+      for await (const st of nc.status()) {
+        if (st.type === "reconnect") {
+          iter.stop();
+          return;
+        }
+      }
+    })().catch(() => {});
     try {
       for await (const m of iter) {
         this.#take(m);
@@ -265,12 +298,70 @@ class Mirror {
       clearInterval(watcher);
       signal.removeEventListener("abort", onAbort);
       this.#flush();
+      void reconnects;
     }
+  }
+
+  #remember(seq: number, key: number) {
+    const i = seq % RING;
+    this.#ringSeq[i] = seq;
+    this.#ringKey[i] = key;
+  }
+
+  /** Whether the stream still holds at `seq` the message read there (unknown: false). */
+  async #holds(jsm: Awaited<ReturnType<typeof jetstreamManager>>, seq: number): Promise<boolean> {
+    const i = seq % RING;
+    if (this.#ringSeq[i] !== seq) return false;
+    try {
+      const m = await jsm.streams.getMessage(this.#stream, { seq });
+      if (!m) return false;
+      return msgKey(m.subject, m.header?.get(H_MSG_ID) ?? "") === this.#ringKey[i];
+    } catch (e) {
+      if (isNotFound(e)) return false;
+      throw e;
+    }
+  }
+
+  /**
+   * Where to go on after `seq`: just after it when the stream still holds
+   * what was read there, else after the last sequence it still holds
+   * (searched back through the recent ones; from the start when none).
+   */
+  async #verified(jsm: Awaited<ReturnType<typeof jetstreamManager>>, seq: number): Promise<number> {
+    if (seq <= 0) return 1;
+    if (await this.#holds(jsm, seq)) return seq + 1;
+    let bad = seq, good = 0;
+    for (let step = 1; seq - step > 0 && step < RING; step *= 2) {
+      const s = seq - step;
+      if (await this.#holds(jsm, s)) {
+        good = s;
+        break;
+      }
+      bad = s;
+    }
+    if (good === 0) {
+      this.#o.onReport?.(
+        `stream ${this.#stream} no longer holds what was read at message ${seq}: reading it again from its start`,
+      );
+      return 1;
+    }
+    while (bad - good > 1) {
+      const mid = Math.floor((good + bad) / 2);
+      if (await this.#holds(jsm, mid)) good = mid;
+      else bad = mid;
+    }
+    this.#o.onReport?.(
+      `stream ${this.#stream} lost messages ${
+        good + 1
+      } to ${seq} (a server restart): reading again from ${good + 1}`,
+    );
+    return good + 1;
   }
 
   /** Takes one message into the batch. */
   #take(m: JsMsg): void {
     this.#readSeq = m.seq;
+    this.#remember(m.seq, msgKey(m.subject, m.headers?.get(H_MSG_ID) ?? ""));
     const p = parseSubject(m.subject);
     if (!p) return;
     const dir = m.headers?.get(H_DIR) ?? "";
@@ -417,7 +508,9 @@ class Mirror {
     if (this.#created === "" || this.#batchBytes > 0) return;
     const seq = this.#doneSeq();
     if (seq === this.#savedSeq) return;
-    const cp: Checkpoint = { stream: this.#stream, created: this.#created, seq };
+    const i = seq % RING;
+    const key = this.#ringSeq[i] === seq ? this.#ringKey[i] : undefined;
+    const cp: Checkpoint = { stream: this.#stream, created: this.#created, seq, key };
     writeAtomicSync(
       checkpointPath(this.#state),
       new TextEncoder().encode(JSON.stringify(cp) + "\n"),

@@ -236,6 +236,17 @@ class Shipper {
     signal?.addEventListener("abort", onAbort, { once: true });
     if (signal?.aborted) stop.abort();
     const window = new AckWindow(nc);
+    // A server that restarted may have lost what it acknowledged last (its
+    // file store writes behind): after any reconnection every task starts
+    // again from what the stream holds.
+    void (async () => {
+      for await (const st of nc.status()) {
+        if (st.type === "reconnect") {
+          if (window.failure === null) window.failure = "reconnected to NATS";
+          this.#wakeup.wake();
+        }
+      }
+    })().catch(() => {});
     try {
       const jsm = await jetstreamManager(nc);
       let created = (await ensureStream(jsm, this.#stream)).created;
