@@ -38,6 +38,7 @@ Deno.test("SIGKILL of ship, mirror and nats-server at random moments: nothing lo
       const victim = victims[round < 4 ? round : Math.floor(rand() * victims.length)];
       const writing = Promise.all([wa.append(40 + Math.floor(rand() * 60)), wb.append(30)]);
       await sleep(Math.floor(rand() * 400));
+      console.log(`round ${round}: ${victim}`);
       if (victim === "nats") {
         await nats.kill("SIGKILL");
         await sleep(Math.floor(rand() * 500));
@@ -60,7 +61,11 @@ Deno.test("SIGKILL of ship, mirror and nats-server at random moments: nothing lo
     const counts = await subjectCounts(nats.url);
     let evMessages = 0;
     for (const [subject, n] of counts) if (subject.endsWith(".ev")) evMessages += n;
-    assertEquals(evMessages, wa.lines + wb.lines, `seed ${seedShown}`);
+    assertEquals(
+      evMessages,
+      wa.lines + wb.lines,
+      `seed ${seedShown}\n${Object.values(procs).map((p) => p.stderr).join("")}`,
+    );
   } finally {
     for (const p of Object.values(procs)) await p[Symbol.asyncDispose]();
   }

@@ -31,6 +31,7 @@ import {
   type OpenNatsOptions,
 } from "./nats.ts";
 import { bytesEqual } from "./raw_lines.ts";
+import { parseTimeNsUncached } from "../contract/time.ts";
 import {
   DEFAULT_STREAM,
   H_DIR,
@@ -79,22 +80,8 @@ interface Checkpoint {
   stream: string;
   created: string;
   seq: number;
-  /** {@link msgKey} of the message at `seq`. */
-  key?: number;
-}
-
-/** Entries of the ring of recent message keys (a power of two). */
-const RING = 1 << 18;
-
-/** A hash of a message's subject and id: tells whether the stream still holds the message read at a sequence. */
-function msgKey(subject: string, id: string): number {
-  let h = 0x811c9dc5;
-  const s = `${subject} ${id}`;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
+  /** The server's time of the message at `seq`, in nanoseconds since the epoch. */
+  ns?: string;
 }
 
 interface LogFile {
@@ -152,9 +139,8 @@ class Mirror {
   #savedSeq = -1;
   #created = "";
   #batchBytes = 0;
-  /** Keys of the messages read last, by sequence modulo {@link RING}. */
-  readonly #ringSeq = new Float64Array(RING);
-  readonly #ringKey = new Uint32Array(RING);
+  /** The server's time of the last message read (`#readSeq`), in ns; -1 unknown. */
+  #readNs = -1n;
 
   constructor(state: StateDir, addr: NatsAddress, options: MirrorOptions) {
     this.#state = state;
@@ -172,7 +158,12 @@ class Mirror {
   async run(): Promise<MirrorStats> {
     const signal = this.#o.signal;
     await Deno.mkdir(this.#state.tasksDir, { recursive: true });
-    const nc = await openNats(this.#addr, { name: "taskline mirror", ...this.#o.nats });
+    const nc = await openNats(this.#addr, {
+      name: "taskline mirror",
+      signal: this.#o.signal,
+      onWaiting: (m) => this.#o.onReport?.(`waiting for NATS at ${this.#addr.server}: ${m}`),
+      ...this.#o.nats,
+    });
     const stop = new AbortController();
     const onAbort = () => stop.abort();
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -234,7 +225,7 @@ class Mirror {
     if (this.#created === info.created) {
       from = await this.#verified(jsm, this.#readSeq);
     } else if (cp && cp.stream === this.#stream && cp.created === info.created) {
-      if (cp.key !== undefined && cp.seq > 0) this.#remember(cp.seq, cp.key);
+      this.#readNs = cp.ns !== undefined && /^\d{1,20}$/.test(cp.ns) ? BigInt(cp.ns) : -1n;
       from = await this.#verified(jsm, cp.seq);
     } else if (this.#created !== "" || cp) {
       this.#o.onReport?.(
@@ -302,66 +293,57 @@ class Mirror {
     }
   }
 
-  #remember(seq: number, key: number) {
-    const i = seq % RING;
-    this.#ringSeq[i] = seq;
-    this.#ringKey[i] = key;
-  }
-
-  /** Whether the stream still holds at `seq` the message read there (unknown: false). */
-  async #holds(jsm: Awaited<ReturnType<typeof jetstreamManager>>, seq: number): Promise<boolean> {
-    const i = seq % RING;
-    if (this.#ringSeq[i] !== seq) return false;
+  /**
+   * Whether the message at `seq` was stored after the last one read (its
+   * server time is later), or is gone: then it was not read.
+   */
+  async #after(jsm: Awaited<ReturnType<typeof jetstreamManager>>, seq: number): Promise<boolean> {
     try {
       const m = await jsm.streams.getMessage(this.#stream, { seq });
-      if (!m) return false;
-      return msgKey(m.subject, m.header?.get(H_MSG_ID) ?? "") === this.#ringKey[i];
+      if (!m) return true;
+      const ns = parseTimeNsUncached(m.timestamp);
+      return ns === null || ns > this.#readNs;
     } catch (e) {
-      if (isNotFound(e)) return false;
+      if (isNotFound(e)) return true;
       throw e;
     }
   }
 
   /**
-   * Where to go on after `seq`: just after it when the stream still holds
-   * what was read there, else after the last sequence it still holds
-   * (searched back through the recent ones; from the start when none).
+   * Where to go on after `seq`, the last sequence read: just after it when
+   * the stream still holds what was read there, else from the first
+   * sequence stored after it was read. A server killed before its file
+   * store wrote its last messages comes back without them, and stores what
+   * is shipped again under the same sequences; the server's clock tells
+   * the two apart (its times grow with the sequence).
    */
   async #verified(jsm: Awaited<ReturnType<typeof jetstreamManager>>, seq: number): Promise<number> {
     if (seq <= 0) return 1;
-    if (await this.#holds(jsm, seq)) return seq + 1;
-    let bad = seq, good = 0;
-    for (let step = 1; seq - step > 0 && step < RING; step *= 2) {
-      const s = seq - step;
-      if (await this.#holds(jsm, s)) {
-        good = s;
-        break;
-      }
-      bad = s;
-    }
-    if (good === 0) {
+    if (this.#readNs < 0n) {
       this.#o.onReport?.(
-        `stream ${this.#stream} no longer holds what was read at message ${seq}: reading it again from its start`,
+        `${
+          checkpointPath(this.#state)
+        } has no time: reading stream ${this.#stream} again from its start`,
       );
       return 1;
     }
-    while (bad - good > 1) {
-      const mid = Math.floor((good + bad) / 2);
-      if (await this.#holds(jsm, mid)) good = mid;
-      else bad = mid;
+    if (!(await this.#after(jsm, seq))) return seq + 1;
+    let lo = 0, hi = seq;
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (await this.#after(jsm, mid)) hi = mid;
+      else lo = mid;
     }
     this.#o.onReport?.(
-      `stream ${this.#stream} lost messages ${
-        good + 1
-      } to ${seq} (a server restart): reading again from ${good + 1}`,
+      `stream ${this.#stream} no longer holds messages ${hi} to ${seq} as they were read (a server restart): reading again from ${hi}`,
     );
-    return good + 1;
+    return hi;
   }
 
   /** Takes one message into the batch. */
   #take(m: JsMsg): void {
     this.#readSeq = m.seq;
-    this.#remember(m.seq, msgKey(m.subject, m.headers?.get(H_MSG_ID) ?? ""));
+    this.#readNs = m.timestampNanos;
     const p = parseSubject(m.subject);
     if (!p) return;
     const dir = m.headers?.get(H_DIR) ?? "";
@@ -445,7 +427,7 @@ class Mirror {
       if (!f.gapReported) {
         f.gapReported = true;
         this.#o.onReport?.(
-          `task ${mdir}: the stream has a line at byte ${offset} but the log here ends at ${end}: lines are missing from the stream; later lines of this task are not written`,
+          `task ${mdir}: message ${this.#readSeq} of the stream has a line at byte ${offset} but the log here ends at ${end}: lines are missing from the stream; later lines of this task are not written`,
         );
       }
       return;
@@ -508,9 +490,14 @@ class Mirror {
     if (this.#created === "" || this.#batchBytes > 0) return;
     const seq = this.#doneSeq();
     if (seq === this.#savedSeq) return;
-    const i = seq % RING;
-    const key = this.#ringSeq[i] === seq ? this.#ringKey[i] : undefined;
-    const cp: Checkpoint = { stream: this.#stream, created: this.#created, seq, key };
+    // The time saved is that of the last message read: with parts held
+    // back it is later than `seq`'s, which only makes a check read more again.
+    const cp: Checkpoint = {
+      stream: this.#stream,
+      created: this.#created,
+      seq,
+      ns: this.#readNs.toString(),
+    };
     writeAtomicSync(
       checkpointPath(this.#state),
       new TextEncoder().encode(JSON.stringify(cp) + "\n"),

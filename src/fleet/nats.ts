@@ -111,25 +111,50 @@ export async function natsCredentials(
 
 /** Options of {@link openNats}. */
 export interface OpenNatsOptions {
+  /** Told once when the first connection fails and is tried again. Default: ignored. */
+  onWaiting?: (message: string) => void;
+  /** Gives up waiting for the first connection. */
+  signal?: AbortSignal;
   /** Credentials from {@link natsCredentials}. Default: none. */
   auth?: AuthOptions;
   /** Name shown by the server's monitoring. Default `taskline`. */
   name?: string;
+  /** Reconnect after a lost connection (false: the connection closes). Default true. */
+  reconnect?: boolean;
 }
 
 /**
- * Connects, and reconnects for ever (every 250 ms) after a lost connection.
+ * Connects (trying again every 500 ms while the server cannot be reached),
+ * and reconnects for ever (every 250 ms) after a lost connection.
  *
- * @throws TasklineError `io` when the first connection fails.
+ * @throws TasklineError `io` when the server refuses the credentials, or
+ * `interrupted` when `signal` is aborted first.
  */
 export async function openNats(
   addr: NatsAddress,
   options: OpenNatsOptions = {},
 ): Promise<NatsConnection> {
+  for (let attempt = 0;; attempt++) {
+    try {
+      return await connectOnce(addr, options);
+    } catch (e) {
+      const msg = (e as Error).message;
+      if (/authori[sz]ation|authentication|permission|requires net access/i.test(msg)) throw e;
+      if (attempt === 0) options.onWaiting?.(msg);
+      if (options.signal?.aborted) {
+        throw new TasklineError("interrupted", `Stopped waiting for NATS at ${addr.server}`);
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
+async function connectOnce(addr: NatsAddress, options: OpenNatsOptions): Promise<NatsConnection> {
   try {
     return await connect({
       servers: addr.server,
       name: options.name ?? "taskline",
+      reconnect: options.reconnect ?? true,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 250,
       reconnectJitter: 50,

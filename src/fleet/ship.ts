@@ -230,112 +230,113 @@ class Shipper {
 
   async run(): Promise<ShipStats> {
     const signal = this.#o.signal;
-    const nc = await openNats(this.#addr, { name: "taskline ship", ...this.#o.nats });
     const stop = new AbortController();
     const onAbort = () => stop.abort();
     signal?.addEventListener("abort", onAbort, { once: true });
     if (signal?.aborted) stop.abort();
-    const window = new AckWindow(nc);
-    // A server that restarted may have lost what it acknowledged last (its
-    // file store writes behind): after any reconnection every task starts
-    // again from what the stream holds.
-    void (async () => {
-      for await (const st of nc.status()) {
-        if (st.type === "reconnect") {
-          if (window.failure === null) window.failure = "reconnected to NATS";
-          this.#wakeup.wake();
-        }
-      }
-    })().catch(() => {});
+    watchDir(this.#state.tasksDir, (paths) => this.#onChange(paths), { signal: stop.signal });
+    let created: string | null = null;
     try {
-      const jsm = await jetstreamManager(nc);
-      let created = (await ensureStream(jsm, this.#stream)).created;
-      const maxPayload = nc.info?.max_payload ?? 1024 * 1024;
-      // Room for the headers and the subject.
-      this.#partBytes = Math.max(4096, maxPayload - 8192);
-      this.#o.onReady?.({ stream: this.#stream, server: this.#addr.server, maxPayload });
-      try {
-        this.#tasksDirAbs = await Deno.realPath(this.#state.tasksDir);
-      } catch { /* made later: the poll finds it */ }
-      watchDir(this.#state.tasksDir, (paths) => this.#onChange(paths), { signal: stop.signal });
-      const poll = this.#o.pollIntervalMs ?? 1000;
-      let lastPoll = 0;
+      // One connection a session. Any failure ends the session: the
+      // connection is closed with what it still buffers (a publish sent
+      // after a server restart, behind lines the server lost, would leave a
+      // hole), and the next session starts every task again from what the
+      // stream holds.
       while (!stop.signal.aborted) {
+        let why: string;
         try {
-          if (window.failure !== null) {
-            created = await this.#resync(jsm, window, created, window.failure, stop.signal);
-          }
-          if (Date.now() - lastPoll >= poll) {
-            lastPoll = Date.now();
-            this.#rescan = true;
-            for (const dir of this.#followed.keys()) this.#dirty.add(dir);
-          }
-          if (this.#rescan) {
-            this.#rescan = false;
-            await this.#scan();
-          }
-          await this.#syncAll(jsm);
-          await this.#shipDirty(window, stop.signal);
-          if (this.#dirty.size === 0) {
-            await this.#wakeup.wait(Math.max(1, poll - (Date.now() - lastPoll)), stop.signal);
-          }
+          why = await this.#session(stop.signal, (c) => {
+            if (created !== null && c !== created) {
+              this.#report(
+                `stream ${this.#stream} was created again: every task is shipped again from its start`,
+              );
+            }
+            created = c;
+          });
         } catch (e) {
           if (stop.signal.aborted) break;
-          // A request that failed (the server went away, the stream was
-          // deleted): start again from what the stream holds.
-          if (window.failure === null) window.failure = (e as Error).message;
-          await new Promise((r) => setTimeout(r, 250));
+          why = (e as Error).message;
         }
-      }
-      // What was published is given a moment to be acknowledged.
-      if (window.pending > 0) {
-        await window.settle(this.#o.ackTimeoutMs ?? 5000).catch(() => {});
+        if (stop.signal.aborted) break;
+        this.stats.resyncs++;
+        if (created !== null) {
+          this.#report(`NATS session ended (${why}): starting again from what the stream holds`);
+        }
+        for (const f of this.#followed.values()) {
+          if (f.stopped === null) f.synced = false;
+          f.taskJson = null;
+          f.taskStamp = "";
+          this.#dirty.add(f.dir);
+        }
+        await new Promise((r) => setTimeout(r, 250));
       }
     } finally {
       signal?.removeEventListener("abort", onAbort);
       stop.abort();
-      window.close();
-      await nc.drain().catch(() => nc.close());
     }
     return this.stats;
   }
 
-  /** After a failure: wait for the server, make sure the stream is there, and start every task again from it. */
-  async #resync(
-    jsm: Awaited<ReturnType<typeof jetstreamManager>>,
-    window: AckWindow,
-    created: string,
-    why: string,
-    signal: AbortSignal,
-  ): Promise<string> {
-    this.stats.resyncs++;
-    await window.settle(this.#o.ackTimeoutMs ?? 5000, signal).catch(() => {});
-    let info;
-    for (let attempt = 0;; attempt++) {
-      signal.throwIfAborted();
-      try {
-        info = await ensureStream(jsm, this.#stream);
-        break;
-      } catch (e) {
-        if (attempt === 0) {
-          this.#report(`waiting for NATS at ${this.#addr.server}: ${(e as Error).message}`);
+  /** One connection: ships until it fails (returns why) or `signal`. */
+  async #session(signal: AbortSignal, onStream: (created: string) => void): Promise<string> {
+    const nc = await openNats(this.#addr, {
+      name: "taskline ship",
+      signal,
+      reconnect: false,
+      onWaiting: (m) => this.#o.onReport?.(`waiting for NATS at ${this.#addr.server}: ${m}`),
+      ...this.#o.nats,
+    });
+    const window = new AckWindow(nc);
+    const closed = nc.closed().then((e) => {
+      if (window.failure === null) window.failure = `connection lost${e ? `: ${e.message}` : ""}`;
+      this.#wakeup.wake();
+    });
+    try {
+      const jsm = await jetstreamManager(nc);
+      const info = await ensureStream(jsm, this.#stream);
+      onStream(info.created);
+      const maxPayload = nc.info?.max_payload ?? 1024 * 1024;
+      // Room for the headers and the subject.
+      this.#partBytes = Math.max(4096, maxPayload - 8192);
+      this.#o.onReady?.({ stream: this.#stream, server: this.#addr.server, maxPayload });
+      const poll = this.#o.pollIntervalMs ?? 1000;
+      let lastPoll = 0;
+      let lastCheck = Date.now();
+      while (!signal.aborted && window.failure === null) {
+        if (Date.now() - lastPoll >= poll) {
+          lastPoll = Date.now();
+          this.#rescan = true;
+          for (const dir of this.#followed.keys()) this.#dirty.add(dir);
         }
-        await new Promise((r) => setTimeout(r, 250));
+        if (this.#rescan) {
+          this.#rescan = false;
+          await this.#scan();
+        }
+        await this.#syncAll(jsm);
+        await this.#shipDirty(window, signal);
+        if (window.failure !== null) break;
+        // A stream deleted under us while nothing is published: this check notices.
+        if (Date.now() - lastCheck >= poll) {
+          lastCheck = Date.now();
+          const now = await ensureStream(jsm, this.#stream);
+          if (now.created !== info.created) return "the stream was created again";
+        }
+        if (this.#dirty.size === 0) {
+          await this.#wakeup.wait(Math.max(1, poll - (Date.now() - lastPoll)), signal)
+            .catch(() => {});
+        }
       }
+      if (signal.aborted) {
+        // What was published is given a moment to be acknowledged.
+        await window.settle(this.#o.ackTimeoutMs ?? 5000).catch(() => {});
+        return "stopped";
+      }
+      return window.failure ?? "stopped";
+    } finally {
+      window.close();
+      await nc.close().catch(() => {});
+      await closed;
     }
-    if (info.created !== created) {
-      this.#report(
-        `stream ${this.#stream} was created again (${why}): every task is shipped again from its start`,
-      );
-    }
-    window.reset();
-    for (const f of this.#followed.values()) {
-      if (f.stopped === null) f.synced = false;
-      f.taskJson = null;
-      f.taskStamp = "";
-      this.#dirty.add(f.dir);
-    }
-    return info.created;
   }
 
   #onChange(paths: string[]) {
