@@ -197,6 +197,8 @@ Deno.test("deno task bench runs on tiny inputs and writes the table with a row p
         "history --all --json",
         "GET /api/events?limit=500",
         "server fan-out",
+        "ship an existing project",
+        "live: append on the source",
       ]
     ) {
       const r = rows.find((l) => l.includes(name));
