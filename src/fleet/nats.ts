@@ -134,6 +134,7 @@ export async function openNats(
   addr: NatsAddress,
   options: OpenNatsOptions = {},
 ): Promise<NatsConnection> {
+  await checkNetPermission(addr);
   for (let attempt = 0;; attempt++) {
     try {
       return await connectOnce(addr, options);
@@ -146,6 +147,20 @@ export async function openNats(
       }
       await new Promise((r) => setTimeout(r, 500));
     }
+  }
+}
+
+/**
+ * Refuses, with what to do, a server that the program's permissions do not
+ * name (the NATS host is named once, at install).
+ */
+export async function checkNetPermission(addr: NatsAddress): Promise<void> {
+  const perm = await Deno.permissions.query({ name: "net", host: `${addr.host}:${addr.port}` });
+  if (perm.state !== "granted") {
+    throw new TasklineError(
+      "io",
+      `Cannot connect to NATS at ${addr.server}: taskline has no net access to it; install it with TASKLINE_NATS_HOST=${addr.server} (see "Fleet" in the README)`,
+    );
   }
 }
 

@@ -27,6 +27,7 @@ import { TasklineError } from "../errors.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { Wakeup, watchDir } from "../follow/tail.ts";
 import {
+  checkNetPermission,
   ensureStream,
   isNotFound,
   jetstreamManager,
@@ -229,6 +230,7 @@ class Shipper {
   }
 
   async run(): Promise<ShipStats> {
+    await checkNetPermission(this.#addr);
     const signal = this.#o.signal;
     const stop = new AbortController();
     const onAbort = () => stop.abort();
