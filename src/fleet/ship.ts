@@ -238,6 +238,7 @@ class Shipper {
     if (signal?.aborted) stop.abort();
     watchDir(this.#state.tasksDir, (paths) => this.#onChange(paths), { signal: stop.signal });
     let created: string | null = null;
+    let lastWhy = "";
     try {
       // One connection a session. Any failure ends the session: the
       // connection is closed with what it still buffers (a publish sent
@@ -261,9 +262,11 @@ class Shipper {
         }
         if (stop.signal.aborted) break;
         this.stats.resyncs++;
-        if (created !== null) {
+        // The same failure again and again (a full stream) is told once.
+        if (created !== null && why !== lastWhy) {
           this.#report(`NATS session ended (${why}): starting again from what the stream holds`);
         }
+        lastWhy = why;
         for (const f of this.#followed.values()) {
           if (f.stopped === null) f.synced = false;
           f.taskJson = null;
