@@ -7,6 +7,7 @@ import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { runCli, spawnCli, tempProject } from "./helpers.ts";
 import { mirrorDir } from "../src/fleet/wire.ts";
 import { SourceWriter, startNats, subjectCounts, untilMirrored } from "./fleet_util.ts";
+import { startServer } from "./serve_util.ts";
 
 Deno.test("two projects shipping to one nats-server: the mirror's files equal the sources' while they are written", async () => {
   await using nats = await startNats();
@@ -53,6 +54,21 @@ Deno.test("two projects shipping to one nats-server: the mirror's files equal th
   assertStringIncludes(trace.stdout, "output of call");
   assert(!trace.stdout.includes("complete output missing"), trace.stdout.slice(0, 2000));
   assertEquals(trace.stdout, traceSrc.stdout);
+  // The server of the replica serves every project's tasks, and a task's events as its source does.
+  await using srv = await startServer(m.dir);
+  const tasks = await srv.json("/api/tasks") as Array<{ dir: string }>;
+  assertEquals(
+    tasks.map((t) => t.dir).sort(),
+    [
+      ...wa.tasks.map((t) => mirrorDir("alpha", t.dir)),
+      ...wb.tasks.map((t) => mirrorDir("beta", t.dir)),
+    ].sort(),
+  );
+  await using srvA = await startServer(a.dir);
+  assertEquals(
+    await srv.json(`/api/tasks/${t1}/events`),
+    await srvA.json(`/api/tasks/${wa.tasks[0].dir}/events`),
+  );
   // A number names a task of each project: ambiguous, as references say.
   const amb = await runCli(["events", "1"], { cwd: m.dir });
   assertEquals(amb.code, 1);
