@@ -1511,6 +1511,7 @@ export async function runBench(args: string[]): Promise<Row[]> {
   await step("replay-ascii", "full replay, ASCII-only big log", () => benchBigAscii(b));
   await step("follow", "follow latency", () => benchFollowLatency(b));
   await step("record", "record", async () => (await import("./bench_record.ts")).benchRecord(b));
+  await step("fleet", "fleet", async () => (await import("./bench_fleet.ts")).benchFleet(b));
   let hist: Project | null = null;
   if (want("merge") || want("history") || want("api-events")) {
     hist = await project(opts.work, `hist-${sizes.histTasks}x${sizes.histEvents}`, {

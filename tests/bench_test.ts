@@ -199,6 +199,8 @@ Deno.test("deno task bench runs on tiny inputs and writes the table with a row p
         "server fan-out",
         "record throughput",
         "record -> events -f latency",
+        "ship an existing project",
+        "live: append on the source",
       ]
     ) {
       const r = rows.find((l) => l.includes(name));

@@ -42,6 +42,9 @@ export const SETTING_DOCS: Record<string, string> = {
   "server.host": "Address `taskline serve` binds to (loopback only).",
   "server.port": "Port of `taskline serve`; 0 takes a free port.",
   "security.web_allowed_domains": "Domains the agents' web tool may fetch.",
+  "fleet.project":
+    "Name of this project on the stream of `taskline ship`; null is the name of the project's directory.",
+  "fleet.stream": "JetStream stream of `taskline ship` and `taskline mirror`.",
   "security.search_url": "Search endpoint of the agents' search tool; null is none.",
 };
 
@@ -53,6 +56,9 @@ export const GITIGNORE_LINES = [
   "cancel.request",
   "cache/",
   "live.json",
+  "nats.token",
+  "nats.nkey",
+  "nats.creds",
 ];
 
 function comment(text: string, indent: string): string {

@@ -86,6 +86,15 @@ export const COMMANDS: Record<string, Command> = {
     load: () =>
       import("./cmd_history.ts").then((m) => ({ help: m.HISTORY_HELP, run: m.historyCommand })),
   },
+  ship: {
+    summary: "publish this project's tasks to NATS JetStream",
+    load: () => import("./cmd_ship.ts").then((m) => ({ help: m.SHIP_HELP, run: m.shipCommand })),
+  },
+  mirror: {
+    summary: "a replica .taskline/ of the projects shipped to NATS",
+    load: () =>
+      import("./cmd_mirror.ts").then((m) => ({ help: m.MIRROR_HELP, run: m.mirrorCommand })),
+  },
   trace: {
     summary: "the tool calls of a run, with results",
     load: () => import("./cmd_trace.ts").then((m) => ({ help: m.TRACE_HELP, run: m.traceCommand })),

@@ -47,6 +47,8 @@ export interface Settings {
   pricing_currency: string;
   server: { host: string; port: number };
   security: { web_allowed_domains: string[]; search_url: string | null };
+  /** `taskline ship` and `mirror`: the project's name on the stream, and the stream. */
+  fleet: { project: string | null; stream: string };
 }
 
 /** The settings of a project without a config file. */
@@ -68,6 +70,7 @@ export function defaultSettings(): Settings {
     pricing_currency: "USD",
     server: { host: "127.0.0.1", port: 7777 },
     security: { web_allowed_domains: [], search_url: null },
+    fleet: { project: null, stream: "TASKLINE" },
   };
 }
 
@@ -191,6 +194,20 @@ export function parseSettings(text: string, source = "config.jsonc"): LoadedSett
           } else if (k === "web_allowed_domains" || k === "search_url") {
             wrong(`security.${k}`, "a list of domains or a URL");
           } else warnings.push(`${source}: unknown key security.${k}`);
+        }
+        break;
+      case "fleet":
+        if (!isObject(v)) {
+          wrong("fleet", "an object");
+          break;
+        }
+        for (const [k, fv] of Object.entries(v)) {
+          if (k === "project" && (fv === null || (typeof fv === "string" && fv !== ""))) {
+            settings.fleet.project = fv as string | null;
+          } else if (k === "stream" && typeof fv === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(fv)) {
+            settings.fleet.stream = fv;
+          } else if (k === "project" || k === "stream") wrong(`fleet.${k}`, "a name");
+          else warnings.push(`${source}: unknown key fleet.${k}`);
         }
         break;
       default:

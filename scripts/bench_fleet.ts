@@ -1,0 +1,306 @@
+/**
+ * The fleet benchmarks of `deno task bench` (issue 17), on a real
+ * `nats-server` with JetStream on a loopback port and a temporary store:
+ *
+ * - ship throughput: `taskline ship` of an existing generated project (full:
+ *   2,000 tasks of 500 events), from its start until the stream holds every
+ *   line, task file and tool output; events a second;
+ * - live latency: lines appended to a source log at 1,000 a second while
+ *   `ship` and `mirror` run; time from each append to the line in the
+ *   mirror's log (p50, p99).
+ *
+ * ```sh
+ * deno run -A scripts/bench_fleet.ts --quick
+ * ```
+ *
+ * @module
+ */
+import { connect } from "@nats-io/transport-node";
+import { jetstreamManager } from "@nats-io/jetstream";
+import { generateProject } from "./gen_project.ts";
+import { quantile, taskline } from "./bench_proc.ts";
+import type { Row } from "./bench.ts";
+import type { RecordBench } from "./bench_record.ts";
+import { encodeEnvelope } from "../src/codec/encode.ts";
+import { StateDir } from "../src/store/state_dir.ts";
+import { createTask } from "../src/store/tasks.ts";
+import { mirrorDir } from "../src/fleet/wire.ts";
+
+const SIZES = {
+  full: { tasks: 2000, eventsPerTask: 500, liveEvents: 10_000 },
+  quick: { tasks: 200, eventsPerTask: 500, liveEvents: 3_000 },
+  tiny: { tasks: 10, eventsPerTask: 100, liveEvents: 200 },
+} as const;
+
+const GOAL_EVENTS_PER_S = 100_000;
+const GOAL_P99_MS = 50;
+
+function row(id: string, benchmark: string, fields: Partial<Row>): Row {
+  return {
+    id,
+    benchmark,
+    taskline: "-",
+    reference: "-",
+    ratio: "-",
+    goal: "-",
+    met: "-",
+    rss: "-",
+    notes: [],
+    ...fields,
+  };
+}
+
+function natsServerPath(): string | null {
+  for (const p of ["/usr/sbin/nats-server", "/usr/bin/nats-server", "/usr/local/bin/nats-server"]) {
+    try {
+      Deno.statSync(p);
+      return p;
+    } catch { /* next */ }
+  }
+  return null;
+}
+
+async function startNats(bin: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  const store = await Deno.makeTempDir({ prefix: "taskline-bench-nats-" });
+  const child = new Deno.Command(bin, {
+    args: ["-js", "-sd", store, "-a", "127.0.0.1", "-p", String(port)],
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  for (let i = 0;; i++) {
+    try {
+      (await Deno.connect({ hostname: "127.0.0.1", port })).close();
+      break;
+    } catch (e) {
+      if (i > 300) throw e;
+      await new Promise((r) => setTimeout(r, 30));
+    }
+  }
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    async stop() {
+      try {
+        child.kill("SIGTERM");
+      } catch { /* gone */ }
+      await child.status;
+      await Deno.remove(store, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+function spawn(args: string[], cwd: string): Deno.ChildProcess {
+  const [bin, ...rest] = taskline(args);
+  return new Deno.Command(bin, {
+    args: rest,
+    cwd,
+    env: { NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+}
+
+async function stopChild(c: Deno.ChildProcess) {
+  try {
+    c.kill("SIGTERM");
+  } catch { /* gone */ }
+  await c.status;
+}
+
+/** Messages in the stream (0 while it does not exist). */
+async function streamMessages(url: string): Promise<number> {
+  const nc = await connect({ servers: url.replace("nats://", "") });
+  try {
+    return (await (await jetstreamManager(nc)).streams.info("TASKLINE")).state.messages;
+  } catch {
+    return 0;
+  } finally {
+    await nc.close();
+  }
+}
+
+/** Ship throughput of an existing project. */
+async function benchShip(b: RecordBench, bin: string): Promise<Row> {
+  const size = SIZES[b.opts.mode];
+  const dir = `${b.opts.work}/fleet-ship-${size.tasks}x${size.eventsPerTask}`;
+  let summary;
+  try {
+    summary = JSON.parse(await Deno.readTextFile(`${dir}.summary.json`));
+  } catch {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+    const s = generateProject({
+      dir,
+      tasks: size.tasks,
+      eventsPerTask: size.eventsPerTask,
+      seed: 17,
+    });
+    summary = { events: s.events, bytes: s.bytes, traceFiles: s.traceFiles, tasks: s.tasks.length };
+    await Deno.writeTextFile(`${dir}.summary.json`, JSON.stringify(summary));
+  }
+  const expected = summary.events + summary.tasks + summary.traceFiles;
+  const nats = await startNats(bin);
+  b.log(`fleet: shipping ${summary.events} events of ${summary.tasks} tasks`);
+  const t0 = performance.now();
+  const ship = spawn(["ship", nats.url, "--project", "bench"], dir);
+  let n = 0, last = -1, still = 0, tEnd = t0;
+  try {
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 100));
+      n = await streamMessages(nats.url);
+      if (n !== last) {
+        last = n;
+        still = 0;
+        tEnd = performance.now();
+      } else if (++still > 50) break; // 5 s without growth
+      if (n >= expected) break;
+    }
+  } finally {
+    await stopChild(ship);
+    await nats.stop();
+  }
+  const seconds = (tEnd - t0) / 1000;
+  const rate = summary.events / seconds;
+  return row(
+    "fleet-ship",
+    `ship an existing project (${summary.tasks} tasks, ${summary.events} events)`,
+    {
+      taskline: `${Math.round(rate).toLocaleString("en-US")} events/s`,
+      goal: `>= ${GOAL_EVENTS_PER_S.toLocaleString("en-US")} events/s`,
+      met: n < expected ? "no" : rate >= GOAL_EVENTS_PER_S ? "yes" : "no",
+      notes: [
+        `${
+          seconds.toFixed(2)
+        } s from the start of ship (start-up included) until the stream held all ${expected} messages (lines, task files, outputs)${
+          n < expected ? `; only ${n} arrived` : ""
+        }; nats-server on the same 2 cores`,
+      ],
+    },
+  );
+}
+
+/** Live latency: append on the source to the line in the mirror's log. */
+async function benchLive(b: RecordBench, bin: string): Promise<Row> {
+  const size = SIZES[b.opts.mode];
+  const src = await Deno.makeTempDir({ prefix: "taskline-bench-src-" });
+  const dst = await Deno.makeTempDir({ prefix: "taskline-bench-mirror-" });
+  const state = new StateDir(`${src}/.taskline`);
+  await Deno.mkdir(state.tasksDir, { recursive: true });
+  const task = await createTask(state, "Live latency");
+  const nats = await startNats(bin);
+  const ship = spawn(["ship", nats.url, "--project", "live"], src);
+  const mir = spawn(["mirror", nats.url], dst);
+  const mlog = `${dst}/.taskline/tasks/${mirrorDir("live", task.dir)}/events.jsonl`;
+  const sent: number[] = [];
+  const lat: number[] = [];
+  const run = "11111111-2222-3333-4444-555555555555";
+  const line = (seq: number) =>
+    new TextEncoder().encode(
+      encodeEnvelope({
+        schema: 2,
+        seq,
+        at: new Date().toISOString(),
+        event: { type: "agent_text", run, role: "coder", text: `line ${seq}` } as never,
+      }) + "\n",
+    );
+  try {
+    // Warm-up: the first line reaches the mirror.
+    const f = await Deno.open(state.logPath(task.dir), { append: true, create: true });
+    await f.write(line(1));
+    for (let i = 0; i < 600; i++) {
+      try {
+        if ((await Deno.stat(mlog)).size > 0) break;
+      } catch { /* not yet */ }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    let seen = 1, offset = (await Deno.stat(mlog)).size;
+    const watcher = (async () => {
+      const dec = new TextDecoder();
+      while (seen < size.liveEvents + 1) {
+        const st = await Deno.stat(mlog);
+        if (st.size > offset) {
+          const now = performance.now();
+          const file = await Deno.open(mlog);
+          await file.seek(offset, Deno.SeekMode.Start);
+          const buf = new Uint8Array(st.size - offset);
+          let got = 0;
+          while (got < buf.length) got += (await file.read(buf.subarray(got))) ?? buf.length;
+          file.close();
+          offset = st.size;
+          for (const l of dec.decode(buf).split("\n")) {
+            const m = /"seq":(\d+)/.exec(l);
+            if (!m) continue;
+            const seq = Number(m[1]);
+            if (seq >= 2) lat.push(now - sent[seq]);
+            seen = Math.max(seen, seq);
+          }
+        }
+        // The poll (0.5 ms) adds at most that much to each figure.
+        await new Promise((r) => setTimeout(r, 0.5));
+      }
+    })();
+    const t0 = performance.now();
+    for (let i = 0; i < size.liveEvents; i++) {
+      const seq = i + 2;
+      const due = t0 + i; // 1,000 a second
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait - 0.5));
+      sent[seq] = performance.now();
+      await f.write(line(seq));
+    }
+    f.close();
+    await Promise.race([watcher, new Promise((r) => setTimeout(r, 30_000))]);
+  } finally {
+    await stopChild(ship);
+    await stopChild(mir);
+    await nats.stop();
+    await Deno.remove(src, { recursive: true }).catch(() => {});
+    await Deno.remove(dst, { recursive: true }).catch(() => {});
+  }
+  lat.sort((a, z) => a - z);
+  const p50 = quantile(lat, 0.5), p99 = quantile(lat, 0.99);
+  return row(
+    "fleet-live",
+    `live: append on the source -> line in the mirror, ${size.liveEvents} events at 1,000/s`,
+    {
+      taskline: `p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+      goal: `p99 < ${GOAL_P99_MS} ms`,
+      met: lat.length < size.liveEvents ? "no" : p99 < GOAL_P99_MS ? "yes" : "no",
+      notes: [
+        `${lat.length} of ${size.liveEvents} lines measured; ship, mirror and nats-server on the same 2 cores, loopback`,
+      ],
+    },
+  );
+}
+
+/** Both fleet benchmarks, as rows of the bench report. */
+export async function benchFleet(b: RecordBench): Promise<void> {
+  const bin = natsServerPath();
+  if (!bin) {
+    b.rows.push(row("fleet-ship", "ship an existing project", { met: "skipped: no nats-server" }));
+    return;
+  }
+  b.rows.push(await benchShip(b, bin));
+  b.rows.push(await benchLive(b, bin));
+}
+
+if (import.meta.main) {
+  const mode = Deno.args.includes("--full")
+    ? "full"
+    : Deno.args.includes("--tiny")
+    ? "tiny"
+    : "quick";
+  const rows: Row[] = [];
+  await benchFleet({
+    opts: { mode, work: "/tmp/taskline-bench" },
+    tools: {},
+    log: (m) => console.error(m),
+    rows,
+    timeBin: null,
+  });
+  for (const r of rows) {
+    console.log(`${r.benchmark}: ${r.taskline} (goal ${r.goal}: ${r.met}) ${r.notes.join("; ")}`);
+  }
+}

@@ -1,0 +1,584 @@
+/**
+ * `taskline mirror`: rebuilds a replica `.taskline/` from the stream that
+ * `ship` writes, and keeps it up to date.
+ *
+ * - Each task of each project lands in `tasks/<project>--<source dir>/`:
+ *   `task.json` as on the source, `events.jsonl` byte for byte (every line
+ *   is placed at the byte offset its message names: a line already there is
+ *   skipped, so reading a message twice writes nothing twice), and its tool
+ *   outputs in `tool-output/<project>--<source dir>/<run>/<call>.txt`.
+ * - Where to resume is decided by what is on disk: a torn last line (a crash
+ *   in the middle of a write) is cut off when the log is first touched, and
+ *   the stream is read again from `mirror.json`'s position (the last stream
+ *   sequence whose effect is on disk, saved every half second; without it,
+ *   from the start). A stream deleted and created again is read from its
+ *   start.
+ * - Writes are batched: what arrives while more is pending is appended with
+ *   one write a log; a batch is written as soon as nothing more is pending.
+ *   A kept output is written (atomically) before the lines of its batch, so
+ *   a reader who sees a `tool_returned` finds its output.
+ *
+ * @module
+ */
+import { jetstream, type JsMsg } from "@nats-io/jetstream";
+import type { StateDir } from "../store/state_dir.ts";
+import {
+  isNotFound,
+  jetstreamManager,
+  type NatsAddress,
+  type NatsConnection,
+  openNats,
+  type OpenNatsOptions,
+} from "./nats.ts";
+import { bytesEqual } from "./raw_lines.ts";
+import { parseTimeNsUncached } from "../contract/time.ts";
+import {
+  DEFAULT_STREAM,
+  H_DIR,
+  H_MSG_ID,
+  H_PART,
+  isSafeDir,
+  mirrorDir,
+  offsetOfMsgId,
+  parsePart,
+  parseSubject,
+  SUBJECT_ROOT,
+} from "./wire.ts";
+
+/** Options of {@link mirror}. */
+export interface MirrorOptions {
+  /** The stream. Default `TASKLINE`. */
+  stream?: string;
+  /** Only this project. Default: every project of the stream. */
+  project?: string;
+  /** Credentials and a client name. Default none. */
+  nats?: OpenNatsOptions;
+  /** Stops mirroring (the promise resolves once what was read is written). */
+  signal?: AbortSignal;
+  /** Problems a user must know (a gap, an unusable message). Default: ignored. */
+  onReport?: (message: string) => void;
+  /** Called once the stream is being read. */
+  onReady?: (info: { stream: string; server: string; from: number }) => void;
+  /** How often the position is saved, in ms. Default 500. */
+  checkpointIntervalMs?: number;
+  /** Most bytes held before a write, whatever is pending. Default 4 MiB. */
+  batchBytesMax?: number;
+}
+
+/** What the mirror has written since its start. */
+export interface MirrorStats {
+  lines: number;
+  bytes: number;
+  outputs: number;
+  taskFiles: number;
+  /** Messages read that were already on disk. */
+  skipped: number;
+}
+
+/** What `mirror.json` holds. */
+interface Checkpoint {
+  stream: string;
+  created: string;
+  seq: number;
+  /** The server's time of the message at `seq`, in nanoseconds since the epoch. */
+  ns?: string;
+}
+
+interface LogFile {
+  /** Bytes on disk. */
+  size: number;
+  /** Bytes queued to be appended. */
+  queued: Uint8Array[];
+  queuedBytes: number;
+  gapReported: boolean;
+}
+
+interface Parts {
+  firstSeq: number;
+  n: number;
+  parts: Uint8Array[];
+  got: number;
+}
+
+/** The path of the mirror's position. */
+export function checkpointPath(state: StateDir): string {
+  return `${state.root}/mirror.json`;
+}
+
+/**
+ * Mirrors the stream at `addr` into `state` until `signal` is aborted.
+ *
+ * @example
+ * ```ts
+ * const stop = new AbortController();
+ * await mirror(new StateDir(), parseNatsUrl("nats://127.0.0.1:4222"), { signal: stop.signal });
+ * ```
+ */
+export async function mirror(
+  state: StateDir,
+  addr: NatsAddress,
+  options: MirrorOptions = {},
+): Promise<MirrorStats> {
+  return await new Mirror(state, addr, options).run();
+}
+
+class Mirror {
+  readonly #state: StateDir;
+  readonly #addr: NatsAddress;
+  readonly #o: MirrorOptions;
+  readonly #stream: string;
+  readonly #logs = new Map<string, LogFile>();
+  readonly #parts = new Map<string, Parts>();
+  /** Files to write before the lines of the batch: path -> bytes. */
+  readonly #files = new Map<string, Uint8Array>();
+  readonly #madeDirs = new Set<string>();
+  readonly #reported = new Set<string>();
+  readonly stats: MirrorStats = { lines: 0, bytes: 0, outputs: 0, taskFiles: 0, skipped: 0 };
+  /** The last stream sequence read, and the last whose effect is written. */
+  #readSeq = 0;
+  #savedSeq = -1;
+  #created = "";
+  #batchBytes = 0;
+  /** The server's time of the last message read (`#readSeq`), in ns; -1 unknown. */
+  #readNs = -1n;
+
+  constructor(state: StateDir, addr: NatsAddress, options: MirrorOptions) {
+    this.#state = state;
+    this.#addr = addr;
+    this.#o = options;
+    this.#stream = options.stream ?? DEFAULT_STREAM;
+  }
+
+  #report(key: string, message: string) {
+    if (this.#reported.has(key)) return;
+    this.#reported.add(key);
+    this.#o.onReport?.(message);
+  }
+
+  async run(): Promise<MirrorStats> {
+    const signal = this.#o.signal;
+    await Deno.mkdir(this.#state.tasksDir, { recursive: true });
+    const nc = await openNats(this.#addr, {
+      name: "taskline mirror",
+      signal: this.#o.signal,
+      onWaiting: (m) => this.#o.onReport?.(`waiting for NATS at ${this.#addr.server}: ${m}`),
+      ...this.#o.nats,
+    });
+    const stop = new AbortController();
+    const onAbort = () => stop.abort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    if (signal?.aborted) stop.abort();
+    const saver = setInterval(() => {
+      try {
+        this.#saveCheckpoint();
+      } catch (e) {
+        this.#report("checkpoint", `cannot save ${checkpointPath(this.#state)}: ${e}`);
+      }
+    }, this.#o.checkpointIntervalMs ?? 500);
+    try {
+      while (!stop.signal.aborted) {
+        try {
+          await this.#follow(nc, stop.signal);
+        } catch (e) {
+          if (stop.signal.aborted) break;
+          this.#report(
+            `follow:${(e as Error).message}`,
+            `reading stream ${this.#stream} stopped (${(e as Error).message}); starting again`,
+          );
+        }
+        this.#flush();
+        if (!stop.signal.aborted) await sleep(250, stop.signal);
+      }
+    } finally {
+      clearInterval(saver);
+      signal?.removeEventListener("abort", onAbort);
+      try {
+        this.#flush();
+        this.#saveCheckpoint();
+      } finally {
+        await nc.close().catch(() => {});
+      }
+    }
+    return this.stats;
+  }
+
+  /** Reads the stream from the saved position until it fails, is re-created, or `signal`. */
+  async #follow(nc: NatsConnection, signal: AbortSignal): Promise<void> {
+    const jsm = await jetstreamManager(nc);
+    let info;
+    for (let attempt = 0;; attempt++) {
+      signal.throwIfAborted();
+      try {
+        info = await jsm.streams.info(this.#stream);
+        break;
+      } catch (e) {
+        if (attempt === 0) {
+          this.#o.onReport?.(
+            `waiting for stream ${this.#stream} at ${this.#addr.server}: ${(e as Error).message}`,
+          );
+        }
+        await sleep(isNotFound(e) ? 500 : 250, signal);
+      }
+    }
+    const cp = this.#loadCheckpoint();
+    let from = 1;
+    if (this.#created === info.created) {
+      from = await this.#verified(jsm, this.#readSeq);
+    } else if (cp && cp.stream === this.#stream && cp.created === info.created) {
+      this.#readNs = cp.ns !== undefined && /^\d{1,20}$/.test(cp.ns) ? BigInt(cp.ns) : -1n;
+      from = await this.#verified(jsm, cp.seq);
+    } else if (this.#created !== "" || cp) {
+      this.#o.onReport?.(
+        `stream ${this.#stream} is not the one mirrored before: reading it from its start (lines already here are skipped)`,
+      );
+    }
+    if (this.#created !== info.created) {
+      this.#parts.clear();
+      this.#created = info.created;
+    }
+    this.#readSeq = from - 1;
+    const js = jetstream(nc);
+    const project = this.#o.project;
+    const consumer = await js.consumers.get(this.#stream, {
+      filter_subjects: project ? `${SUBJECT_ROOT}.${project}.>` : `${SUBJECT_ROOT}.>`,
+      deliver_policy: "by_start_sequence" as never,
+      opt_start_seq: from,
+    });
+    const iter = await consumer.consume({
+      max_messages: 1000,
+      abort_on_missing_resource: true,
+    } as never);
+    this.#o.onReady?.({ stream: this.#stream, server: this.#addr.server, from });
+    const onAbort = () => iter.stop();
+    signal.addEventListener("abort", onAbort, { once: true });
+    // A stream deleted and created again keeps no sequence of the old one:
+    // checked every second, and read from its start.
+    const created = info.created;
+    const watcher = setInterval(async () => {
+      try {
+        const now = await jsm.streams.info(this.#stream);
+        if (now.created !== created) iter.stop();
+      } catch (e) {
+        if (isNotFound(e)) iter.stop();
+      }
+    }, 1000);
+    void (async () => {
+      for await (const s of iter.status()) {
+        if (s.type === "stream_not_found") iter.stop();
+      }
+    })().catch(() => {});
+    // After a reconnection the position is checked again: a server that
+    // restarted may have lost what it stored last, and stores what is
+    // shipped again under the same sequences.
+    const reconnects = (async () => {
+      for await (const st of nc.status()) {
+        if (st.type === "reconnect") {
+          iter.stop();
+          return;
+        }
+      }
+    })().catch(() => {});
+    try {
+      for await (const m of iter) {
+        this.#take(m);
+        if (m.info.pending === 0 || this.#batchBytes >= (this.#o.batchBytesMax ?? 4 << 20)) {
+          this.#flush();
+        }
+      }
+    } finally {
+      clearInterval(watcher);
+      signal.removeEventListener("abort", onAbort);
+      this.#flush();
+      void reconnects;
+    }
+  }
+
+  /**
+   * Whether the message at `seq` was stored after the last one read (its
+   * server time is later), or is gone: then it was not read.
+   */
+  async #after(jsm: Awaited<ReturnType<typeof jetstreamManager>>, seq: number): Promise<boolean> {
+    try {
+      const m = await jsm.streams.getMessage(this.#stream, { seq });
+      if (!m) return true;
+      const ns = parseTimeNsUncached(m.timestamp);
+      return ns === null || ns > this.#readNs;
+    } catch (e) {
+      if (isNotFound(e)) return true;
+      throw e;
+    }
+  }
+
+  /**
+   * Where to go on after `seq`, the last sequence read: just after it when
+   * the stream still holds what was read there, else from the first
+   * sequence stored after it was read. A server killed before its file
+   * store wrote its last messages comes back without them, and stores what
+   * is shipped again under the same sequences; the server's clock tells
+   * the two apart (its times grow with the sequence).
+   */
+  async #verified(jsm: Awaited<ReturnType<typeof jetstreamManager>>, seq: number): Promise<number> {
+    if (seq <= 0) return 1;
+    if (this.#readNs < 0n) {
+      this.#o.onReport?.(
+        `${
+          checkpointPath(this.#state)
+        } has no time: reading stream ${this.#stream} again from its start`,
+      );
+      return 1;
+    }
+    if (!(await this.#after(jsm, seq))) return seq + 1;
+    let lo = 0, hi = seq;
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (await this.#after(jsm, mid)) hi = mid;
+      else lo = mid;
+    }
+    this.#o.onReport?.(
+      `stream ${this.#stream} no longer holds messages ${hi} to ${seq} as they were read (a server restart): reading again from ${hi}`,
+    );
+    return hi;
+  }
+
+  /** Takes one message into the batch. */
+  #take(m: JsMsg): void {
+    this.#readSeq = m.seq;
+    this.#readNs = m.timestampNanos;
+    const p = parseSubject(m.subject);
+    if (!p) return;
+    const dir = m.headers?.get(H_DIR) ?? "";
+    if (!isSafeDir(dir)) {
+      this.#report(`dir:${dir}`, `a message of ${m.subject} names no usable task directory`);
+      return;
+    }
+    const mdir = mirrorDir(p.project, dir);
+    if (p.kind === "task") {
+      this.#files.set(this.#state.taskJsonPath(mdir), m.data);
+      this.#batchBytes += m.data.length;
+      this.stats.taskFiles++;
+      return;
+    }
+    const part = parsePart(m.headers?.get(H_PART));
+    if (p.kind === "out") {
+      const path = this.#state.traceFile(mdir, p.run, p.call);
+      const whole = this.#assemble(`out:${path}`, m, part ?? { i: 0, n: 1 });
+      if (whole) {
+        this.#files.set(path, whole);
+        this.#batchBytes += whole.length;
+        this.stats.outputs++;
+      }
+      return;
+    }
+    const offset = offsetOfMsgId(m.headers?.get(H_MSG_ID) ?? "");
+    if (offset === null) {
+      this.#report(`id:${m.subject}`, `a line of ${m.subject} has no offset: skipped`);
+      return;
+    }
+    const line = part ? this.#assemble(`ev:${mdir}:${offset}`, m, part) : m.data;
+    if (line) this.#append(mdir, offset, line);
+  }
+
+  /** Collects parts; the whole when the last arrives, else null. */
+  #assemble(key: string, m: JsMsg, part: { i: number; n: number }): Uint8Array | null {
+    if (part.n === 1) return m.data;
+    let p = this.#parts.get(key);
+    if (part.i === 0 || !p || p.n !== part.n) {
+      // A first part starts over (a line sent again after a crash of ship).
+      p = { firstSeq: m.seq, n: part.n, parts: [], got: 0 };
+      this.#parts.set(key, p);
+      if (part.i !== 0) return null;
+    }
+    if (p.parts[part.i] === undefined) p.got++;
+    p.parts[part.i] = m.data;
+    if (p.got < p.n) return null;
+    this.#parts.delete(key);
+    let size = 0;
+    for (const b of p.parts) size += b.length;
+    const all = new Uint8Array(size);
+    let off = 0;
+    for (const b of p.parts) {
+      all.set(b, off);
+      off += b.length;
+    }
+    return all;
+  }
+
+  #log(mdir: string): LogFile {
+    let f = this.#logs.get(mdir);
+    if (f) return f;
+    f = {
+      size: repairTail(this.#state.logPath(mdir)),
+      queued: [],
+      queuedBytes: 0,
+      gapReported: false,
+    };
+    this.#logs.set(mdir, f);
+    return f;
+  }
+
+  #append(mdir: string, offset: number, line: Uint8Array): void {
+    const f = this.#log(mdir);
+    const end = f.size + f.queuedBytes;
+    if (offset + line.length <= end) {
+      this.stats.skipped++;
+      return;
+    }
+    if (offset !== end) {
+      if (!f.gapReported) {
+        f.gapReported = true;
+        this.#o.onReport?.(
+          `task ${mdir}: message ${this.#readSeq} of the stream has a line at byte ${offset} but the log here ends at ${end}: lines are missing from the stream; later lines of this task are not written`,
+        );
+      }
+      return;
+    }
+    f.queued.push(line);
+    f.queuedBytes += line.length;
+    this.#batchBytes += line.length;
+    this.stats.lines++;
+    this.stats.bytes += line.length;
+  }
+
+  #ensureDir(dir: string) {
+    if (this.#madeDirs.has(dir)) return;
+    Deno.mkdirSync(dir, { recursive: true });
+    this.#madeDirs.add(dir);
+  }
+
+  /** Writes the batch: files first, then the lines, one append a log. */
+  #flush(): void {
+    for (const [path, bytes] of this.#files) {
+      this.#ensureDir(path.slice(0, path.lastIndexOf("/")));
+      let same = false;
+      try {
+        same = bytesEqual(Deno.readFileSync(path), bytes);
+      } catch { /* missing */ }
+      if (!same) writeAtomicSync(path, bytes);
+    }
+    this.#files.clear();
+    for (const [mdir, f] of this.#logs) {
+      if (f.queuedBytes === 0) continue;
+      this.#ensureDir(this.#state.taskDir(mdir));
+      const all = new Uint8Array(f.queuedBytes);
+      let off = 0;
+      for (const b of f.queued) {
+        all.set(b, off);
+        off += b.length;
+      }
+      const file = Deno.openSync(this.#state.logPath(mdir), { append: true, create: true });
+      try {
+        let done = 0;
+        while (done < all.length) done += file.writeSync(all.subarray(done));
+      } finally {
+        file.close();
+      }
+      f.size += f.queuedBytes;
+      f.queued = [];
+      f.queuedBytes = 0;
+    }
+    this.#batchBytes = 0;
+  }
+
+  /** Everything up to this sequence is on disk (parts of a line or an output held back are not). */
+  #doneSeq(): number {
+    let seq = this.#readSeq;
+    for (const p of this.#parts.values()) seq = Math.min(seq, p.firstSeq - 1);
+    return seq;
+  }
+
+  #saveCheckpoint() {
+    if (this.#created === "" || this.#batchBytes > 0) return;
+    const seq = this.#doneSeq();
+    if (seq === this.#savedSeq) return;
+    // The time saved is that of the last message read: with parts held
+    // back it is later than `seq`'s, which only makes a check read more again.
+    const cp: Checkpoint = {
+      stream: this.#stream,
+      created: this.#created,
+      seq,
+      ns: this.#readNs.toString(),
+    };
+    writeAtomicSync(
+      checkpointPath(this.#state),
+      new TextEncoder().encode(JSON.stringify(cp) + "\n"),
+    );
+    this.#savedSeq = seq;
+  }
+
+  #loadCheckpoint(): Checkpoint | null {
+    try {
+      const v = JSON.parse(Deno.readTextFileSync(checkpointPath(this.#state)));
+      if (
+        typeof v?.stream === "string" && typeof v?.created === "string" &&
+        Number.isSafeInteger(v?.seq)
+      ) {
+        return v as Checkpoint;
+      }
+    } catch { /* none, or unreadable: from the start */ }
+    return null;
+  }
+}
+
+/**
+ * Cuts a torn last line (one without its newline) off a log; returns the
+ * size that is left (0 when there is no log).
+ */
+export function repairTail(path: string): number {
+  let file: Deno.FsFile;
+  try {
+    file = Deno.openSync(path, { read: true, write: true });
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return 0;
+    throw e;
+  }
+  try {
+    const size = file.statSync().size;
+    let pos = size;
+    const buf = new Uint8Array(64 * 1024);
+    while (pos > 0) {
+      const start = Math.max(0, pos - buf.length);
+      file.seekSync(start, Deno.SeekMode.Start);
+      let got = 0;
+      while (got < pos - start) {
+        const n = file.readSync(buf.subarray(got, pos - start));
+        if (n === null || n === 0) break;
+        got += n;
+      }
+      const i = buf.subarray(0, got).lastIndexOf(10);
+      if (i >= 0) {
+        pos = start + i + 1;
+        break;
+      }
+      pos = start;
+    }
+    if (pos < size) file.truncateSync(pos);
+    return pos;
+  } finally {
+    file.close();
+  }
+}
+
+function writeAtomicSync(path: string, bytes: Uint8Array) {
+  const tmp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  try {
+    Deno.writeFileSync(tmp, bytes);
+    Deno.renameSync(tmp, path);
+  } catch (e) {
+    try {
+      Deno.removeSync(tmp);
+    } catch { /* not made */ }
+    throw e;
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}

@@ -1,0 +1,18 @@
+/**
+ * Many machines, one view: `ship` publishes a project's logs to a NATS
+ * JetStream stream, `mirror` rebuilds them into a replica `.taskline/`.
+ * See docs/fleet.md.
+ *
+ * @module
+ */
+export { ship, type ShipOptions, type ShipStats } from "./ship.ts";
+export {
+  checkpointPath,
+  mirror,
+  type MirrorOptions,
+  type MirrorStats,
+  repairTail,
+} from "./mirror.ts";
+export { natsCredentials, parseNatsUrl, STREAM_LIMITS } from "./nats.ts";
+export { checkProject, DEFAULT_STREAM, mirrorDir, projectFromDirName } from "./wire.ts";
+export { projectName } from "./project.ts";

@@ -1,0 +1,110 @@
+/**
+ * Reading a log as bytes: the complete lines from a byte offset on, exactly
+ * as they are on disk (ship sends them byte for byte; a line still being
+ * written, without its newline, is left for later).
+ *
+ * @module
+ */
+
+/** What {@link readCompleteLines} gives. */
+export interface RawChunk {
+  /** The file's size and inode when read. */
+  size: number;
+  ino: number | null;
+  /** Bytes from `from`, ending just after a newline (empty: no complete line yet). */
+  bytes: Uint8Array;
+}
+
+/** Options of {@link readCompleteLines}. */
+export interface ReadLinesOptions {
+  /** Bytes read at a time. Default 1 MiB. */
+  chunkBytes?: number;
+  /** Longest line, in bytes; a longer one is read whole up to this. Default 64 MiB. */
+  lineBytesMax?: number;
+}
+
+/**
+ * The complete lines of `path` from byte `from` on, at most about
+ * `chunkBytes` of them (a single longer line is read whole). Null when the
+ * file does not exist.
+ *
+ * @example
+ * ```ts
+ * const c = await readCompleteLines(".taskline/tasks/001-x/events.jsonl", 0);
+ * if (c) console.log(c.bytes.length, "bytes of complete lines");
+ * ```
+ */
+export async function readCompleteLines(
+  path: string,
+  from: number,
+  options: ReadLinesOptions = {},
+): Promise<RawChunk | null> {
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(path, { read: true });
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return null;
+    throw e;
+  }
+  try {
+    const st = await file.stat();
+    const size = st.size;
+    if (size <= from) return { size, ino: st.ino, bytes: new Uint8Array(0) };
+    let want = Math.min(options.chunkBytes ?? 1024 * 1024, size - from);
+    const max = options.lineBytesMax ?? 64 * 1024 * 1024;
+    for (;;) {
+      const buf = new Uint8Array(want);
+      await file.seek(from, Deno.SeekMode.Start);
+      let got = 0;
+      while (got < want) {
+        const n = await file.read(buf.subarray(got));
+        if (n === null || n === 0) break;
+        got += n;
+      }
+      const end = buf.subarray(0, got).lastIndexOf(10);
+      if (end >= 0) return { size, ino: st.ino, bytes: buf.subarray(0, end + 1) };
+      // No newline in what was read: a line longer than a chunk, or one being written.
+      if (got < want || from + got >= size || want >= max) {
+        return { size, ino: st.ino, bytes: new Uint8Array(0) };
+      }
+      want = Math.min(want * 4, max, size - from);
+    }
+  } finally {
+    file.close();
+  }
+}
+
+/** Reads exactly `length` bytes at `offset`; fewer when the file is shorter. */
+export async function readAt(path: string, offset: number, length: number): Promise<Uint8Array> {
+  const file = await Deno.open(path, { read: true });
+  try {
+    await file.seek(offset, Deno.SeekMode.Start);
+    const buf = new Uint8Array(length);
+    let got = 0;
+    while (got < length) {
+      const n = await file.read(buf.subarray(got));
+      if (n === null || n === 0) break;
+      got += n;
+    }
+    return buf.subarray(0, got);
+  } finally {
+    file.close();
+  }
+}
+
+/** Whether two byte arrays are equal. */
+export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** A short hash of bytes (FNV-1a, 32 bits, hex): tells contents apart in message ids. */
+export function shortHash(bytes: Uint8Array): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) {
+    h ^= bytes[i];
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, "0") + bytes.length.toString(16);
+}

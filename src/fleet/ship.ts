@@ -1,0 +1,629 @@
+/**
+ * `taskline ship`: publishes every task of the project to a JetStream stream,
+ * exactly once in effect.
+ *
+ * - Each complete log line goes out as its own message, byte for byte, on
+ *   the task's subject, with an id of task, run, seq and byte offset that
+ *   JetStream uses to drop duplicates. `task.json` and each kept tool output
+ *   (before the `tool_returned` line that names it) go out too; what is larger
+ *   than a message is split into parts.
+ * - Where to start is asked of the stream, never remembered locally: for each
+ *   task the last message of its subject gives the offset just after the
+ *   last line stored. So a crash, a restart, a lost connection or a stream
+ *   deleted under it (created again, every task shipped again from its start)
+ *   neither loses nor repeats a line. Publishing is pipelined (a window of
+ *   unacknowledged messages); any failed or missing acknowledgement makes
+ *   every task start again from what the stream holds.
+ * - A log whose shipped part changed on disk (truncated, or rewritten so that
+ *   the last line shipped is not where it was) is reported and not shipped
+ *   again.
+ * - Tasks are found and followed as `events --follow` does: the tasks
+ *   directory is watched ({@link watchDir}) and polled every `pollIntervalMs`.
+ *
+ * @module
+ */
+import { headers as natsHeaders, type Msg, type MsgHdrs } from "@nats-io/transport-node";
+import { TasklineError } from "../errors.ts";
+import type { StateDir } from "../store/state_dir.ts";
+import { Wakeup, watchDir } from "../follow/tail.ts";
+import {
+  checkNetPermission,
+  ensureStream,
+  isNotFound,
+  jetstreamManager,
+  type NatsAddress,
+  type NatsConnection,
+  openNats,
+  type OpenNatsOptions,
+} from "./nats.ts";
+import { bytesEqual, readAt, readCompleteLines, shortHash } from "./raw_lines.ts";
+import {
+  DEFAULT_STREAM,
+  eventsSubject,
+  H_DIR,
+  H_MSG_ID,
+  H_PART,
+  isSafeDir,
+  isToken,
+  lineKeys,
+  lineMsgId,
+  offsetOfMsgId,
+  outputSubject,
+  parsePart,
+  taskSubject,
+} from "./wire.ts";
+
+/** Header of a part of a split line: the whole line's length in bytes. */
+const H_LEN = "Taskline-Length";
+
+/** Options of {@link ship}. */
+export interface ShipOptions {
+  /** The project's name on the stream (checked with `checkProject`). */
+  project: string;
+  /** The stream. Default `TASKLINE`. */
+  stream?: string;
+  /** Credentials and a client name. Default none. */
+  nats?: OpenNatsOptions;
+  /** The poll that covers missed file notifications and new tasks, in ms. Default 1000. */
+  pollIntervalMs?: number;
+  /** Messages published and not yet acknowledged, at most. Default 4096. */
+  windowMsgs?: number;
+  /** How long an acknowledgement may take before every task resyncs, in ms. Default 5000. */
+  ackTimeoutMs?: number;
+  /** Bytes of one log read at a time. Default 1 MiB. */
+  chunkBytes?: number;
+  /** Stops shipping (the promise resolves). */
+  signal?: AbortSignal;
+  /** Problems a user must know: a rewritten log, a re-created stream. Default: ignored. */
+  onReport?: (message: string) => void;
+  /** Called once connected and the stream is there. */
+  onReady?: (info: { stream: string; server: string; maxPayload: number }) => void;
+}
+
+/** What has been shipped since the start (acknowledged or not). */
+export interface ShipStats {
+  lines: number;
+  bytes: number;
+  outputs: number;
+  taskFiles: number;
+  resyncs: number;
+}
+
+interface Followed {
+  dir: string;
+  id: string;
+  /** Offset just after the last line published. */
+  next: number;
+  /** The last line published and where it starts (to notice a rewrite). */
+  last: Uint8Array | null;
+  lastStart: number;
+  /** `next` is what the stream holds (or was published after it). */
+  synced: boolean;
+  /** The bytes of task.json last published, and the stat stamp read. */
+  taskJson: Uint8Array | null;
+  taskStamp: string;
+  /** Why this task is no longer shipped. */
+  stopped: string | null;
+}
+
+/** Acknowledgements of pipelined publishes, on one inbox subscription. */
+class AckWindow {
+  readonly #nc: NatsConnection;
+  readonly #inbox: string;
+  #seq = 0;
+  /** Sent time of each unacknowledged message, by id (ids increase). */
+  readonly #pending = new Map<number, number>();
+  readonly #room = new Wakeup();
+  failure: string | null = null;
+  readonly #sub: { unsubscribe(): void };
+
+  constructor(nc: NatsConnection) {
+    this.#nc = nc;
+    this.#inbox = `_INBOX.taskline.${crypto.randomUUID().replaceAll("-", "")}`;
+    this.#sub = nc.subscribe(`${this.#inbox}.*`, { callback: (_e, m) => this.#onAck(m) });
+  }
+
+  get pending(): number {
+    return this.#pending.size;
+  }
+
+  publish(subject: string, data: Uint8Array, h: MsgHdrs): void {
+    const id = this.#seq++;
+    this.#pending.set(id, Date.now());
+    this.#nc.publish(subject, data, { reply: `${this.#inbox}.${id}`, headers: h });
+  }
+
+  #onAck(m: Msg) {
+    const id = Number(m.subject.slice(this.#inbox.length + 1));
+    if (!this.#pending.delete(id)) return;
+    const d = m.data;
+    // {"stream":"...","seq":N[,"duplicate":true]}: stored (or already there).
+    const ok = d.length > 10 && d[0] === 123 && d[2] === 115 && d[3] === 116;
+    if (!ok && this.failure === null) {
+      const status = m.headers?.code ? `status ${m.headers.code}` : "";
+      const text = new TextDecoder().decode(d).slice(0, 200);
+      this.failure = `a publish was refused (${text || status || "empty answer"})`;
+    }
+    this.#room.wake();
+  }
+
+  /** Waits until fewer than `max` messages are unacknowledged (or a failure). */
+  async waitRoom(max: number, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    while (this.#pending.size >= max && this.failure === null) {
+      this.#checkTimeout(timeoutMs);
+      await this.#room.wait(100, signal);
+    }
+  }
+
+  /** Waits until every message is acknowledged, a failure, or a timeout. */
+  async settle(timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    while (this.#pending.size > 0 && this.failure === null) {
+      this.#checkTimeout(timeoutMs);
+      await this.#room.wait(100, signal);
+    }
+  }
+
+  #checkTimeout(timeoutMs: number) {
+    const oldest = this.#pending.values().next().value;
+    if (oldest !== undefined && Date.now() - oldest > timeoutMs && this.failure === null) {
+      this.failure = `no acknowledgement in ${timeoutMs} ms`;
+    }
+  }
+
+  /** Forgets what is pending (after a resync: a late ack of it is ignored). */
+  reset(): void {
+    this.#pending.clear();
+    this.failure = null;
+  }
+
+  close(): void {
+    this.#sub.unsubscribe();
+  }
+}
+
+/**
+ * Ships the project of `state` to the stream at `addr` until `signal` is
+ * aborted.
+ *
+ * @example
+ * ```ts
+ * const stop = new AbortController();
+ * const stats = ship(new StateDir(), parseNatsUrl("nats://127.0.0.1:4222"), {
+ *   project: "ci-1",
+ *   signal: stop.signal,
+ * });
+ * ```
+ */
+export async function ship(
+  state: StateDir,
+  addr: NatsAddress,
+  options: ShipOptions,
+): Promise<ShipStats> {
+  const shipper = new Shipper(state, addr, options);
+  return await shipper.run();
+}
+
+class Shipper {
+  readonly #state: StateDir;
+  readonly #addr: NatsAddress;
+  readonly #o: ShipOptions;
+  readonly #stream: string;
+  readonly #followed = new Map<string, Followed>();
+  readonly #skipped = new Set<string>();
+  readonly #dirty = new Set<string>();
+  readonly #wakeup = new Wakeup();
+  readonly #dec = new TextDecoder();
+  readonly stats: ShipStats = { lines: 0, bytes: 0, outputs: 0, taskFiles: 0, resyncs: 0 };
+  #rescan = true;
+  #partBytes = 512 * 1024;
+  #tasksDirAbs = "";
+
+  constructor(state: StateDir, addr: NatsAddress, options: ShipOptions) {
+    this.#state = state;
+    this.#addr = addr;
+    this.#o = options;
+    this.#stream = options.stream ?? DEFAULT_STREAM;
+  }
+
+  #report(message: string) {
+    this.#o.onReport?.(message);
+  }
+
+  async run(): Promise<ShipStats> {
+    await checkNetPermission(this.#addr);
+    const signal = this.#o.signal;
+    const stop = new AbortController();
+    const onAbort = () => stop.abort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    if (signal?.aborted) stop.abort();
+    watchDir(this.#state.tasksDir, (paths) => this.#onChange(paths), { signal: stop.signal });
+    let created: string | null = null;
+    let lastWhy = "";
+    try {
+      // One connection a session. Any failure ends the session: the
+      // connection is closed with what it still buffers (a publish sent
+      // after a server restart, behind lines the server lost, would leave a
+      // hole), and the next session starts every task again from what the
+      // stream holds.
+      while (!stop.signal.aborted) {
+        let why: string;
+        try {
+          why = await this.#session(stop.signal, (c) => {
+            if (created !== null && c !== created) {
+              this.#report(
+                `stream ${this.#stream} was created again: every task is shipped again from its start`,
+              );
+            }
+            created = c;
+          });
+        } catch (e) {
+          if (stop.signal.aborted) break;
+          why = (e as Error).message;
+        }
+        if (stop.signal.aborted) break;
+        this.stats.resyncs++;
+        // The same failure again and again (a full stream) is told once.
+        if (created !== null && why !== lastWhy) {
+          this.#report(`NATS session ended (${why}): starting again from what the stream holds`);
+        }
+        lastWhy = why;
+        for (const f of this.#followed.values()) {
+          if (f.stopped === null) f.synced = false;
+          f.taskJson = null;
+          f.taskStamp = "";
+          this.#dirty.add(f.dir);
+        }
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+      stop.abort();
+    }
+    return this.stats;
+  }
+
+  /** One connection: ships until it fails (returns why) or `signal`. */
+  async #session(signal: AbortSignal, onStream: (created: string) => void): Promise<string> {
+    const nc = await openNats(this.#addr, {
+      name: "taskline ship",
+      signal,
+      reconnect: false,
+      onWaiting: (m) => this.#o.onReport?.(`waiting for NATS at ${this.#addr.server}: ${m}`),
+      ...this.#o.nats,
+    });
+    const window = new AckWindow(nc);
+    const closed = nc.closed().then((e) => {
+      if (window.failure === null) window.failure = `connection lost${e ? `: ${e.message}` : ""}`;
+      this.#wakeup.wake();
+    });
+    try {
+      const jsm = await jetstreamManager(nc);
+      const info = await ensureStream(jsm, this.#stream);
+      onStream(info.created);
+      const maxPayload = nc.info?.max_payload ?? 1024 * 1024;
+      // Room for the headers and the subject.
+      this.#partBytes = Math.max(4096, maxPayload - 8192);
+      this.#o.onReady?.({ stream: this.#stream, server: this.#addr.server, maxPayload });
+      const poll = this.#o.pollIntervalMs ?? 1000;
+      let lastPoll = 0;
+      let lastCheck = Date.now();
+      while (!signal.aborted && window.failure === null) {
+        if (Date.now() - lastPoll >= poll) {
+          lastPoll = Date.now();
+          this.#rescan = true;
+          for (const dir of this.#followed.keys()) this.#dirty.add(dir);
+        }
+        if (this.#rescan) {
+          this.#rescan = false;
+          await this.#scan();
+        }
+        await this.#syncAll(jsm);
+        await this.#shipDirty(window, signal);
+        if (window.failure !== null) break;
+        // A stream deleted under us while nothing is published: this check notices.
+        if (Date.now() - lastCheck >= poll) {
+          lastCheck = Date.now();
+          const now = await ensureStream(jsm, this.#stream);
+          if (now.created !== info.created) return "the stream was created again";
+        }
+        if (this.#dirty.size === 0) {
+          await this.#wakeup.wait(Math.max(1, poll - (Date.now() - lastPoll)), signal)
+            .catch(() => {});
+        }
+      }
+      if (signal.aborted) {
+        // What was published is given a moment to be acknowledged.
+        await window.settle(this.#o.ackTimeoutMs ?? 5000).catch(() => {});
+        return "stopped";
+      }
+      return window.failure ?? "stopped";
+    } finally {
+      window.close();
+      await nc.close().catch(() => {});
+      await closed;
+    }
+  }
+
+  #onChange(paths: string[]) {
+    for (const p of paths) {
+      const rest = this.#tasksDirAbs && p.startsWith(this.#tasksDirAbs + "/")
+        ? p.slice(this.#tasksDirAbs.length + 1)
+        : null;
+      const dir = rest?.split("/")[0];
+      if (dir && this.#followed.has(dir)) this.#dirty.add(dir);
+      else this.#rescan = true;
+    }
+    this.#wakeup.wake();
+  }
+
+  async #scan(): Promise<void> {
+    if (this.#tasksDirAbs === "") {
+      try {
+        this.#tasksDirAbs = await Deno.realPath(this.#state.tasksDir);
+      } catch { /* not yet */ }
+    }
+    const dirs: string[] = [];
+    try {
+      for await (const e of Deno.readDir(this.#state.tasksDir)) {
+        if (e.isDirectory && !e.name.startsWith(".")) dirs.push(e.name);
+      }
+    } catch (e) {
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+    }
+    for (const dir of dirs) {
+      if (this.#followed.has(dir)) continue;
+      let id: string;
+      try {
+        const rec = JSON.parse(await Deno.readTextFile(this.#state.taskJsonPath(dir)));
+        if (typeof rec?.id !== "string") throw new Error("task.json has no id");
+        id = rec.id;
+      } catch {
+        this.#skipped.add(dir); // not (yet) a readable task: tried at the next poll
+        continue;
+      }
+      this.#skipped.delete(dir);
+      let stopped: string | null = null;
+      if (!isToken(id)) stopped = `its id "${id.slice(0, 80)}" cannot name a subject`;
+      else if (!isSafeDir(dir)) stopped = "its directory name cannot be recreated on a mirror";
+      if (stopped) this.#report(`task ${dir} is not shipped: ${stopped}`);
+      this.#followed.set(dir, {
+        dir,
+        id,
+        next: 0,
+        last: null,
+        lastStart: 0,
+        synced: false,
+        taskJson: null,
+        taskStamp: "",
+        stopped,
+      });
+      this.#dirty.add(dir);
+    }
+  }
+
+  /** Asks the stream where each task not yet synced stands, many at a time. */
+  async #syncAll(jsm: Awaited<ReturnType<typeof jetstreamManager>>): Promise<void> {
+    const todo = [...this.#followed.values()].filter((f) => !f.synced && f.stopped === null);
+    for (let i = 0; i < todo.length; i += 64) {
+      await Promise.all(todo.slice(i, i + 64).map((f) => this.#sync(jsm, f)));
+    }
+  }
+
+  async #sync(jsm: Awaited<ReturnType<typeof jetstreamManager>>, f: Followed): Promise<void> {
+    const project = this.#o.project;
+    const [ev, task] = await Promise.all([
+      lastMessage(jsm, this.#stream, eventsSubject(project, f.id)),
+      lastMessage(jsm, this.#stream, taskSubject(project, f.id)),
+    ]);
+    f.taskJson = task ? task.data : null;
+    f.taskStamp = "";
+    f.last = null;
+    f.lastStart = 0;
+    f.next = 0;
+    if (ev) {
+      const offset = offsetOfMsgId(ev.header?.get(H_MSG_ID) ?? "");
+      if (offset === null) {
+        throw new TasklineError("bad-state", `the last message of task ${f.dir} has no offset`);
+      }
+      const part = parsePart(ev.header?.get(H_PART));
+      if (part && part.i < part.n - 1) {
+        f.next = offset; // a split line cut short: sent again whole
+      } else if (part) {
+        f.next = offset + Number(ev.header?.get(H_LEN) ?? "0");
+      } else {
+        f.last = ev.data;
+        f.lastStart = offset;
+        f.next = offset + ev.data.length;
+      }
+      // What was shipped must still be there, unchanged.
+      const path = this.#state.logPath(f.dir);
+      let size = 0;
+      try {
+        size = (await Deno.stat(path)).size;
+      } catch { /* missing: size 0 */ }
+      if (size < f.next) {
+        this.#stop(f, `its log is shorter (${size} bytes) than what was shipped (${f.next} bytes)`);
+      } else if (f.last && !bytesEqual(await readAt(path, f.lastStart, f.last.length), f.last)) {
+        this.#stop(f, `the last line shipped is no longer at byte ${f.lastStart} of its log`);
+      }
+    }
+    f.synced = true;
+  }
+
+  #stop(f: Followed, why: string) {
+    f.stopped = why;
+    this.#report(
+      `task ${f.dir}: ${why}: the log was truncated or rewritten; it is not shipped again`,
+    );
+  }
+
+  async #shipDirty(window: AckWindow, signal: AbortSignal): Promise<void> {
+    const dirs = [...this.#dirty];
+    this.#dirty.clear();
+    for (const dir of dirs) {
+      if (window.failure !== null) return;
+      const f = this.#followed.get(dir);
+      if (!f || f.stopped !== null || !f.synced) continue;
+      await this.#shipTaskJson(f, window);
+      // A bounded number of chunks a round, so that one big log does not hold the others back.
+      for (let round = 0; round < 16; round++) {
+        const more = await this.#shipLines(f, window, signal);
+        if (!more) break;
+        if (round === 15) this.#dirty.add(dir);
+      }
+    }
+  }
+
+  async #shipTaskJson(f: Followed, window: AckWindow): Promise<void> {
+    const path = this.#state.taskJsonPath(f.dir);
+    let stamp: string;
+    try {
+      const st = await Deno.stat(path);
+      stamp = `${st.mtime?.getTime()}:${st.size}:${st.ino}`;
+    } catch {
+      return;
+    }
+    if (stamp === f.taskStamp) return;
+    let bytes: Uint8Array;
+    try {
+      bytes = await Deno.readFile(path);
+    } catch {
+      return;
+    }
+    f.taskStamp = stamp;
+    if (f.taskJson && bytesEqual(f.taskJson, bytes)) return;
+    const h = natsHeaders();
+    h.set(H_MSG_ID, `${f.id}:task:${shortHash(bytes)}`);
+    h.set(H_DIR, f.dir);
+    window.publish(taskSubject(this.#o.project, f.id), bytes, h);
+    f.taskJson = bytes;
+    this.stats.taskFiles++;
+  }
+
+  /** Ships the next chunk of complete lines of one task; true when there may be more. */
+  async #shipLines(f: Followed, window: AckWindow, signal: AbortSignal): Promise<boolean> {
+    const path = this.#state.logPath(f.dir);
+    // Read from the start of the last line shipped: it must still be there.
+    const from = f.last ? f.lastStart : f.next;
+    const chunk = await readCompleteLines(path, from, { chunkBytes: this.#o.chunkBytes });
+    if (chunk === null) {
+      if (f.next > 0) this.#stop(f, "its log is gone");
+      return false;
+    }
+    if (chunk.size < f.next) {
+      this.#stop(
+        f,
+        `its log is shorter (${chunk.size} bytes) than what was shipped (${f.next} bytes)`,
+      );
+      return false;
+    }
+    let bytes = chunk.bytes;
+    if (f.last) {
+      const head = bytes.subarray(0, f.last.length);
+      if (head.length < f.last.length || !bytesEqual(head, f.last)) {
+        this.#stop(f, `the last line shipped is no longer at byte ${f.lastStart} of its log`);
+        return false;
+      }
+      bytes = bytes.subarray(f.last.length);
+    }
+    if (bytes.length === 0) return false;
+    const project = this.#o.project;
+    const subject = eventsSubject(project, f.id);
+    const window_ = this.#o.windowMsgs ?? 4096;
+    const timeout = this.#o.ackTimeoutMs ?? 5000;
+    let start = 0;
+    while (start < bytes.length) {
+      if (window.failure !== null) return false;
+      const nl = bytes.indexOf(10, start);
+      const end = nl + 1;
+      const line = bytes.subarray(start, end);
+      const offset = f.next;
+      const head = this.#dec.decode(line.subarray(0, Math.min(line.length, 300)));
+      const keys = lineKeys(head, () => this.#dec.decode(line));
+      if (keys.type === "tool_returned") await this.#shipOutput(f, line, window, signal);
+      if (line.length <= this.#partBytes) {
+        const h = natsHeaders();
+        h.set(H_MSG_ID, lineMsgId(f.id, keys.run, keys.seq, offset));
+        h.set(H_DIR, f.dir);
+        window.publish(subject, line, h);
+      } else {
+        const n = Math.ceil(line.length / this.#partBytes);
+        for (let i = 0; i < n; i++) {
+          const h = natsHeaders();
+          h.set(H_MSG_ID, lineMsgId(f.id, keys.run, keys.seq, offset, i));
+          h.set(H_DIR, f.dir);
+          h.set(H_PART, `${i}/${n}`);
+          h.set(H_LEN, String(line.length));
+          window.publish(
+            subject,
+            line.subarray(i * this.#partBytes, Math.min(line.length, (i + 1) * this.#partBytes)),
+            h,
+          );
+          await window.waitRoom(window_, timeout, signal);
+        }
+      }
+      f.last = line;
+      f.lastStart = offset;
+      f.next = offset + line.length;
+      this.stats.lines++;
+      this.stats.bytes += line.length;
+      start = end;
+      if (window.pending >= window_) await window.waitRoom(window_, timeout, signal);
+    }
+    // The last line is kept as a copy: the chunk's buffer is let go.
+    if (f.last) f.last = f.last.slice();
+    return chunk.bytes.length > 0 && chunk.size > from + chunk.bytes.length;
+  }
+
+  /** Ships the kept output of a `tool_returned` line, in parts, before the line. */
+  async #shipOutput(f: Followed, line: Uint8Array, window: AckWindow, signal: AbortSignal) {
+    let run: unknown, call: unknown;
+    try {
+      const ev = JSON.parse(this.#dec.decode(line)).event;
+      run = ev?.run;
+      call = ev?.call;
+    } catch {
+      return;
+    }
+    if (typeof run !== "string" || typeof call !== "string") return;
+    if (!isToken(run) || !/^[0-9a-f]{12}$/.test(call)) return;
+    let data: Uint8Array;
+    try {
+      data = await Deno.readFile(this.#state.traceFile(f.dir, run, call));
+    } catch {
+      return; // not kept (tracing off, or a write that failed)
+    }
+    const subject = outputSubject(this.#o.project, f.id, run, call);
+    const n = Math.max(1, Math.ceil(data.length / this.#partBytes));
+    const hash = shortHash(data);
+    for (let i = 0; i < n; i++) {
+      const h = natsHeaders();
+      h.set(H_MSG_ID, `${f.id}:out:${run}:${call}:${hash}#${i}`);
+      h.set(H_DIR, f.dir);
+      h.set(H_PART, `${i}/${n}`);
+      window.publish(
+        subject,
+        data.subarray(i * this.#partBytes, Math.min(data.length, (i + 1) * this.#partBytes)),
+        h,
+      );
+      await window.waitRoom(this.#o.windowMsgs ?? 4096, this.#o.ackTimeoutMs ?? 5000, signal);
+    }
+    this.stats.outputs++;
+  }
+}
+
+/** The last message of `subject` in `stream`; null when it has none. */
+async function lastMessage(
+  jsm: Awaited<ReturnType<typeof jetstreamManager>>,
+  stream: string,
+  subject: string,
+): Promise<{ data: Uint8Array; header: MsgHdrs | undefined } | null> {
+  try {
+    const m = await jsm.streams.getMessage(stream, { last_by_subj: subject });
+    if (!m) return null;
+    return { data: m.data, header: m.header };
+  } catch (e) {
+    if (isNotFound(e) && !/stream not found/i.test((e as Error).message)) return null;
+    throw e;
+  }
+}

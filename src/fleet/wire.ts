@@ -1,0 +1,166 @@
+/**
+ * What `taskline ship` puts on a JetStream stream and `taskline mirror` reads
+ * back: subjects, message ids and headers. Both sides use these functions
+ * only, so that the format lives in one place (docs/fleet.md describes it).
+ *
+ * Subjects (one project, one task id; the stream takes `taskline.>`):
+ *
+ * | subject | data |
+ * |---|---|
+ * | `taskline.<project>.<task id>.ev` | one complete log line, its newline included (or a part of it) |
+ * | `taskline.<project>.<task id>.task` | the bytes of `task.json` |
+ * | `taskline.<project>.<task id>.out.<run>.<call>` | a part of one kept tool output |
+ *
+ * Every message has the header `Taskline-Dir` (the task's directory on the
+ * source). A log line's message id is `<task>:<run>:<seq>:<offset>` (run and
+ * seq empty for a line without them, offset the byte offset of the line in
+ * the source log): JetStream drops a message whose id it has seen in its
+ * duplicate window, and the mirror places each line at its offset. A line or
+ * an output larger than one message is sent in parts, with the header
+ * `Taskline-Part: <i>/<n>` and `#<i>` after the id.
+ *
+ * @module
+ */
+import { TasklineError } from "../errors.ts";
+
+/** The subject prefix of every message. */
+export const SUBJECT_ROOT = "taskline";
+/** The default stream name. */
+export const DEFAULT_STREAM = "TASKLINE";
+/** Header: the task's directory name on the source. */
+export const H_DIR = "Taskline-Dir";
+/** Header: `<i>/<n>` for a message that is one of several parts. */
+export const H_PART = "Taskline-Part";
+/** Header of JetStream's duplicate detection. */
+export const H_MSG_ID = "Nats-Msg-Id";
+
+const TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
+const PROJECT = /^[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*$/;
+const DIR = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/;
+
+/**
+ * Checks a project name: letters, digits, `_` and single dashes, at most 64
+ * characters (a subject token, and a directory-name prefix on the mirror
+ * that `--` ends).
+ *
+ * @example
+ * ```ts
+ * checkProject("ci-runner-3"); // ok
+ * ```
+ */
+export function checkProject(name: string): string {
+  if (name.length > 64 || !PROJECT.test(name)) {
+    throw new TasklineError(
+      "usage",
+      `Project name "${
+        name.slice(0, 80)
+      }" is not usable: letters, digits, _ and single dashes, at most 64 characters`,
+    );
+  }
+  return name;
+}
+
+/** A project name made from a directory name (characters outside the rule become dashes). */
+export function projectFromDirName(name: string): string {
+  const s = name.replace(/[^A-Za-z0-9_]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 64)
+    .replace(/-+$/, "");
+  return s === "" ? "project" : s;
+}
+
+/** Whether a task id, run id or call id can be a subject token. */
+export function isToken(s: string): boolean {
+  return TOKEN.test(s);
+}
+
+/** Whether a source directory name is safe to recreate on the mirror. */
+export function isSafeDir(dir: string): boolean {
+  return DIR.test(dir) && !dir.includes("..");
+}
+
+/** The task directory on the mirror: `<project>--<source dir>`. */
+export function mirrorDir(project: string, dir: string): string {
+  return `${project}--${dir}`;
+}
+
+/** The subject of a task's log lines. */
+export function eventsSubject(project: string, task: string): string {
+  return `${SUBJECT_ROOT}.${project}.${task}.ev`;
+}
+
+/** The subject of a task's `task.json`. */
+export function taskSubject(project: string, task: string): string {
+  return `${SUBJECT_ROOT}.${project}.${task}.task`;
+}
+
+/** The subject of one kept tool output. */
+export function outputSubject(project: string, task: string, run: string, call: string): string {
+  return `${SUBJECT_ROOT}.${project}.${task}.out.${run}.${call}`;
+}
+
+/** What a subject names. */
+export type ParsedSubject =
+  | { kind: "ev" | "task"; project: string; task: string }
+  | { kind: "out"; project: string; task: string; run: string; call: string };
+
+/** Reads a subject of {@link eventsSubject}, {@link taskSubject} or {@link outputSubject}. */
+export function parseSubject(subject: string): ParsedSubject | null {
+  const t = subject.split(".");
+  if (t[0] !== SUBJECT_ROOT || t.length < 4) return null;
+  const [, project, task, kind] = t;
+  if (!PROJECT.test(project) || !isToken(task)) return null;
+  if ((kind === "ev" || kind === "task") && t.length === 4) return { kind, project, task };
+  if (kind === "out" && t.length === 6 && isToken(t[4]) && /^[0-9a-f]{12}$/.test(t[5])) {
+    return { kind, project, task, run: t[4], call: t[5] };
+  }
+  return null;
+}
+
+/** The message id of a log line (or of part `part` of it). */
+export function lineMsgId(
+  task: string,
+  run: string,
+  seq: number | null,
+  offset: number,
+  part?: number,
+): string {
+  return `${task}:${run}:${seq ?? ""}:${offset}${part === undefined ? "" : `#${part}`}`;
+}
+
+/** The byte offset a log line's message id names; null when it names none. */
+export function offsetOfMsgId(id: string): number | null {
+  const m = /:(\d{1,15})(?:#\d+)?$/.exec(id);
+  return m ? Number(m[1]) : null;
+}
+
+/** Reads `<i>/<n>`; null when absent or malformed. */
+export function parsePart(value: string | undefined): { i: number; n: number } | null {
+  if (!value) return null;
+  const m = /^(\d{1,9})\/(\d{1,9})$/.exec(value);
+  if (!m) return null;
+  const i = Number(m[1]), n = Number(m[2]);
+  return n > 0 && i < n ? { i, n } : null;
+}
+
+/** The head of a line that taskline's encoder wrote: schema, seq, and the event's run. */
+const HEAD =
+  /^\{"schema":\d+,"seq":(\d+),"at":"[^"\\]*","event":\{"type":"([^"\\]*)","run":"([^"\\]*)"/;
+
+/** Run, seq and type of a log line, read cheaply from its head; parsed in full when unusual. */
+export function lineKeys(head: string, whole: () => string): {
+  run: string;
+  seq: number | null;
+  type: string;
+} {
+  const m = HEAD.exec(head);
+  if (m) return { seq: Number(m[1]), type: m[2], run: m[3] };
+  try {
+    const v = JSON.parse(whole());
+    const ev = v && typeof v === "object" ? v.event : undefined;
+    const run = ev && typeof ev.run === "string" ? ev.run : "";
+    const seq = Number.isSafeInteger(v?.seq) ? v.seq as number : null;
+    const type = ev && typeof ev.type === "string" ? ev.type : "";
+    return { run: run.replace(/[:#\s]/g, "_").slice(0, 64), seq, type };
+  } catch {
+    return { run: "", seq: null, type: "" };
+  }
+}

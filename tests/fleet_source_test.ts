@@ -1,0 +1,112 @@
+/**
+ * Sources that are hard on ship: many tasks, a log truncated or rewritten
+ * under it, the stream deleted under it.
+ */
+import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
+import { spawnCli, tempProject } from "./helpers.ts";
+import { until } from "./record_util.ts";
+import {
+  deleteStream,
+  sleep,
+  SourceWriter,
+  startNats,
+  subjectCounts,
+  untilMirrored,
+} from "./fleet_util.ts";
+import { eventsSubject } from "../src/fleet/wire.ts";
+
+async function evCount(url: string): Promise<number> {
+  let n = 0;
+  try {
+    for (const [s, c] of await subjectCounts(url)) if (s.endsWith(".ev")) n += c;
+  } catch { /* no stream (yet) */ }
+  return n;
+}
+
+Deno.test("a source with many tasks is shipped whole and mirrored", async () => {
+  await using nats = await startNats();
+  await using a = await tempProject();
+  await using m = await tempProject({ init: false });
+  const w = new SourceWriter(a.dir);
+  const tasks = Number(Deno.env.get("FLEET_TASKS") ?? 300);
+  await w.addTasks(tasks);
+  await w.append(tasks * 6);
+  await using ship = spawnCli(["ship", nats.url, "--project", "many"], { cwd: a.dir });
+  await using mir = spawnCli(["mirror", nats.url], { cwd: m.dir });
+  const diffs = await untilMirrored([{ project: "many", root: a.dir }], m.dir, 90_000);
+  assertEquals(diffs.slice(0, 5), [], ship.stderr + mir.stderr);
+  assertEquals(await evCount(nats.url), w.lines);
+  // New tasks are picked up while it runs.
+  await w.addTasks(3);
+  await w.append(30);
+  assertEquals(await untilMirrored([{ project: "many", root: a.dir }], m.dir, 30_000), []);
+});
+
+Deno.test("a log truncated or rewritten on the source is reported, not shipped twice", async () => {
+  await using nats = await startNats();
+  await using a = await tempProject();
+  const w = new SourceWriter(a.dir);
+  await w.addTasks(2);
+  await w.append(40);
+  const ship = spawnCli(["ship", nats.url, "--project", "cut"], { cwd: a.dir });
+  try {
+    assert(await until(async () => (await evCount(nats.url)) === 40, 20_000), ship.stderr);
+    const [t1, t2] = w.tasks;
+    // Truncated: half of the log, then more lines.
+    const log1 = w.state.logPath(t1.dir);
+    const bytes = await Deno.readFile(log1);
+    await Deno.writeFile(log1, bytes.subarray(0, bytes.indexOf(10, bytes.length / 2) + 1));
+    // Rewritten: longer than before, its lines moved.
+    const log2 = w.state.logPath(t2.dir);
+    const text = await Deno.readTextFile(log2);
+    await Deno.writeTextFile(log2, text.replaceAll("step", "a longer step") + text);
+    assert(
+      await until(
+        () => Promise.resolve((ship.stderr.match(/not shipped again/g) ?? []).length >= 2),
+        20_000,
+      ),
+      ship.stderr,
+    );
+    assertStringIncludes(ship.stderr, t1.dir);
+    assertStringIncludes(ship.stderr, t2.dir);
+    await sleep(1500);
+    assertEquals(await evCount(nats.url), 40);
+  } finally {
+    await ship[Symbol.asyncDispose]();
+  }
+  // A new ship finds the same and ships nothing of them.
+  await using again = spawnCli(["ship", nats.url, "--project", "cut"], { cwd: a.dir });
+  assert(
+    await until(
+      () => Promise.resolve((again.stderr.match(/not shipped again/g) ?? []).length >= 2),
+      20_000,
+    ),
+    again.stderr,
+  );
+  await sleep(1000);
+  assertEquals(await evCount(nats.url), 40);
+});
+
+Deno.test("a stream deleted under a running ship is created again and filled again; the mirror stays equal", async () => {
+  await using nats = await startNats();
+  await using a = await tempProject();
+  await using m = await tempProject({ init: false });
+  const w = new SourceWriter(a.dir);
+  await w.addTasks(3);
+  await w.append(60);
+  await using ship = spawnCli(["ship", nats.url, "--project", "del"], { cwd: a.dir });
+  await using mir = spawnCli(["mirror", nats.url], { cwd: m.dir });
+  const sources = [{ project: "del", root: a.dir }];
+  assertEquals(await untilMirrored(sources, m.dir, 30_000), []);
+  await deleteStream(nats.url);
+  await w.append(30);
+  assert(await until(async () => (await evCount(nats.url)) === w.lines, 30_000), ship.stderr);
+  assertStringIncludes(ship.stderr, "created again");
+  assertEquals(await untilMirrored(sources, m.dir, 30_000), [], mir.stderr);
+  // Every task's subject holds each of its lines once.
+  const counts = await subjectCounts(nats.url);
+  for (const t of w.tasks) {
+    const lines = (await Deno.readTextFile(w.state.logPath(t.dir))).split("\n").length - 1;
+    assertEquals(counts.get(eventsSubject("del", t.id)), lines);
+  }
+});

@@ -1,0 +1,278 @@
+/**
+ * Helpers of the fleet tests: a real `nats-server` with JetStream on a free
+ * loopback port and a temporary store, a writer that appends to source logs
+ * as a run does (now and then a line in two writes, tool outputs before
+ * their `tool_returned`), and a byte-for-byte comparison of sources and a
+ * mirror.
+ *
+ * @module
+ */
+import { connect } from "@nats-io/transport-node";
+import { jetstreamManager } from "@nats-io/jetstream";
+import { encodeEnvelope } from "../src/codec/encode.ts";
+import { StateDir } from "../src/store/state_dir.ts";
+import { createTask, type Task } from "../src/store/tasks.ts";
+import { writeTraceOutput } from "../src/store/trace_store.ts";
+import { mirrorDir } from "../src/fleet/wire.ts";
+
+/** Where nats-server is (Debian puts it in /usr/sbin). */
+export function natsServerPath(): string {
+  for (const p of ["/usr/sbin/nats-server", "/usr/bin/nats-server", "/usr/local/bin/nats-server"]) {
+    try {
+      Deno.statSync(p);
+      return p;
+    } catch { /* next */ }
+  }
+  return "nats-server";
+}
+
+function freePort(): number {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  return port;
+}
+
+/** A running nats-server that can be killed and started again on the same port and store. */
+export class NatsServer implements AsyncDisposable {
+  readonly port = freePort();
+  readonly store = Deno.makeTempDirSync({ prefix: "taskline-nats-" });
+  child: Deno.ChildProcess | null = null;
+  get url(): string {
+    return `nats://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.child = new Deno.Command(natsServerPath(), {
+      args: ["-js", "-sd", this.store, "-a", "127.0.0.1", "-p", String(this.port)],
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      try {
+        const c = await Deno.connect({ hostname: "127.0.0.1", port: this.port });
+        c.close();
+        return;
+      } catch (e) {
+        if (Date.now() > deadline) throw e;
+        await sleep(30);
+      }
+    }
+  }
+
+  async kill(signal: Deno.Signal = "SIGKILL"): Promise<void> {
+    if (!this.child) return;
+    try {
+      this.child.kill(signal);
+    } catch { /* gone */ }
+    await this.child.status;
+    this.child = null;
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.kill();
+    await Deno.remove(this.store, { recursive: true }).catch(() => {});
+  }
+}
+
+/** Starts a nats-server for a test. */
+export async function startNats(): Promise<NatsServer> {
+  const s = new NatsServer();
+  await s.start();
+  return s;
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Messages of each subject of the stream (to count what was stored). */
+export async function subjectCounts(
+  url: string,
+  stream = "TASKLINE",
+): Promise<Map<string, number>> {
+  const nc = await connect({ servers: url.replace("nats://", "") });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const info = await jsm.streams.info(stream, { subjects_filter: ">" });
+    return new Map(Object.entries(info.state.subjects ?? {}));
+  } finally {
+    await nc.close();
+  }
+}
+
+/** Deletes the stream. */
+export async function deleteStream(url: string, stream = "TASKLINE"): Promise<void> {
+  const nc = await connect({ servers: url.replace("nats://", "") });
+  try {
+    await (await jetstreamManager(nc)).streams.delete(stream);
+  } finally {
+    await nc.close();
+  }
+}
+
+const RUN = "5d2a4f0e-8b1c-4c3d-9e7f-0a1b2c3d4e5f";
+
+/** Appends runs to the logs of a project, as an engine would. */
+export class SourceWriter {
+  readonly state: StateDir;
+  readonly tasks: Task[] = [];
+  readonly #seq = new Map<string, number>();
+  #n = 0;
+
+  constructor(root: string) {
+    this.state = new StateDir(`${root}/.taskline`);
+  }
+
+  /** Creates `count` tasks. */
+  async addTasks(count: number): Promise<void> {
+    for (let i = 0; i < count; i++) {
+      this.tasks.push(await createTask(this.state, `Task ${this.tasks.length + 1} of the fleet`));
+    }
+  }
+
+  /**
+   * Appends `count` events to a task (round robin): a tool call with its kept
+   * output every fifth event; one line in ten written in two parts with a
+   * pause between.
+   */
+  async append(count: number, options: { splitPauseMs?: number } = {}): Promise<void> {
+    for (let i = 0; i < count; i++) {
+      const task = this.tasks[this.#n++ % this.tasks.length];
+      const seq = (this.#seq.get(task.dir) ?? 0) + 1;
+      this.#seq.set(task.dir, seq);
+      const at = new Date(Date.UTC(2026, 10, 25, 12, 0, 0, seq)).toISOString();
+      let event: Record<string, unknown>;
+      if (seq === 1) event = { type: "run_started", run: RUN, task: task.id };
+      else if (seq % 5 === 0) {
+        const call = (seq * 7919).toString(16).padStart(12, "0").slice(-12);
+        const output = `output of call ${call}\n${
+          "é line ✓\n".repeat(seq % 3 === 0 ? 30_000 : 20)
+        }`;
+        const file = await writeTraceOutput(this.state, { dir: task.dir, run: RUN, call }, output);
+        event = {
+          type: "tool_returned",
+          run: RUN,
+          role: "coder",
+          tool: "bash",
+          is_error: false,
+          duration_ms: 12,
+          preview: output.slice(0, 200),
+          call,
+          subtask: null,
+          exit_code: 0,
+          timed_out: false,
+          output_chars: output.length,
+          output_file: file,
+        };
+      } else {
+        event = {
+          type: "agent_text",
+          run: RUN,
+          role: "coder",
+          text: `step ${seq} ✓ ${"x".repeat(seq % 50)}`,
+        };
+      }
+      const line = new TextEncoder().encode(
+        encodeEnvelope({ schema: 2, seq, at, event: event as never }) + "\n",
+      );
+      const f = await Deno.open(this.state.logPath(task.dir), { append: true, create: true });
+      try {
+        if (seq % 10 === 3) {
+          const cut = Math.floor(line.length / 2);
+          await f.write(line.subarray(0, cut));
+          await sleep(options.splitPauseMs ?? 5);
+          await f.write(line.subarray(cut));
+        } else await f.write(line);
+      } finally {
+        f.close();
+      }
+    }
+  }
+
+  /** Lines written in all. */
+  get lines(): number {
+    let n = 0;
+    for (const s of this.#seq.values()) n += s;
+    return n;
+  }
+}
+
+/** What differs between the source projects and the mirror (empty: equal). */
+export async function mirrorDiff(
+  sources: Array<{ project: string; root: string }>,
+  mirrorRoot: string,
+  options: { outputs?: boolean } = {},
+): Promise<string[]> {
+  const diffs: string[] = [];
+  for (const s of sources) {
+    const src = new StateDir(`${s.root}/.taskline`);
+    const dst = new StateDir(`${mirrorRoot}/.taskline`);
+    for await (const e of Deno.readDir(src.tasksDir)) {
+      if (!e.isDirectory) continue;
+      const m = mirrorDir(s.project, e.name);
+      for (const f of ["events.jsonl", "task.json"]) {
+        const a = await read(`${src.taskDir(e.name)}/${f}`);
+        const b = await read(`${dst.taskDir(m)}/${f}`);
+        if (a === null && b === null) continue;
+        if (a === null || b === null || !equal(a, b)) {
+          diffs.push(
+            `${m}/${f}: source ${a?.length ?? "missing"} bytes, mirror ${
+              b?.length ?? "missing"
+            } bytes`,
+          );
+        }
+      }
+      if (options.outputs !== false) {
+        for (const path of await filesUnder(`${src.toolOutputDir}/${e.name}`)) {
+          const a = await read(`${src.toolOutputDir}/${e.name}/${path}`);
+          const b = await read(`${dst.toolOutputDir}/${m}/${path}`);
+          if (a === null || b === null || !equal(a, b)) {
+            diffs.push(`tool-output/${m}/${path} differs`);
+          }
+        }
+      }
+    }
+  }
+  return diffs;
+}
+
+/** Waits until the mirror equals the sources; the differences left on timeout. */
+export async function untilMirrored(
+  sources: Array<{ project: string; root: string }>,
+  mirrorRoot: string,
+  timeoutMs = 60_000,
+): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const d = await mirrorDiff(sources, mirrorRoot);
+    if (d.length === 0 || Date.now() > deadline) return d;
+    await sleep(100);
+  }
+}
+
+async function filesUnder(dir: string, prefix = ""): Promise<string[]> {
+  const out: string[] = [];
+  try {
+    for await (const e of Deno.readDir(dir)) {
+      if (e.isDirectory) out.push(...await filesUnder(`${dir}/${e.name}`, `${prefix}${e.name}/`));
+      else if (e.isFile && !e.name.endsWith(".tmp")) out.push(`${prefix}${e.name}`);
+    }
+  } catch { /* none */ }
+  return out;
+}
+
+async function read(path: string): Promise<Uint8Array | null> {
+  try {
+    return await Deno.readFile(path);
+  } catch {
+    return null;
+  }
+}
+
+function equal(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
