@@ -6,7 +6,7 @@
  */
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
 import { runCli, spawnCli, tempProject } from "./helpers.ts";
-import { postJson, rawRequest, startServer } from "./serve_util.ts";
+import { postJson, rawRequest, SseReader, startServer } from "./serve_util.ts";
 import { createTask } from "../src/store/tasks.ts";
 import type { StateDir } from "../src/store/state_dir.ts";
 
@@ -459,6 +459,33 @@ Deno.test(
     // The server is still fine and the gate still waits.
     const row = await s.json("/api/tasks/1") as Record<string, Record<string, unknown>>;
     assertEquals(row.run.pending_approval, "spec");
+  },
+);
+
+Deno.test(
+  "API: the project stream shows a run started through the API live, agent_delta without id",
+  sanitize,
+  async () => {
+    await using p = await tempProject();
+    await createTask(p.state, "Streamed");
+    await using s = await startServer(p.dir);
+    const stream = new SseReader(
+      (await s.get(`/api/stream?token=${s.token}`, { token: null })).body!,
+    );
+    await stream.until((f) => f.length > 0);
+    assertEquals((await postJson(s, "/api/tasks/1/run", { speed: 20 })).status, 202);
+    await stream.until((f) => f.some((x) => x.event === "agent_delta"));
+    await stream.until((f) => f.some((x) => x.event === "run_finished"), 30_000);
+    await stream.cancel();
+    const delta = stream.events().find((f) => f.event === "agent_delta")!;
+    assertEquals(delta.id, undefined, "an ephemeral event has no id");
+    const d = JSON.parse(delta.data!);
+    assertEquals([d.number, d.seq], [1, undefined]);
+    // Every logged event reached the stream once, in the log's order; no delta was logged.
+    const log = await logOf(p.state, "001-streamed");
+    assert(!log.some((l) => l.event.type === "agent_delta"));
+    const logged = stream.events().filter((f) => f.id !== undefined).map((f) => f.event);
+    assertEquals(logged, log.map((l) => l.event.type));
   },
 );
 

@@ -84,7 +84,8 @@ Deno.test("tui shows the board, the help, the filter, history, trace, and q give
   await tui.start(p.dir, ["tui"]);
 
   // Tasks: every task with its status, phase, pending approval and outcome.
-  let s = await tui.waitFor("Write the changelog");
+  // Loaded: the board's outcomes come with the history view, a moment after the titles.
+  let s = await tui.waitFor(/#1 +Add login page +done +build +succeeded/);
   assertEquals(await tui.format("#{alternate_on}"), "1", "the UI runs on the alternate screen");
   assertMatch(s, /#1 +Add login page +done +build +succeeded \(done\)/);
   assertMatch(s, /#2 +Rework the settings +planning +spec +spec ⏸ +paused: waiting for approval/);

@@ -12,7 +12,10 @@ import type { Context } from "./context.ts";
 export const SERVE_HELP = `Usage: taskline serve [options]
 
 Serves the project over HTTP on a loopback address: the web UI at /, and the
-read-only API under /api/ (GET /api/openapi.json describes every route).
+API under /api/ (GET /api/openapi.json describes every route): reads, and the
+writes POST /api/tasks, /api/tasks/<TASK>/run, /cancel, /approve, /reject,
+which act as the commands of the same names (a run started there runs in the
+server and is cancelled, resumably, when it stops).
 Every /api/ route needs the header \`Authorization: Bearer <token>\`; the token
 is printed, and kept in .taskline/server.token while the server runs. It is
 new at each start unless TASKLINE_TOKEN gives one (32 to 256 characters of
