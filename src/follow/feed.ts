@@ -73,6 +73,8 @@ class Item implements FeedItem {
 export interface ReplayFeedOptions {
   /** Only events with a cursor strictly after this. Default: all. */
   after?: Cursor;
+  /** Per task directory, where to start reading (a line start). Default 0. */
+  from?: ReadonlyMap<string, number>;
   /** Per task directory, where to stop reading (a line start). Default: the size at open. */
   to?: ReadonlyMap<string, number>;
   /** Cheap test on raw lines. Default: all. */
@@ -205,8 +207,10 @@ export async function* replayFeed(
     for (const task of tasks) {
       const path = state.logPath(task.dir);
       const to = options.to?.get(task.dir) ?? await completeLinesEnd(path);
-      if (to === 0) continue;
+      const from = options.from?.get(task.dir) ?? 0;
+      if (to <= from) continue;
       const tail = new LogTail(path, {
+        from,
         chunkBytes: options.chunkBytes ?? 8 * 1024,
         prefilter: options.prefilter,
         onProblem: options.onProblem,
@@ -357,6 +361,11 @@ export class ProjectFollower {
   /** The tasks followed now. */
   tasks(): Task[] {
     return [...this.#followed.values()].map((f) => f.task);
+  }
+
+  /** Each task followed now, with the offset up to which its log was published. */
+  published(): Array<{ task: Task; offset: number }> {
+    return [...this.#followed.values()].map((f) => ({ task: f.task, offset: f.published }));
   }
 
   /** Lists the tasks and starts following their logs from their current end. */
