@@ -41,6 +41,9 @@ import { Slots } from "./slots.ts";
 
 export type { LiveRecord } from "./live_frames.ts";
 
+/** Bytes that may wait for one stream client by default (see {@link LiveHubOptions}). */
+export const CLIENT_QUEUE_BYTES_MAX = 256 * 1024;
+
 /** Options of {@link LiveHub}. */
 export interface LiveHubOptions {
   /** Heartbeat comment interval of the streams, in ms. Default 15000. */
@@ -48,7 +51,7 @@ export interface LiveHubOptions {
   /**
    * Bytes that may wait for one stream client (in its response body stream,
    * beyond what the kernel's socket buffer holds) before it falls behind and
-   * reads the logs at its own pace. Default 64 KiB.
+   * reads the logs at its own pace. Default 256 KiB.
    */
   clientQueueBytesMax?: number;
   /** Clients that read the logs to catch up at the same time, at most. Default 2. */
@@ -147,7 +150,7 @@ export class LiveHub implements LiveRoutes {
     this.fan = new FanOut({
       frameOf: feedFrame,
       flushMs: options.fanOutFlushMs,
-      memberBytesMax: options.clientQueueBytesMax,
+      memberBytesMax: options.clientQueueBytesMax ?? CLIENT_QUEUE_BYTES_MAX,
     });
     this.slots = new Slots(options.catchUpsMax ?? 2);
   }
@@ -360,7 +363,7 @@ export class LiveHub implements LiveRoutes {
       keeps: memberFilter(filter),
       prefilter: prefilterOf(filter),
       heartbeatMs: this.#options.heartbeatMs,
-      queueBytesMax: this.#options.clientQueueBytesMax,
+      queueBytesMax: this.#options.clientQueueBytesMax ?? CLIENT_QUEUE_BYTES_MAX,
       stallMsMax: this.#options.stallMsMax,
       onClose: () => this.#clients.delete(client),
     });
@@ -390,7 +393,7 @@ export class LiveHub implements LiveRoutes {
     if (this.#closed) throw new TasklineError("bad-state", "The live feed is stopping");
     const client: TaskStreamClient = new TaskStreamClient(this, task, after, {
       heartbeatMs: this.#options.heartbeatMs,
-      queueBytesMax: this.#options.clientQueueBytesMax,
+      queueBytesMax: this.#options.clientQueueBytesMax ?? CLIENT_QUEUE_BYTES_MAX,
       stallMsMax: this.#options.stallMsMax,
       onClose: () => {
         this.#clients.delete(client);
