@@ -33,7 +33,8 @@ const libc = (() => {
   return () => (lib ??= open()).symbols;
 })();
 
-const AF_INET = 2, SOCK_STREAM = 1, SOL_SOCKET = 1, SO_RCVBUF = 8, MSG_NOSIGNAL = 0x4000;
+const AF_INET = 2, SOCK_STREAM = 1, SOL_SOCKET = 1, SO_RCVBUF = 8, SO_RCVTIMEO = 20;
+const MSG_NOSIGNAL = 0x4000;
 
 /** One client socket. */
 export class RawSocket {
@@ -43,13 +44,23 @@ export class RawSocket {
     this.#fd = fd;
   }
 
-  /** Connects to 127.0.0.1:`port` with a receive buffer of `receiveBytes` (the kernel doubles it). */
-  static connect(port: number, options: { receiveBytes?: number } = {}): RawSocket {
+  /**
+   * Connects to 127.0.0.1:`port` with a receive buffer of `receiveBytes`
+   * (the kernel doubles it; default 4096); a {@link recv} gives up after
+   * `recvTimeoutMs` (default 5000).
+   */
+  static connect(
+    port: number,
+    options: { receiveBytes?: number; recvTimeoutMs?: number } = {},
+  ): RawSocket {
     const c = libc();
     const fd = c.socket(AF_INET, SOCK_STREAM, 0);
     if (fd < 0) throw new Error("socket() failed");
     const size = new Int32Array([options.receiveBytes ?? 4096]);
     c.setsockopt(fd, SOL_SOCKET, SO_RCVBUF, new Uint8Array(size.buffer), 4);
+    const ms = options.recvTimeoutMs ?? 5000;
+    const tv = new BigInt64Array([BigInt(Math.floor(ms / 1000)), BigInt((ms % 1000) * 1000)]);
+    c.setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, new Uint8Array(tv.buffer), 16);
     const addr = new Uint8Array(16);
     new DataView(addr.buffer).setUint16(0, AF_INET, true);
     new DataView(addr.buffer).setUint16(2, port, false);
@@ -74,12 +85,16 @@ export class RawSocket {
     }
   }
 
-  /** Reads at most `max` bytes (waiting on a thread); null when the peer closed. */
+  /**
+   * Reads at most `max` bytes (waiting on a thread); null when the peer
+   * closed, an empty array when nothing came within the receive timeout.
+   */
   async recv(max = 4096): Promise<Uint8Array | null> {
     if (this.#fd < 0) return null;
     const buf = new Uint8Array(max);
     const n = Number(await libc().recv(this.#fd, buf, BigInt(max), 0));
-    return n <= 0 ? null : buf.subarray(0, n);
+    if (n < 0) return new Uint8Array(0);
+    return n === 0 ? null : buf.subarray(0, n);
   }
 
   close(): void {
