@@ -18,6 +18,8 @@ export type ErrorCode =
   | "nothing-pending"
   | "bad-state"
   | "io"
+  /** A live subscriber fell too far behind and was ended; it resumes after the last cursor it saw. */
+  | "fell-behind"
   | "interrupted";
 
 /**
@@ -73,6 +75,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case "not-running":
     case "nothing-pending":
       return 409;
+    case "fell-behind":
+      return 503;
     default:
       return 500;
   }

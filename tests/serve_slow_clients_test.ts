@@ -114,10 +114,14 @@ class RawStream {
   }
 
   /** Reads until `done` holds or the stream ends; `pauseMs` between reads (a slow reader). */
-  async readUntil(done: () => boolean, options: { pauseMs?: number; deadlineMs?: number } = {}) {
-    const deadline = Date.now() + (options.deadlineMs ?? 60_000);
+  async readUntil(
+    done: () => boolean,
+    options: { pauseMs?: number; deadlineMs?: number; bytes?: number } = {},
+  ) {
+    // The deadline only keeps a broken server from hanging the test.
+    const deadline = Date.now() + (options.deadlineMs ?? 180_000);
     while (!done() && Date.now() < deadline) {
-      if (!(await this.readOnce())) return;
+      if (!(await this.readOnce(options.bytes ?? 64 * 1024))) return;
       if (options.pauseMs) await sleep(options.pauseMs);
     }
   }
@@ -179,10 +183,15 @@ async function appendEvents(
 }
 
 /** Each task's seqs of a project stream are 1..last, each once, in order. */
-function assertExact(events: Array<[number, number]>, tasks: Task[], lastSeqs: number[]) {
+function assertExact(
+  events: Array<[number, number]>,
+  tasks: Task[],
+  lastSeqs: number[],
+  who: string,
+) {
   for (const [i, t] of tasks.entries()) {
     const seqs = events.filter(([n]) => n === t.number).map(([, s]) => s);
-    assertEquals(seqs.length, lastSeqs[i], `task #${t.number}: ${seqs.length} events`);
+    assertEquals(seqs.length, lastSeqs[i], `${who}, task #${t.number}: ${seqs.length} events`);
     assertEquals(seqs, Array.from({ length: lastSeqs[i] }, (_, k) => k + 1));
   }
   assertEquals(events.length, lastSeqs.reduce((a, b) => a + b, 0));
@@ -217,13 +226,13 @@ Deno.test(
       const lastSeqs = await writing;
       await reading;
       assert(readerDone, "the reader got every event");
-      assertExact(reader.events(), tasks, lastSeqs);
+      assertExact(reader.events(), tasks, lastSeqs, "the reader");
       // The reader had them all while the others still read nothing.
       assertEquals(stalled.map((c) => c.frames.length), [0, 0]);
       assert((await s.health()).catch_ups >= 2, "both stalled clients fell behind");
       // Now they read: every event exactly once, from the logs then live.
       await stalled[0].readUntil(() => stalled[0].events().length >= 6002);
-      assertExact(stalled[0].events(), tasks, lastSeqs);
+      assertExact(stalled[0].events(), tasks, lastSeqs, "the stalled client");
       await stalled[1].readUntil(() => stalled[1].frames.filter((f) => f.id).length >= 4001);
       assertEquals(
         stalled[1].frames.filter((f) => f.id).map((f) => Number(f.id)),
@@ -256,14 +265,15 @@ Deno.test(
       const writing = appendEvents(p.state, tasks, [0, 1], 4000);
       // 4 KiB every 2 ms: slower than the writer, so the clients fall behind while they read.
       const reads = [
-        slow[0].readUntil(() => slow[0].events().length >= 4002, { pauseMs: 2 }),
+        slow[0].readUntil(() => slow[0].events().length >= 4002, { pauseMs: 2, bytes: 4096 }),
         slow[1].readUntil(() => slow[1].frames.filter((f) => f.id).length >= 2001, {
           pauseMs: 2,
+          bytes: 4096,
         }),
       ];
       const lastSeqs = await writing;
       await Promise.all(reads);
-      assertExact(slow[0].events(), tasks, lastSeqs);
+      assertExact(slow[0].events(), tasks, lastSeqs, "the slow client");
       assertEquals(
         slow[1].frames.filter((f) => f.id).map((f) => Number(f.id)),
         Array.from({ length: lastSeqs[0] }, (_, k) => k + 1),
@@ -287,8 +297,8 @@ Deno.test("a client that never reads is closed after the stall bound", sanitize,
   ];
   try {
     for (const c of never) await c.readOnce();
-    await appendEvents(p.state, tasks, [0], 5000);
     assertEquals((await s.health()).clients, 2);
+    await appendEvents(p.state, tasks, [0], 5000);
     let open = 2;
     for (let i = 0; i < 100 && open > 0; i++) {
       await sleep(200);
@@ -297,7 +307,7 @@ Deno.test("a client that never reads is closed after the stall bound", sanitize,
     assertEquals(open, 0, "the server closed both streams");
     // What was sent before the close is still delivered, then the response ends.
     for (const c of never) {
-      await c.readUntil(() => false, { deadlineMs: 30_000 });
+      await c.readUntil(() => false, { deadlineMs: 60_000 });
       assert(c.closed && c.frames.length > 0);
     }
   } finally {
@@ -348,8 +358,8 @@ Deno.test(
       assertEquals(out.code, 0, new TextDecoder().decode(out.stderr));
       await Promise.all(reads);
       const lastSeqs = tasks.map(() => 101);
-      assertExact(streams[0].events(), tasks, lastSeqs);
-      assertExact(streams[1].events(), tasks, lastSeqs);
+      assertExact(streams[0].events(), tasks, lastSeqs, "reader 1");
+      assertExact(streams[1].events(), tasks, lastSeqs, "reader 2");
       assertEquals(
         streams[2].frames.filter((f) => f.id).map((f) => Number(f.id)),
         Array.from({ length: 101 }, (_, k) => k + 1),

@@ -30,7 +30,7 @@
  *   event stamped earlier by another process is delivered live once, even
  *   though its cursor sorts before events already delivered.
  *   A subscriber that falls `queueItemsMax` items behind is ended with a
- *   TasklineError `io` ("fell behind"); it may subscribe again after the
+ *   TasklineError `fell-behind`; it may subscribe again after the
  *   last cursor it saw. A `lossless` subscriber (the CLI) is never ended:
  *   the follower stops reading until it catches up.
  *   New tasks are picked up (a task directory that appears: its log is read
@@ -47,6 +47,7 @@ import { TasklineError } from "../errors.ts";
 import type { LogProblem, LogRecord } from "../store/log_reader.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { readTask, type Task } from "../store/tasks.ts";
+import { Heap } from "./heap.ts";
 import { lightLines } from "./scan.ts";
 import { completeLinesEnd, LogTail, OpenFiles, type TailReset, Wakeup, watchDir } from "./tail.ts";
 
@@ -199,7 +200,7 @@ export async function* replayFeed(
   tasks: readonly Task[],
   options: ReplayFeedOptions = {},
 ): AsyncGenerator<FeedItem[]> {
-  const heap: Source[] = [];
+  const heap = new Heap<Source>((a, b) => compareCursor(a.head!.cursor, b.head!.cursor) < 0);
   // One check for every log: lines are checked one at a time.
   const light = options.json ? lightLines() : undefined;
   const files = new OpenFiles();
@@ -222,23 +223,17 @@ export async function* replayFeed(
         lookahead: options.lookaheadItems ?? 16,
         files,
       });
-      if (src.fill()) heapPush(heap, src);
+      if (src.fill()) heap.push(src);
     }
     const batchMax = options.batchItemsMax ?? 512;
     let batch: FeedItem[] = [];
-    while (heap.length > 0) {
+    while (heap.size > 0) {
       options.signal?.throwIfAborted();
-      const src = heap[0];
+      const src = heap.top!;
       batch.push(src.head!);
       src.next();
-      if (src.fill()) siftDown(heap, 0);
-      else {
-        const last = heap.pop()!;
-        if (heap.length > 0) {
-          heap[0] = last;
-          siftDown(heap, 0);
-        }
-      }
+      if (src.fill()) heap.replaceTop();
+      else heap.pop();
       if (batch.length >= batchMax) {
         yield batch;
         batch = [];
@@ -247,33 +242,6 @@ export async function* replayFeed(
     if (batch.length > 0) yield batch;
   } finally {
     files.close();
-  }
-}
-
-function less(a: Source, b: Source): boolean {
-  return compareCursor(a.head!.cursor, b.head!.cursor) < 0;
-}
-
-function heapPush(heap: Source[], s: Source): void {
-  heap.push(s);
-  let i = heap.length - 1;
-  while (i > 0) {
-    const p = (i - 1) >> 1;
-    if (!less(heap[i], heap[p])) break;
-    [heap[i], heap[p]] = [heap[p], heap[i]];
-    i = p;
-  }
-}
-
-function siftDown(heap: Source[], i: number): void {
-  for (;;) {
-    const l = 2 * i + 1, r = l + 1;
-    let m = i;
-    if (l < heap.length && less(heap[l], heap[m])) m = l;
-    if (r < heap.length && less(heap[r], heap[m])) m = r;
-    if (m === i) return;
-    [heap[i], heap[m]] = [heap[m], heap[i]];
-    i = m;
   }
 }
 
@@ -538,7 +506,7 @@ export class ProjectFollower {
       }
       if (s.queue.length > max && !s.lossless) {
         s.failure = new TasklineError(
-          "io",
+          "fell-behind",
           `The live feed fell ${s.queue.length} events behind; resume after the last cursor seen`,
         );
         s.queue = [];

@@ -153,10 +153,11 @@ export class FanOut {
   /**
    * Joins `member`, whose stream has every event up to the flush `flushed`
    * of a snapshot: what was flushed since is written to it now, from the
-   * ring. Returns false (nothing done) when the ring no longer holds it: the
-   * client catches up again from the logs.
+   * ring. Returns false (nothing done) when the ring no longer holds it, or
+   * it is more than `bytesMax` (default: no bound): the client catches up
+   * again from the logs.
    */
-  join(member: FanOutMember, flushed: number): boolean {
+  join(member: FanOutMember, flushed: number, bytesMax = Infinity): boolean {
     if (this.#closed || member.sse.closed) return false;
     if (flushed < this.#flushed) {
       if (this.#flushed - flushed > this.#ring.length) return false;
@@ -165,6 +166,7 @@ export class FanOut {
         const it = this.#ring[s % this.#ring.length]!;
         if (member.keeps === null || member.keeps(it.task, it.record.env)) {
           text += this.#options.frameOf(it);
+          if (text.length > bytesMax) return false;
         }
       }
       if (text !== "") member.sse.write(text);

@@ -71,6 +71,8 @@ export class ProjectStreamClient implements FanOutMember {
   /** While behind after a resume by cursor: events at or before it were sent already. */
   #after: Cursor | null = null;
   #catchingUp = false;
+  /** Fell behind again while its catch-up loop was ending: the loop goes on. */
+  #again = false;
   readonly #stop = new AbortController();
   readonly #queueBytesMax: number;
   readonly #stepBytesMax: number;
@@ -115,7 +117,8 @@ export class ProjectStreamClient implements FanOutMember {
     this.hub.stats.catchUps++;
     this.#from = offsets;
     this.#after = null;
-    void this.#catchUp();
+    if (this.#catchingUp) this.#again = true;
+    else void this.#catchUp();
   }
 
   /** Reads the logs at the client's pace until it can join the fan-out. */
@@ -134,7 +137,8 @@ export class ProjectStreamClient implements FanOutMember {
         } finally {
           this.hub.slots.release();
         }
-        if (joined) break;
+        if (joined && !this.#again) break;
+        this.#again = false;
       }
     } catch (e) {
       if (!signal.aborted) {
@@ -146,6 +150,10 @@ export class ProjectStreamClient implements FanOutMember {
       }
     } finally {
       this.#catchingUp = false;
+      if (this.#again && !signal.aborted) {
+        this.#again = false;
+        void this.#catchUp();
+      }
     }
   }
 
@@ -200,7 +208,9 @@ export class ProjectStreamClient implements FanOutMember {
     // Caught up to the snapshot.
     this.#after = null;
     if (this.sse.closed || signal.aborted) return false;
-    if (this.hub.fan.join(this, snap.flushed)) {
+    // What was flushed since the snapshot is sent from the fan-out's ring,
+    // unless it is more than may wait: then one more step from the logs.
+    if (this.hub.fan.join(this, snap.flushed, this.#queueBytesMax)) {
       this.#from = [];
       return true;
     }

@@ -55,6 +55,7 @@ export class TaskStreamClient {
   #run: string | null = null;
   #lastSeq: number;
   #behind = true;
+  #catchingUp = false;
   readonly #stop = new AbortController();
   readonly #queueBytesMax: number;
   readonly #stepBytesMax: number;
@@ -134,6 +135,8 @@ export class TaskStreamClient {
 
   /** Reads the log at the client's pace until it is live again. */
   async #catchUp(): Promise<void> {
+    if (this.#catchingUp) return;
+    this.#catchingUp = true;
     const signal = this.#stop.signal;
     try {
       while (!signal.aborted && this.#behind) {
@@ -159,6 +162,8 @@ export class TaskStreamClient {
         }));
         this.close();
       }
+    } finally {
+      this.#catchingUp = false;
     }
   }
 
