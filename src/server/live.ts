@@ -31,7 +31,6 @@ import type { StateDir } from "../store/state_dir.ts";
 import type { LiveRoutes, RouteContext } from "./handler.ts";
 import { checkParams, seqParam, typesParam } from "./handler.ts";
 import { SSE_HEADERS } from "./sse.ts";
-import type { TaskIndex } from "./task_index.ts";
 import { RecentIndex } from "./recent.ts";
 import { FanOut, type MemberFilter } from "./fan_out.ts";
 import { ephemeralFrame, feedFrame, type LiveRecord } from "./live_frames.ts";
@@ -113,8 +112,6 @@ interface Client {
 /** The live side of the server. */
 export class LiveHub implements LiveRoutes {
   readonly state: StateDir;
-  /** The handler's task cache (set by serve.ts). */
-  tasks: TaskIndex | null = null;
   readonly follower: ProjectFollower;
   /** The last events of every task, for `/api/events`. */
   readonly recent: RecentIndex;

@@ -19,7 +19,6 @@ async function app(root: string, options: ConstructorParameters<typeof LiveHub>[
     version: "test",
     live: hub,
   });
-  hub.tasks = handler.tasks;
   await hub.start();
   const get = (path: string) =>
     handler.fetch(

@@ -81,7 +81,6 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
     webPage: options.webPage,
     live: hub,
   });
-  hub.tasks = app.tasks;
 
   const stop = new AbortController();
   let server: Deno.HttpServer<Deno.NetAddr>;
