@@ -70,7 +70,7 @@ export interface FanOutOptions {
    * are in the response body stream; the kernel's socket buffer, a few MB on
    * loopback, is full by then). Clients that stall at different times each
    * hold different flushes, so this times the clients is the worst case of
-   * what waits. Default 256 KiB.
+   * what waits. Default 64 KiB.
    */
   memberBytesMax?: number;
   /** The frame of an item (the hub's shared cache). */
@@ -207,7 +207,7 @@ export class FanOut {
       ends.set(i, Math.max(ends.get(i) ?? 0, end));
     }
     if (this.#members.size > 0 && entries.length > 0) {
-      const bound = this.#options.memberBytesMax ?? 256 * 1024;
+      const bound = this.#options.memberBytesMax ?? 64 * 1024;
       let shared: Uint8Array | null = null;
       for (const m of [...this.#members]) {
         if (m.sse.closed) {

@@ -41,7 +41,7 @@ import { Slots } from "./slots.ts";
 export type { LiveRecord } from "./live_frames.ts";
 
 /** Bytes that may wait for one stream client by default (see {@link LiveHubOptions}). */
-export const CLIENT_QUEUE_BYTES_MAX = 256 * 1024;
+export const CLIENT_QUEUE_BYTES_MAX = 64 * 1024;
 
 /** Options of {@link LiveHub}. */
 export interface LiveHubOptions {
@@ -50,12 +50,12 @@ export interface LiveHubOptions {
   /**
    * Bytes that may wait for one stream client (in its response body stream,
    * beyond what the kernel's socket buffer holds) before it falls behind and
-   * reads the logs at its own pace. Default 256 KiB.
+   * reads the logs at its own pace. Default 64 KiB.
    */
   clientQueueBytesMax?: number;
   /** Clients that read the logs to catch up at the same time, at most. Default 2. */
   catchUpsMax?: number;
-  /** A stream client that takes none of what waits for it for this long is closed, in ms. Default 30000. */
+  /** A stream client that takes none of what waits for it for this long is closed, in ms. Default 10000. */
   stallMsMax?: number;
   /** The follower's slow poll for missed notifications, in ms. Default 1000. */
   pollIntervalMs?: number;

@@ -60,7 +60,8 @@ export interface SseStreamOptions {
   onClose?: () => void;
   /**
    * A client that has bytes waiting and takes none of them for this long is
-   * closed (it may come back with `Last-Event-ID`), in ms. Default 30000.
+   * dropped: its connection is closed (it may come back with
+   * `Last-Event-ID`), in ms. Default 10000.
    */
   stallMsMax?: number;
 }
@@ -117,7 +118,7 @@ export class SseStream {
       // A heartbeat only keeps a quiet connection open: none is queued behind waiting bytes.
       if (this.backlogBytes === 0) this.#send(`: keep-alive ${Date.now()}\n\n`);
     }, heartbeatMs);
-    const stallMsMax = options.stallMsMax ?? 30_000;
+    const stallMsMax = options.stallMsMax ?? 10_000;
     this.#stallTimer = setInterval(() => this.#checkStall(stallMsMax), Math.min(1000, stallMsMax));
   }
 
@@ -134,8 +135,14 @@ export class SseStream {
     }
     this.#stalledSince ??= now;
     if (now - this.#stalledSince >= stallMsMax) {
+      // Dropped, not ended: an ended response leaves the connection open
+      // for its next request, with what it did not read in the kernel's
+      // socket buffer and the runtime's write buffer.
       this.stalled = true;
-      this.close();
+      try {
+        this.#controller.error(new Error("The client took nothing for too long"));
+      } catch { /* closed already */ }
+      this.#finish();
     }
   }
 

@@ -43,7 +43,7 @@ export interface TaskStreamOptions {
   queueBytesMax?: number;
   /** Bytes one step writes at most before it gives its slot to the next client. Default 1 MiB. */
   stepBytesMax?: number;
-  /** A client that takes nothing of what waits for this long is closed, in ms. Default 30000. */
+  /** A client that takes nothing of what waits for this long is closed, in ms. Default 10000. */
   stallMsMax?: number;
   /** Called once when the client is gone. */
   onClose: () => void;
