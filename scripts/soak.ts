@@ -106,10 +106,14 @@ could otherwise get one half written), one that a write error cut short is remov
 - A SIGKILL inside a write rarely cuts a line (the kernel stops a write at a page boundary only);
   the trials make such torn tails themselves half of the time, and count the natural ones apart.
 - A stream client that reads slowly or not at all costs a position, not a queue (docs/server.md,
-  "Slow clients"): past 256 KiB waiting it reads the logs at its own pace, and one that takes
-  nothing for 30 s is closed (it resumes with \`Last-Event-ID\`). What it has not read sits in the
-  kernel's socket buffers (about 2.8 MiB a loopback connection, set by \`net.ipv4.tcp_wmem\`), not
-  in the server's memory, until then.
+  "Slow clients"): past 64 KiB waiting it reads the logs at its own pace, and one that takes
+  nothing for 10 s is dropped (it resumes with \`Last-Event-ID\`). What it has not read sits in the
+  kernel's socket buffer (about 2.8 MiB a loopback connection, set by \`net.ipv4.tcp_wmem\`) and
+  the runtime's write buffer (about 0.3 MB), which the runtime frees only when the client reads or
+  disconnects. 500 such clients exceed the kernel's default TCP memory pressure threshold, and the
+  kernel then throttles every TCP socket of the machine: the "Clients that stop reading" row fails
+  for that reason on a machine with default settings (docs/server.md says what the server can and
+  cannot do about it, and the setting that prevents it).
 - Request headers have no time bound: \`Deno.serve\` offers none (docs/server.md says what was
   tried). A connection that sends its headers a byte at a time, or nothing, holds a file
   descriptor and a few KB without slowing the others (the "Slow and idle clients" row).
@@ -254,7 +258,7 @@ await trial(
   "Clients that stop reading (issue 23)",
   `${N.stopClients} clients open \`/api/stream\` with a 4 KiB receive buffer (scripts/raw_socket.ts) and never read; one client reads everything (scripts/bench_sse_clients.ts, its own process); another process appends ${
     N.stopEvents.toLocaleString("en")
-  } events of about 1.5 KB, round-robin to 10 open runs, 1,000 a second, one \`O_APPEND\` write a line (scripts/bench_writer.ts); meanwhile \`GET /api/tasks\` every 200 ms. The server's resident memory is sampled every 50 ms. Checked: peak RSS under 300 MB, the reader's p99 (append to arrival) under 100 ms and every event exactly once, \`/api/tasks\` p99 under 100 ms, the never-reading streams closed by the server within 45 s of the last write; then ${
+  } events of about 1.5 KB, round-robin to 10 open runs, 1,000 a second, one \`O_APPEND\` write a line (scripts/bench_writer.ts); meanwhile \`GET /api/tasks\` every 200 ms. The server's resident memory is sampled every 50 ms. Checked: peak RSS under 300 MB, the reader's p99 (append to arrival) under 100 ms and every event exactly once, \`/api/tasks\` p99 under 100 ms, the never-reading streams dropped by the server within 45 s of the last write; then ${
     N.idle.toLocaleString("en")
   } idle connections are opened to measure what each costs (scripts/soak_slow_clients.ts).`,
   () =>

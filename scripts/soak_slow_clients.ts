@@ -231,7 +231,7 @@ export async function slowClientsSoak(o: SlowSoakOptions = {}): Promise<SlowSoak
     const h = await health();
     counts.streams_open_after_writing = h.clients;
     counts.fell_behind = h.catch_ups;
-    // The server closes the clients that read nothing (30 s without taking a byte).
+    // The server drops the clients that read nothing (10 s without taking a byte).
     const closeBy = Date.now() + 45_000;
     let open = h.clients;
     while (open > 0 && Date.now() < closeBy) {

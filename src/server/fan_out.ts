@@ -107,6 +107,11 @@ export class FanOut {
     return this.#members.size;
   }
 
+  /** The number of logged items flushed so far (a client that joins at it starts from now). */
+  get flushed(): number {
+    return this.#flushed;
+  }
+
   #indexOf(task: Task): number {
     let i = this.#index.get(task.dir);
     if (i === undefined) {

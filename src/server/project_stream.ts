@@ -95,7 +95,7 @@ export class ProjectStreamClient implements FanOutMember {
   /** Starts the stream: from now (null), or after `start` from the logs. */
   begin(start: Cursor | null): void {
     if (start === null) {
-      this.hub.fan.join(this, this.hub.fan.snapshot().flushed);
+      this.hub.fan.join(this, this.hub.fan.flushed);
       return;
     }
     this.#from = [];
