@@ -36,9 +36,10 @@ export interface FanOutMember {
   readonly keeps: MemberFilter;
   /**
    * The member fell behind and was removed; `offsets` (by task index, see
-   * {@link FanOut.snapshot}) is where its stream stands in each log.
+   * {@link FanOut.snapshot}) is where its stream stands in each log, and
+   * `flushed` the flush it has every item of.
    */
-  fellBehind(offsets: number[]): void;
+  fellBehind(offsets: number[], flushed: number): void;
 }
 
 /** Where the fan-out stands: its last flush, and each log's offset at it. */
@@ -62,7 +63,7 @@ export interface FanOutOptions {
   flushMs?: number;
   /**
    * Logged items remembered for clients that join after catching up. Each
-   * keeps its event and frame alive (a few KB). Default 2048.
+   * keeps its event and frame alive (a few KB). Default 4096.
    */
   ringItems?: number;
   /**
@@ -100,7 +101,7 @@ export class FanOut {
   constructor(options: FanOutOptions) {
     this.#options = options;
     this.#flushMs = options.flushMs ?? 10;
-    this.#ring = new Array(options.ringItems ?? 2048);
+    this.#ring = new Array(options.ringItems ?? 4096);
   }
 
   get memberCount(): number {
@@ -148,6 +149,36 @@ export class FanOut {
   /** Where the fan-out stands now (copies). */
   snapshot(): FanOutSnapshot {
     return { flushed: this.#flushed, offsets: this.#offsets.slice(), tasks: this.#tasks.slice() };
+  }
+
+  /** The task index of a log (see {@link snapshot}). */
+  indexOf(task: Task): number {
+    return this.#indexOf(task);
+  }
+
+  /**
+   * A step of catching up from the ring: the frames (for `member`) of the
+   * flushed items after `from`, up to about `bytesMax`, the items, and the
+   * flush they reach. Null when the ring no longer holds the item after
+   * `from`: the client catches up from the logs.
+   */
+  ringStep(
+    member: FanOutMember,
+    from: number,
+    bytesMax: number,
+  ): { text: string; items: FeedItem[]; to: number } | null {
+    if (this.#flushed - from > this.#ring.length) return null;
+    let text = "";
+    const items: FeedItem[] = [];
+    let s = from;
+    while (s < this.#flushed && text.length < bytesMax) {
+      const it = this.#ring[++s % this.#ring.length]!;
+      items.push(it);
+      if (member.keeps === null || member.keeps(it.task, it.record.env)) {
+        text += this.#options.frameOf(it);
+      }
+    }
+    return { text, items, to: s };
   }
 
   /** Whether `member` is fed here. */
@@ -223,7 +254,7 @@ export class FanOut {
           // Not written to: its stream stands at the offsets before this flush.
           this.#members.delete(m);
           this.stats.left++;
-          m.fellBehind(this.#offsets.slice());
+          m.fellBehind(this.#offsets.slice(), this.#flushed);
           continue;
         }
         let out: Uint8Array;

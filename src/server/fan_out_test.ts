@@ -24,9 +24,11 @@ const frameOf = (it: FeedItem) => `${it.cursorText}\n`;
 class Member implements FanOutMember {
   sse = new SseStream({ heartbeatMs: 60_000, queueBytesMax: 4096 });
   behind: number[][] = [];
+  behindAt: number[] = [];
   constructor(readonly keeps: MemberFilter = null) {}
-  fellBehind(offsets: number[]) {
+  fellBehind(offsets: number[], flushed: number) {
     this.behind.push(offsets);
+    this.behindAt.push(flushed);
   }
   /** What the member received, as the numbers of the items. */
   async received(): Promise<number[]> {
@@ -98,6 +100,11 @@ Deno.test("a member that falls behind leaves with the offsets of what it was sen
   assertEquals(got, Array.from({ length: got.length }, (_, i) => i + 1), "a prefix, in order");
   assert(got.length > 0 && got.length < 1999, `${got.length} received`);
   assertEquals(m.behind[0], [100 * got.length], "its position is just after the last item sent");
+  assertEquals(m.behindAt[0], got.length, "and the flush it has every item of");
+  // The ring gives the rest from there, a step at a time.
+  const step = fan.ringStep(m, got.length, 10)!;
+  assertEquals(step.items.map((it) => it.cursor.seq), [got.length + 1]);
+  assertEquals(step.to, got.length + 1);
   fan.close();
 });
 

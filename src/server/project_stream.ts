@@ -70,6 +70,8 @@ export class ProjectStreamClient implements FanOutMember {
   #from: number[] = [];
   /** While behind after a resume by cursor: events at or before it were sent already. */
   #after: Cursor | null = null;
+  /** While behind: the fan-out flush it has every item of, while the ring may still hold the next. */
+  #flushed: number | null = null;
   #catchingUp = false;
   /** Fell behind again while its catch-up loop was ending: the loop goes on. */
   #again = false;
@@ -112,11 +114,12 @@ export class ProjectStreamClient implements FanOutMember {
     this.options.onClose();
   }
 
-  fellBehind(offsets: number[]): void {
+  fellBehind(offsets: number[], flushed: number): void {
     if (this.#stop.signal.aborted) return;
     this.hub.stats.catchUps++;
     this.#from = offsets;
     this.#after = null;
+    this.#flushed = flushed;
     if (this.#catchingUp) this.#again = true;
     else void this.#catchUp();
   }
@@ -130,6 +133,13 @@ export class ProjectStreamClient implements FanOutMember {
       while (!signal.aborted) {
         await this.sse.room(signal);
         if (signal.aborted || this.sse.closed) break;
+        if (this.#flushed !== null) {
+          // A client briefly behind catches up from the fan-out's ring (no disk).
+          const joined = this.#ringStep();
+          if (joined === true && !this.#again) break;
+          this.#again = false;
+          if (joined !== null) continue;
+        }
         await this.hub.slots.acquire(signal);
         let joined: boolean;
         try {
@@ -155,6 +165,31 @@ export class ProjectStreamClient implements FanOutMember {
         void this.#catchUp();
       }
     }
+  }
+
+  /**
+   * One step from the ring: true when the client joined the fan-out, false
+   * when it is not there yet, null when the ring no longer holds its place
+   * (it goes on from the logs).
+   */
+  #ringStep(): boolean | null {
+    const fan = this.hub.fan;
+    const step = fan.ringStep(this, this.#flushed!, this.#queueBytesMax);
+    if (step === null) {
+      this.#flushed = null;
+      return null;
+    }
+    if (step.text !== "") this.sse.write(step.text);
+    for (const it of step.items) {
+      const i = fan.indexOf(it.task);
+      const end = it.record.end ?? 0;
+      if (end > (this.#from[i] ?? 0)) this.#from[i] = end;
+    }
+    this.#flushed = step.to;
+    if (step.to < fan.flushed || !fan.join(this, step.to)) return false;
+    this.#flushed = null;
+    this.#from = [];
+    return true;
   }
 
   /**
@@ -214,7 +249,9 @@ export class ProjectStreamClient implements FanOutMember {
       this.#from = [];
       return true;
     }
+    // The rest from the ring, a step at a time.
     this.#from = snap.offsets;
+    this.#flushed = snap.flushed;
     return false;
   }
 }
