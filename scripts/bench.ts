@@ -1339,6 +1339,14 @@ resumes, commits and validations; about 530 bytes a line on average.
   A second run with ${s.fanClientsScale} clients, same writer, shows the scale (no goal).`
       : ""
   } Load goes to loopback only, bounded in count and time.
+- **Server fan-out, many tasks** (issue 15): the same ${s.fanClients} clients (counting the
+  events of every task) while another process (scripts/bench_writer.ts \`--tasks\`) appends to
+  ${s.manyWritten} of ${s.manyTasks} tasks at once, round-robin, ${s.fanRate} events a second for
+  ${s.fanSeconds} s, each log opened once with \`O_APPEND\` and each line one \`write\` (goals:
+  every event to every client exactly once, p99 under 100 ms, server under 250 MB). A client
+  reads on one second after its last expected event, so that an event sent twice is counted.
+- **Stream latency at low load**: one \`/api/stream\` client, one task written 20 times a
+  second for ${s.lowSeconds} s by the same writer (goals: median under 2 ms, p99 under 10 ms).
 
 All processes share the machine's ${m.cores} cores: the load generators (clients, writer, the
 bench itself) compete with the program measured, which makes the server and follow numbers
