@@ -65,6 +65,11 @@ interface Sizes {
   fanClientsScale?: number;
   fanRate: number;
   fanSeconds: number;
+  /** Tasks of the many-task fan-out, and how many of them the writer appends to (issue 15: 2,000, 100). */
+  manyTasks: number;
+  manyWritten: number;
+  /** Seconds of the low-load latency benchmark (20 events/s). */
+  lowSeconds: number;
   /** Runs of each measurement (the median is reported), and of those on the big log. */
   runs: number;
   bigRuns: number;
@@ -83,6 +88,9 @@ const MODES: Record<"full" | "quick" | "tiny", Sizes> = {
     fanClientsScale: 100,
     fanRate: 1000,
     fanSeconds: 30,
+    manyTasks: 2000,
+    manyWritten: 100,
+    lowSeconds: 15,
     runs: 5,
     bigRuns: 3,
     eventsRequests: 50,
@@ -96,6 +104,9 @@ const MODES: Record<"full" | "quick" | "tiny", Sizes> = {
     fanClients: 100,
     fanRate: 1000,
     fanSeconds: 5,
+    manyTasks: 200,
+    manyWritten: 20,
+    lowSeconds: 5,
     runs: 3,
     bigRuns: 2,
     eventsRequests: 20,
@@ -109,6 +120,9 @@ const MODES: Record<"full" | "quick" | "tiny", Sizes> = {
     fanClients: 4,
     fanRate: 100,
     fanSeconds: 1,
+    manyTasks: 20,
+    manyWritten: 4,
+    lowSeconds: 1,
     runs: 1,
     bigRuns: 1,
     eventsRequests: 3,
@@ -1079,29 +1093,98 @@ async function benchApiEvents(b: Bench, hist: Project) {
   }
 }
 
-/** Many /api/stream clients while a writer process appends (issue 5). */
-async function benchFanout(b: Bench, nClients: number, withGoal: boolean) {
+/** What a fan-out benchmark runs. */
+interface FanoutCase {
+  id: string;
+  name: string;
+  goal: string;
+  clients: number;
+  /** `recorder`: one task through the run recorder; `many`: round-robin over many tasks, O_APPEND. */
+  writer: "recorder" | "many";
+  rate: number;
+  seconds: number;
+  /** Tasks of the project, and how many of them the `many` writer appends to. */
+  tasks: number;
+  written: number;
+  /** Whether the goals hold: p50 and p99 in ms, server peak RSS in KiB. */
+  met: ((p50: number, p99: number, peakKb: number) => boolean) | null;
+}
+
+/** Many /api/stream clients while a writer process appends (issues 5 and 15). */
+function benchFanout(b: Bench, nClients: number, withGoal: boolean) {
   const s = b.sizes;
-  const id = withGoal ? "fanout" : `fanout-${nClients}`;
-  const name =
-    `server fan-out: ${nClients} /api/stream clients, writer ${s.fanRate} events/s for ${s.fanSeconds} s`;
-  const goal = withGoal ? "all received, p99 < 100 ms, server < 250 MB" : "-";
-  const p = await project(b.opts.work, "fanout", {
-    dir: "",
+  return benchStream(b, {
+    id: withGoal ? "fanout" : `fanout-${nClients}`,
+    name:
+      `server fan-out: ${nClients} /api/stream clients, writer ${s.fanRate} events/s for ${s.fanSeconds} s`,
+    goal: withGoal ? "all received, p99 < 100 ms, server < 250 MB" : "-",
+    clients: nClients,
+    writer: "recorder",
+    rate: s.fanRate,
+    seconds: s.fanSeconds,
     tasks: 5,
-    eventsPerTask: 300,
+    written: 1,
+    met: withGoal ? (_p50, p99, kb) => p99 < 100 && kb < 250 * 1024 : null,
+  });
+}
+
+/** The issue 15 load: another process appends to many of many tasks at once. */
+function benchFanoutMany(b: Bench) {
+  const s = b.sizes;
+  return benchStream(b, {
+    id: "fanout-many",
+    name:
+      `server fan-out: ${s.fanClients} /api/stream clients, another process appends to ${s.manyWritten} of ${s.manyTasks} tasks (round-robin, O_APPEND) ${s.fanRate} events/s for ${s.fanSeconds} s`,
+    goal: "all received, p99 < 100 ms, server < 250 MB",
+    clients: s.fanClients,
+    writer: "many",
+    rate: s.fanRate,
+    seconds: s.fanSeconds,
+    tasks: s.manyTasks,
+    written: s.manyWritten,
+    met: (_p50, p99, kb) => p99 < 100 && kb < 250 * 1024,
+  });
+}
+
+/** One client, one task written 20 times a second: the latency of an idle server. */
+function benchStreamLowLoad(b: Bench) {
+  const s = b.sizes;
+  return benchStream(b, {
+    id: "stream-latency",
+    name: `one /api/stream client, one task written 20 times a second for ${s.lowSeconds} s`,
+    goal: "median < 2 ms, p99 < 10 ms",
+    clients: 1,
+    writer: "many",
+    rate: 20,
+    seconds: s.lowSeconds,
+    tasks: 5,
+    written: 1,
+    met: (p50, p99) => p50 < 2 && p99 < 10,
+  });
+}
+
+async function benchStream(b: Bench, c: FanoutCase) {
+  const { id, name, goal, clients: nClients } = c;
+  const withGoal = c.met !== null;
+  const p = await project(b.opts.work, `stream-${c.tasks}`, {
+    dir: "",
+    tasks: c.tasks,
+    eventsPerTask: c.tasks > 100 ? 20 : 300,
     runs: 1,
     open: true,
     seed: 31,
   }, true);
   const t = p.summary.tasks[0];
+  // The many-task writer takes every (tasks / written)th task.
+  const step = Math.max(1, Math.floor(c.tasks / c.written));
+  const targets = p.summary.tasks.filter((_, i) => i % step === 0).slice(0, c.written);
   const server = await startServer(p.root);
   if (typeof server === "string") {
     b.rows.push(skipped(id, name, server, goal));
     return;
   }
   const rss = new RssPoller(server.proc.pid, 50);
-  const expect = Math.round(s.fanRate * s.fanSeconds);
+  const expect = Math.round(c.rate * c.seconds);
   const procs = Math.max(1, Math.min(4, Math.ceil(nClients / 250)));
   const clients: Watched[] = [];
   const outputs: string[][] = [];
@@ -1142,11 +1225,11 @@ async function benchFanout(b: Bench, nClients: number, withGoal: boolean) {
           "--clients",
           String(n),
           "--number",
-          String(t.number),
+          String(c.writer === "many" ? 0 : t.number),
           "--expect",
           String(expect),
           "--timeout-ms",
-          String((s.fanSeconds + 30) * 1000),
+          String((c.seconds + 30) * 1000),
         ], { cwd: p.root, onLine: (l) => out.push(l) }),
       );
     }
@@ -1168,16 +1251,17 @@ async function benchFanout(b: Bench, nClients: number, withGoal: boolean) {
       "--quiet",
       ...PERMISSION_FLAGS,
       new URL("./bench_writer.ts", import.meta.url).pathname,
-      "--task",
-      t.dir,
+      ...(c.writer === "many"
+        ? ["--tasks", targets.map((x) => x.dir).join(",")]
+        : ["--task", t.dir]),
       "--rate",
-      String(s.fanRate),
+      String(c.rate),
       "--seconds",
-      String(s.fanSeconds),
+      String(c.seconds),
     ], { cwd: p.root });
     const cpuStart = cpuMsOf(server.proc.pid);
     const wallStart = performance.now();
-    const wcode = await writer.exited((s.fanSeconds + 60) * 1000);
+    const wcode = await writer.exited((c.seconds + 60) * 1000);
     if (wcode !== 0) {
       b.rows.push(
         skipped(id, name, `writer exited ${wcode}: ${firstLine(writer.stderr)}`, goal),
@@ -1185,7 +1269,7 @@ async function benchFanout(b: Bench, nClients: number, withGoal: boolean) {
       await writer[Symbol.asyncDispose]();
       return;
     }
-    await Promise.all(clients.map((c) => c.exited((s.fanSeconds + 40) * 1000)));
+    await Promise.all(clients.map((x) => x.exited((c.seconds + 40) * 1000)));
     const wallS = (performance.now() - wallStart) / 1000;
     const serverCpuS = ((cpuMsOf(server.proc.pid) ?? NaN) - (cpuStart ?? NaN)) / 1000;
     const reports: ClientsReport[] = [];
@@ -1205,7 +1289,7 @@ async function benchFanout(b: Bench, nClients: number, withGoal: boolean) {
       reports.push(JSON.parse(last));
     }
     const counts = reports.flatMap((r) => r.counts);
-    const complete = counts.filter((c) => c >= expect).length;
+    const complete = counts.filter((n) => n === expect).length;
     const hist = new Map<number, number>();
     for (const r of reports) for (const [k, v] of r.hist) hist.set(k, (hist.get(k) ?? 0) + v);
     const q = (f: number) => {
@@ -1224,18 +1308,20 @@ async function benchFanout(b: Bench, nClients: number, withGoal: boolean) {
     const r = row(id, name, {
       taskline: `p50 ${fmtMs(p50)}, p99 ${
         fmtMs(p99)
-      }; ${complete}/${nClients} clients got all ${expect}`,
+      }; ${complete}/${nClients} clients got all ${expect} exactly once`,
       goal,
-      met: !withGoal
-        ? "-"
-        : allGot && p99 < 100 && peakKb !== null && peakKb < 250 * 1024
-        ? "yes"
-        : "no",
+      met: !withGoal ? "-" : allGot && peakKb !== null && c.met!(p50, p99, peakKb) ? "yes" : "no",
       rss: `${fmtKb(peakKb)} (server)`,
     });
     const errors = reports.flatMap((x) => x.errors);
     if (errors.length) r.notes.push(`client errors: ${errors.slice(0, 2).join("; ")}`);
-    if (!allGot) r.notes.push(`fewest events received by a client: ${Math.min(...counts)}`);
+    if (!allGot) {
+      r.notes.push(
+        `events received by a client: fewest ${Math.min(...counts)}, most ${
+          Math.max(...counts)
+        } (of ${expect})`,
+      );
+    }
     const clientCpuS = reports.reduce((a, x) => a + (x.cpuMs ?? 0), 0) / 1000;
     r.notes.push(
       `CPU over the ${wallS.toFixed(0)} s: server ${serverCpuS.toFixed(0)} s, clients ${
@@ -1431,6 +1517,14 @@ jq).
   A second run with ${s.fanClientsScale} clients, same writer, shows the scale (no goal).`
       : ""
   } Load goes to loopback only, bounded in count and time.
+- **Server fan-out, many tasks** (issue 15): the same ${s.fanClients} clients (counting the
+  events of every task) while another process (scripts/bench_writer.ts \`--tasks\`) appends to
+  ${s.manyWritten} of ${s.manyTasks} tasks at once, round-robin, ${s.fanRate} events a second for
+  ${s.fanSeconds} s, each log opened once with \`O_APPEND\` and each line one \`write\` (goals:
+  every event to every client exactly once, p99 under 100 ms, server under 250 MB). A client
+  reads on one second after its last expected event, so that an event sent twice is counted.
+- **Stream latency at low load**: one \`/api/stream\` client, one task written 20 times a
+  second for ${s.lowSeconds} s by the same writer (goals: median under 2 ms, p99 under 10 ms).
 
 All processes share the machine's ${m.cores} cores: the load generators (clients, writer, the
 bench itself) compete with the program measured, which makes the server and follow numbers
@@ -1545,6 +1639,8 @@ export async function runBench(args: string[]): Promise<Row[]> {
   }
   if (hist) await step("history", "history", () => benchHistory(b, hist!));
   if (hist) await step("api-events", "/api/events", () => benchApiEvents(b, hist!));
+  await step("stream-latency", "stream latency at low load", () => benchStreamLowLoad(b));
+  await step("fanout-many", "server fan-out, many tasks", () => benchFanoutMany(b));
   await step("fanout", "server fan-out", () => benchFanout(b, sizes.fanClients, true));
   if (sizes.fanClientsScale) {
     const n = sizes.fanClientsScale;

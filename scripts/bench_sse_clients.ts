@@ -3,8 +3,10 @@
  * connections to a loopback server, prints `ready` once every one has its
  * response headers, then counts the events of one task each client receives
  * and the time from each event's `at` (the cursor's nanoseconds) to its
- * arrival. Ends when every client has `--expect` events or at the deadline,
- * printing one JSON line: per-client counts and a latency histogram.
+ * arrival (`--number 0`: the events of every task). Ends when every client
+ * has `--expect` events (and a second more passed, so that an event sent
+ * twice is counted) or at the deadline, printing one JSON line: per-client
+ * counts and a latency histogram.
  *
  * A client is a plain TCP connection that sends the request and reads the
  * response itself (HTTP/1.1, chunked or not), as load generators do: with a
@@ -52,7 +54,7 @@ function arg(name: string, fallback?: string): string {
 
 /**
  * The microseconds of an event cursor `<ns>-<number>-<seq>` in bytes
- * [from, to), or -1 when it is another task's.
+ * [from, to), or -1 when it is another task's (`number` 0: any task's).
  */
 export function idMicros(buf: Uint8Array, from: number, to: number, number: number): number {
   let i = from;
@@ -68,7 +70,7 @@ export function idMicros(buf: Uint8Array, from: number, to: number, number: numb
   }
   let n = 0;
   for (i = dash + 1; i < to && buf[i] !== 0x2d; i++) n = n * 10 + (buf[i] - 48);
-  return n === number ? us : -1;
+  return number === 0 || n === number ? us : -1;
 }
 
 /**
@@ -225,7 +227,12 @@ if (import.meta.main) {
     };
     let announced = false;
     try {
-      while (counts[i] < expect && !abort.signal.aborted) {
+      let lingerUntil = Infinity;
+      while (performance.now() < lingerUntil && !abort.signal.aborted) {
+        if (counts[i] >= expect && lingerUntil === Infinity) {
+          lingerUntil = performance.now() + 1000;
+          setTimeout(onAbort, 1000);
+        }
         const n = await conn.read(buf);
         if (n === null) break;
         const t = nowUs();
@@ -242,7 +249,7 @@ if (import.meta.main) {
         if (response.ended) break;
       }
     } catch (e) {
-      if (!abort.signal.aborted) fail(i, (e as Error).message);
+      if (!abort.signal.aborted && counts[i] < expect) fail(i, (e as Error).message);
     } finally {
       if (!announced) ready();
       abort.signal.removeEventListener("abort", onAbort);

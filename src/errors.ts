@@ -22,7 +22,7 @@ export type ErrorCode =
   | "too-large"
   | "io"
   | "bad-log-file"
-  /** A live subscriber fell too far behind and was ended; it resumes after its last cursor. */
+  /** A live subscriber fell too far behind and was ended; it resumes after the last cursor it saw. */
   | "fell-behind"
   | "interrupted";
 
@@ -88,6 +88,8 @@ export function httpStatusOf(code: ErrorCode): number {
       return 413;
     case "unsupported-media-type":
       return 415;
+    case "fell-behind":
+      return 503;
     default:
       return 500;
   }

@@ -407,7 +407,6 @@ Deno.test("events over every task and GET /api/events print exactly what a full 
             version: "0.0.0-test",
             live: hub,
           });
-          hub.tasks = app.tasks;
           const q = new URLSearchParams({ limit: "10000" });
           if (f.types.length > 0) q.set("type", f.types.join(","));
           if (f.since !== null) q.set("since", f.since);

@@ -223,7 +223,6 @@ Deno.test("every route's parameters, in-process through the handler: no 5xx, eve
     version: "0.0.0-fuzz",
     live: hub,
   });
-  hub.tasks = app.tasks;
   await hub.start();
   const targets = {
     refs: [...fp.tasks.flatMap((t) => [String(t.number), t.dir, t.id]), "abcd", "abcd1234"],
@@ -296,7 +295,6 @@ Deno.test("a cursor the server hands out is accepted back (X-Taskline-Cursor of 
     version: "0.0.0-fuzz",
     live: hub,
   });
-  hub.tasks = app.tasks;
   await hub.start();
   try {
     const get = (q: string) =>

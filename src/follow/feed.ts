@@ -48,6 +48,7 @@ import type { LogProblem, LogRecord } from "../store/log_reader.ts";
 import { BadLogFile } from "../store/log_file.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { readTask, type Task } from "../store/tasks.ts";
+import { Heap } from "./heap.ts";
 import { lightLines } from "./scan.ts";
 import {
   BufferPool,
@@ -105,6 +106,8 @@ export interface ReplayFeedOptions {
   start?: FeedStart;
   /** Only events with a cursor strictly after this (`start: feedAfter(c)`). Default: all. */
   after?: Cursor;
+  /** Per task directory, where to start reading (a line start). Default 0. */
+  from?: ReadonlyMap<string, number>;
   /** Per task directory, where to stop reading (a line start). Default: the size at open. */
   to?: ReadonlyMap<string, number>;
   /** Cheap test on raw lines. Default: all. */
@@ -293,7 +296,7 @@ export async function* replayFeed(
     yield* replayBytes(state, tasks, options);
     return;
   }
-  const heap: Source[] = [];
+  const heap = new Heap<Source>(less);
   // One check for every log: lines are checked one at a time.
   const light = options.json ? lightLines() : undefined;
   const files = new OpenFiles();
@@ -307,8 +310,10 @@ export async function* replayFeed(
         badLog(options, e, task);
         continue;
       }
-      if (to === 0) continue;
+      const from = options.from?.get(task.dir) ?? 0;
+      if (to <= from) continue;
       const tail = new LogTail(path, {
+        from,
         chunkBytes: options.chunkBytes ?? 8 * 1024,
         prefilter: options.prefilter,
         onProblem: options.onProblem,
@@ -321,9 +326,9 @@ export async function* replayFeed(
         files,
         onBad: (e) => badLog(options, e, task),
       });
-      if (src.fill()) heapPush(heap, src, less);
+      if (src.fill()) heap.push(src);
     }
-    yield* merge(heap, less, options);
+    yield* merge(heap, options);
   } finally {
     files.close();
   }
@@ -335,7 +340,7 @@ async function* replayBytes(
   tasks: readonly Task[],
   options: ReplayFeedOptions,
 ): AsyncGenerator<FastItem[]> {
-  const heap: ByteSource[] = [];
+  const heap = new Heap<ByteSource>(lessBytes);
   const files = new LogFiles();
   const reader = new SourceReader(options.needles ?? null);
   const chunkBytes = options.chunkBytes ?? 8 * 1024;
@@ -364,9 +369,9 @@ async function* replayBytes(
         onProblem: options.onProblem,
         onBad: (e) => badLog(options, e, task),
       });
-      if (src.fill()) heapPush(heap, src, lessBytes);
+      if (src.fill()) heap.push(src);
     }
-    for (const batch of merge<FastItem, ByteSource>(heap, lessBytes, options)) {
+    for (const batch of merge<FastItem, ByteSource>(heap, options)) {
       yield batch;
       pool?.release(batch);
     }
@@ -383,26 +388,16 @@ interface Merged<T> {
 }
 
 /** The heads of the sources in order, in batches; the heap is emptied. */
-function* merge<T, S extends Merged<T>>(
-  heap: S[],
-  lt: (a: S, b: S) => boolean,
-  options: ReplayFeedOptions,
-): Generator<T[]> {
+function* merge<T, S extends Merged<T>>(heap: Heap<S>, options: ReplayFeedOptions): Generator<T[]> {
   const batchMax = options.batchItemsMax ?? 512;
   let batch: T[] = [];
-  while (heap.length > 0) {
+  while (heap.size > 0) {
     options.signal?.throwIfAborted();
-    const src = heap[0];
+    const src = heap.top!;
     batch.push(src.head!);
     src.next();
-    if (src.fill()) siftDown(heap, 0, lt);
-    else {
-      const last = heap.pop()!;
-      if (heap.length > 0) {
-        heap[0] = last;
-        siftDown(heap, 0, lt);
-      }
-    }
+    if (src.fill()) heap.replaceTop();
+    else heap.pop();
     if (batch.length >= batchMax) {
       yield batch;
       batch = [];
@@ -417,29 +412,6 @@ function lessBytes(a: ByteSource, b: ByteSource): boolean {
 
 function less(a: Source, b: Source): boolean {
   return compareCursor(a.head!.cursor, b.head!.cursor) < 0;
-}
-
-function heapPush<S>(heap: S[], s: S, lt: (a: S, b: S) => boolean): void {
-  heap.push(s);
-  let i = heap.length - 1;
-  while (i > 0) {
-    const p = (i - 1) >> 1;
-    if (!lt(heap[i], heap[p])) break;
-    [heap[i], heap[p]] = [heap[p], heap[i]];
-    i = p;
-  }
-}
-
-function siftDown<S>(heap: S[], i: number, lt: (a: S, b: S) => boolean): void {
-  for (;;) {
-    const l = 2 * i + 1, r = l + 1;
-    let m = i;
-    if (l < heap.length && lt(heap[l], heap[m])) m = l;
-    if (r < heap.length && lt(heap[r], heap[m])) m = r;
-    if (m === i) return;
-    [heap[i], heap[m]] = [heap[m], heap[i]];
-    i = m;
-  }
 }
 
 /** Items read in one round of the follower, at most (about; a chunk may pass it). */
@@ -548,6 +520,11 @@ export class ProjectFollower {
   /** The tasks followed now. */
   tasks(): Task[] {
     return [...this.#followed.values()].map((f) => f.task);
+  }
+
+  /** Each task followed now, with the offset up to which its log was published. */
+  published(): Array<{ task: Task; offset: number }> {
+    return [...this.#followed.values()].map((f) => ({ task: f.task, offset: f.published }));
   }
 
   /** Lists the tasks and starts following their logs from their current end. */

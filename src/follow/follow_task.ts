@@ -43,7 +43,9 @@ import type { Task } from "../store/tasks.ts";
 import { isTaskRunning } from "../store/lock.ts";
 import { resolveRun } from "./replay.ts";
 import { scanLog } from "./scan.ts";
-import { completeLinesEnd, tailLog, type TailReset } from "./tail.ts";
+import { completeLinesEnd } from "./complete_lines.ts";
+import type { TailReset } from "./tail.ts";
+import { tailLog } from "./tail_log.ts";
 
 /** How the followed run stands. */
 export type RunOutcome =

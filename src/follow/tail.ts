@@ -2,21 +2,29 @@
  * Tailing one log: reading only the bytes appended since the last read, from
  * a byte offset on, in bounded memory.
  *
- * - {@link LogTail} reads what is new, once, whenever it is asked. It opens
- *   the file for each read (so a process can tail thousands of logs without
- *   holding thousands of descriptors), holds back a last line without its
- *   newline, and notices a log that was truncated (its size fell below what
- *   was read) or replaced (another inode at the path): it says so once, through
- *   `onReset`, and goes on from the start of the new content.
- * - {@link Wakeup} and {@link watchDir} turn file system notifications into
- *   wake-ups; {@link tailLog} puts them together for one log: read, and when
- *   caught up wait for a notification, or the slow poll that covers missed
- *   notifications.
+ * {@link LogTail} reads what is new, once, whenever it is asked. It holds
+ * back a last line without its newline, and notices a log that was truncated
+ * (its size fell below what was read) or replaced (another inode at the
+ * path): it says so once, through `onReset`, and goes on from the start of
+ * the new content. Each record it gives carries the byte offset just after
+ * its line (`end`), so that a reader can keep its place in the log as a
+ * number.
+ *
+ * Between reads the file stays open (at most {@link TAIL_FILES_MAX} tails of
+ * the process hold one; the least recently read is closed first). A read of
+ * an open file reads from its position on, without opening or stat'ing the
+ * path: a project with a hundred logs written at once costs a read of each,
+ * not an open, a stat, a seek, a read and a close. The path is looked at
+ * again only when a read finds nothing new (the file may have been replaced,
+ * truncated or deleted).
+ *
+ * The other parts of following: complete_lines.ts, wakeup.ts, watch_dir.ts,
+ * open_files.ts, tail_log.ts (re-exported here for older importers).
  *
  * @module
  */
-import { decodeLine } from "../codec/decode.ts";
 import { LineSplitter } from "../codec/lines.ts";
+import { decodeLine } from "../codec/decode.ts";
 import type { LogBatch, LogProblem, LogRecord } from "../store/log_reader.ts";
 import { openLogFile, openLogFileSync } from "../store/log_file.ts";
 
@@ -24,6 +32,13 @@ import { openLogFile, openLogFileSync } from "../store/log_file.ts";
 function gone(path: string): never {
   throw new Deno.errors.NotFound(`No such file: ${path}`);
 }
+import type { OpenFiles } from "./open_files.ts";
+
+export { completeLinesEnd } from "./complete_lines.ts";
+export { Wakeup } from "./wakeup.ts";
+export { watchDir } from "./watch_dir.ts";
+export { OpenFiles } from "./open_files.ts";
+export { tailLog, type TailLogOptions } from "./tail_log.ts";
 
 /** Options of {@link LogTail}. */
 export interface LogTailOptions {
@@ -85,6 +100,8 @@ export class LogTail {
   /** Bytes read so far: `offset` plus a held-back partial line. */
   #readPos: number;
   #ino: number | null = null;
+  /** The file, open between reads (see the module documentation). */
+  #file: Deno.FsFile | null = null;
   /** The file was found missing after it had been read. */
   #gone = false;
   /** The last read ended inside a half-written last line. */
@@ -130,14 +147,23 @@ export class LogTail {
    * byte offset (a line start), for replays of a snapshot.
    */
   async read(options: { to?: number } = {}): Promise<TailBatch> {
+    if (options.to === undefined && this.#file !== null) {
+      const b = this.#readOpen();
+      if (b !== null) return b;
+    }
+    this.#closeFile();
     let file: Deno.FsFile;
     try {
       file = await openLogFile(this.path) ?? gone(this.path);
     } catch (e) {
       return this.#missing(e);
     }
+    let keep = false;
     try {
-      const want = this.#prepare(await file.stat(), options.to);
+      const st = await file.stat();
+      const want = this.#prepare(st, options.to);
+      // Kept open for the next read: only a regular file, whose reads never block.
+      keep = options.to === undefined && st.isFile;
       if (want <= 0) return this.#finish(new Uint8Array(0));
       await file.seek(this.#readPos, Deno.SeekMode.Start);
       const buf = new Uint8Array(want);
@@ -149,8 +175,64 @@ export class LogTail {
       }
       return this.#finish(buf.subarray(0, got));
     } finally {
-      file.close();
+      if (keep) this.#keepFile(file);
+      else file.close();
     }
+  }
+
+  /**
+   * A read of the file kept open since the last read, from where that read
+   * ended: no open, no stat. Null when it found nothing new, so that the
+   * caller looks at the path (replaced, truncated or deleted?).
+   */
+  #readOpen(): TailBatch | null {
+    const file = this.#file!;
+    touch(this);
+    if (this.#heldAtEnd) {
+      // A half-written last line may have been cut and written again: read it again.
+      this.#readPos = this.#offset;
+      this.#splitter = new LineSplitter({
+        offset: this.#offset,
+        lineBytesMax: this.#options.lineBytesMax,
+      });
+    }
+    const buf = scratch(this.#chunkBytes);
+    let got = 0;
+    try {
+      file.seekSync(this.#readPos, Deno.SeekMode.Start);
+      // A regular file returns less than asked only at its end.
+      while (got < buf.length) {
+        const n = file.readSync(buf.subarray(got));
+        if (n === null || n === 0) break;
+        got += n;
+        if (got < buf.length) break;
+      }
+    } catch {
+      return null;
+    }
+    if (got === 0) return null;
+    this.#size = got < buf.length ? this.#readPos + got : Infinity;
+    return this.#finish(buf.subarray(0, got));
+  }
+
+  #keepFile(file: Deno.FsFile) {
+    this.#file = file;
+    touch(this);
+  }
+
+  #closeFile() {
+    if (this.#file === null) return;
+    const f = this.#file;
+    this.#file = null;
+    openTails.delete(this);
+    try {
+      f.close();
+    } catch { /* closed already */ }
+  }
+
+  /** Closes the file kept open between reads (it is opened again by the next read). */
+  close(): void {
+    this.#closeFile();
   }
 
   /**
@@ -216,26 +298,32 @@ export class LogTail {
     return Math.min(this.#chunkBytes, this.#size - this.#readPos);
   }
 
-  /** Decodes the complete lines of what was read. */
+  /** Decodes the complete lines of what was read; each record gets the offset after its line. */
   #finish(bytes: Uint8Array): TailBatch {
     const records: LogRecord[] = [];
     if (bytes.length > 0) {
       const batchStart = this.#offset;
+      const bytesStart = this.#readPos;
       this.#readPos += bytes.length;
       const { lines, end } = this.#splitter.push(bytes);
       const prefilter = this.#options.prefilter;
+      // Each complete line ends at one newline of the bytes read, in order.
+      let nl = -1;
       for (const text of lines) {
+        nl = bytes.indexOf(10, nl + 1);
         if (this.#lineNo >= 0) this.#lineNo++;
         if (text === "" || (prefilter && !prefilter(text))) continue;
         const line = Math.max(this.#lineNo, 0);
+        const lineEnd = nl >= 0 ? bytesStart + nl + 1 : end;
         const light = this.#options.light?.(text);
         if (light) {
           light.line = line;
+          light.end = lineEnd;
           records.push(light);
           continue;
         }
         const d = decodeLine(text);
-        if (d.ok) records.push({ env: d.env, upgraded: d.upgraded, text, line });
+        if (d.ok) records.push({ env: d.env, upgraded: d.upgraded, text, line, end: lineEnd });
         else if (text.trim() !== "") {
           this.#options.onProblem?.({
             path: this.path,
@@ -254,218 +342,27 @@ export class LogTail {
   }
 }
 
-/**
- * The end of the last complete line of a file (its size, unless a line is
- * being written); 0 when it does not exist.
- */
-export async function completeLinesEnd(path: string): Promise<number> {
-  const file = await openLogFile(path);
-  if (file === null) return 0;
-  try {
-    let pos = (await file.stat()).size;
-    const buf = new Uint8Array(64 * 1024);
-    while (pos > 0) {
-      const start = Math.max(0, pos - buf.length);
-      await file.seek(start, Deno.SeekMode.Start);
-      let got = 0;
-      while (got < pos - start) {
-        const n = await file.read(buf.subarray(got, pos - start));
-        if (n === null || n === 0) break;
-        got += n;
-      }
-      const i = buf.subarray(0, got).lastIndexOf(10);
-      if (i >= 0) return start + i + 1;
-      pos = start;
-    }
-    return 0;
-  } finally {
-    file.close();
-  }
+/** Most tails of the process that keep their file open between reads. */
+export const TAIL_FILES_MAX = 256;
+
+/** Tails holding an open file, least recently read first. */
+const openTails = new Map<LogTail, true>();
+
+function touch(t: LogTail) {
+  openTails.delete(t);
+  openTails.set(t, true);
+  if (openTails.size > TAIL_FILES_MAX) openTails.keys().next().value!.close();
 }
 
-/**
- * A latch to wait on: {@link wake} before {@link wait} is not lost.
- */
-export class Wakeup {
-  #pending = false;
-  #resolve: (() => void) | null = null;
+/** Read buffers of open-file reads, by size: the bytes are decoded before the next read. */
+const scratches = new Map<number, Uint8Array>();
 
-  /** Wakes the current or the next waiter. */
-  wake(): void {
-    if (this.#resolve) {
-      const r = this.#resolve;
-      this.#resolve = null;
-      r();
-    } else this.#pending = true;
+function scratch(bytes: number): Uint8Array {
+  let b = scratches.get(bytes);
+  if (b === undefined) {
+    if (scratches.size >= 8) scratches.clear();
+    b = new Uint8Array(bytes);
+    scratches.set(bytes, b);
   }
-
-  /**
-   * Waits until woken, at most `timeoutMs`. Rejects with the signal's reason
-   * when it is aborted.
-   */
-  wait(timeoutMs: number, signal?: AbortSignal): Promise<void> {
-    signal?.throwIfAborted();
-    if (this.#pending) {
-      this.#pending = false;
-      return Promise.resolve();
-    }
-    return new Promise<void>((resolve, reject) => {
-      const done = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
-        this.#resolve = null;
-      };
-      const onAbort = () => {
-        done();
-        reject(signal!.reason);
-      };
-      const timer = setTimeout(() => {
-        done();
-        resolve();
-      }, timeoutMs);
-      this.#resolve = () => {
-        done();
-        resolve();
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
-    });
-  }
-}
-
-/**
- * Calls `onChange` with the paths of each file system notification under
- * `dir` (recursively) until the returned function is called or `signal` is
- * aborted. A directory that cannot be watched (it does not exist yet, or the
- * system is out of watches) is not an error: callers poll as well.
- */
-export function watchDir(
-  dir: string,
-  onChange: (paths: string[]) => void,
-  options: { signal?: AbortSignal; recursive?: boolean } = {},
-): () => void {
-  let watcher: Deno.FsWatcher | null = null;
-  try {
-    watcher = Deno.watchFs(dir, { recursive: options.recursive ?? true });
-  } catch {
-    return () => {};
-  }
-  const w = watcher;
-  let closed = false;
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    options.signal?.removeEventListener("abort", close);
-    try {
-      w.close();
-    } catch { /* closed already */ }
-  };
-  options.signal?.addEventListener("abort", close, { once: true });
-  (async () => {
-    try {
-      for await (const ev of w) onChange(ev.paths);
-    } catch { /* the watcher went away: polling goes on */ }
-  })();
-  return close;
-}
-
-/** Options of {@link tailLog}. */
-/**
- * Files kept open between reads, the least recently read closed beyond a
- * bound: a replay of many logs reads each a small chunk at a time, and
- * opening a file per chunk cost more than reading it. A file replaced
- * meanwhile is read as it was when opened (a replay reads a snapshot).
- *
- * @example
- * ```ts
- * const files = new OpenFiles();
- * try {
- *   const batch = new LogTail(path).readSync({ files });
- * } finally {
- *   files.close();
- * }
- * ```
- */
-export class OpenFiles {
-  readonly #files = new Map<string, Deno.FsFile>();
-  readonly #filesMax: number;
-
-  /** `filesMax`: files open at once at most (well under the usual limit of 1,024). Default 256. */
-  constructor(filesMax = 256) {
-    this.#filesMax = filesMax;
-  }
-
-  /** The open file of `path`, opened now when it is not. */
-  get(path: string): Deno.FsFile {
-    let file = this.#files.get(path);
-    if (file !== undefined) {
-      this.#files.delete(path);
-    } else {
-      file = openLogFileSync(path) ?? gone(path);
-      if (this.#files.size >= this.#filesMax) {
-        const [oldest, f] = this.#files.entries().next().value!;
-        this.#files.delete(oldest);
-        f.close();
-      }
-    }
-    this.#files.set(path, file);
-    return file;
-  }
-
-  /** Closes `path`'s file, when it is open. */
-  release(path: string): void {
-    this.#files.get(path)?.close();
-    this.#files.delete(path);
-  }
-
-  /** Closes every file. */
-  close(): void {
-    for (const f of this.#files.values()) f.close();
-    this.#files.clear();
-  }
-}
-
-export interface TailLogOptions extends LogTailOptions {
-  /** The slow poll that covers missed notifications, in ms. Default 1000. */
-  pollIntervalMs?: number;
-  /** Stops the tail (the generator rejects with the signal's reason). */
-  signal?: AbortSignal;
-}
-
-/**
- * Follows one log: yields what is appended as it is appended, forever (until
- * `signal` is aborted or the consumer stops). A batch with `caughtUp` is
- * yielded each time the reader reaches the end, even when it is empty, so
- * that the consumer can decide to stop.
- *
- * @example
- * ```ts
- * for await (const b of tailLog(path, { from: 0, signal })) {
- *   for (const r of b.records) print(r);
- *   if (b.caughtUp && done()) break;
- * }
- * ```
- */
-export async function* tailLog(
-  path: string,
-  options: TailLogOptions = {},
-): AsyncGenerator<TailBatch> {
-  const tail = new LogTail(path, options);
-  const wakeup = new Wakeup();
-  const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) || "/" : ".";
-  const stopWatch = watchDir(dir, () => wakeup.wake(), {
-    signal: options.signal,
-    recursive: false,
-  });
-  try {
-    for (;;) {
-      options.signal?.throwIfAborted();
-      const b = await tail.read();
-      if (b.records.length > 0 || b.caughtUp) yield b;
-      // At the end (a half-written line included: a killed writer may leave
-      // one until its resume) wait for a change rather than spin.
-      if (b.atEnd) await wakeup.wait(options.pollIntervalMs ?? 1000, options.signal);
-    }
-  } finally {
-    stopWatch();
-  }
+  return b;
 }

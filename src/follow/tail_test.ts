@@ -148,3 +148,19 @@ Deno.test("OpenFiles keeps a bounded number of files open, the least recently re
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("LogTail gives each record the offset after its line, across reads of an open file", async () => {
+  await withDir(async (dir) => {
+    const path = `${dir}/events.jsonl`;
+    const tail = new LogTail(path, { chunkBytes: 100 });
+    const lines = [line(1), line(2), line(3), line(4)];
+    await Deno.writeTextFile(path, lines[0] + lines[1]);
+    const ends: number[] = [];
+    for (let i = 0; i < 10; i++) for (const r of (await tail.read()).records) ends.push(r.end!);
+    await Deno.writeTextFile(path, lines[2] + lines[3], { append: true });
+    for (let i = 0; i < 10; i++) for (const r of (await tail.read()).records) ends.push(r.end!);
+    let at = 0;
+    assertEquals(ends, lines.map((l) => at += new TextEncoder().encode(l).length));
+    tail.close();
+  });
+});

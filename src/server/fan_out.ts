@@ -1,56 +1,80 @@
 /**
- * The fan-out of the project stream: clients without filters that have
- * caught up stop reading their own follower subscription and are fed by the
- * hub instead, which encodes each batch of frames once and hands the same
- * bytes to every member, at most once per `flushMs`. With a thousand clients
- * this is a thousand `enqueue` calls per flush, not a thousand subscriptions
- * each waking, framing and encoding every event.
+ * The fan-out of the project stream: every `/api/stream` client that keeps
+ * up is a member, fed by the hub with the live events of the shared
+ * follower. The frames of a flush are encoded once into one byte array that
+ * every member without filters is handed (a thousand clients cost a thousand
+ * `enqueue` calls per flush, not a thousand encodings).
  *
- * Exactness of the switch: the follower publishes the same `FeedItem`
- * objects, in one order, to every subscriber. The hub numbers the items it
- * receives; a client whose own subscription has delivered up to item k (found
- * by identity) joins at k: it is sent what the hub has flushed after k, then
- * every later flush. Nothing is lost or repeated. A member whose connection
- * falls behind leaves, and catches up from disk after the last cursor it was
- * sent.
+ * Flushing adapts to the load: an event that arrives while the fan-out is
+ * idle (nothing flushed for `flushMs`) is flushed at once; events arriving
+ * sooner wait for the next flush, `flushMs` after the previous one. So one
+ * client sees an append within about a millisecond, and a busy server makes
+ * at most `1000 / flushMs` flushes a second.
+ *
+ * Positions: the fan-out knows, for every log, the byte offset just after
+ * the last event it has flushed (events carry the offset after their line).
+ * A member whose connection has more than `memberBytesMax` waiting at a
+ * flush is not written to: it leaves, told the offsets before that flush,
+ * and catches up from the logs at its own pace (project_stream.ts). A
+ * client that caught up to a {@link FanOutSnapshot} joins again at the
+ * snapshot's flush: what was flushed since is sent from a ring of the last
+ * items. A slow client costs a position (an offset per log), not a queue.
  *
  * @module
  */
-import { compareCursor, type Cursor } from "../contract/cursor.ts";
+import type { Envelope } from "../contract/envelope.ts";
 import type { FeedItem } from "../follow/feed.ts";
+import type { Task } from "../store/tasks.ts";
 import type { SseStream } from "./sse.ts";
+
+/** Which events a member takes; null: every event. */
+export type MemberFilter = ((task: { id: string }, env: Envelope) => boolean) | null;
 
 /** A client fed by the fan-out. */
 export interface FanOutMember {
   readonly sse: SseStream;
-  /** The highest cursor sent to the client; the fan-out raises it as it sends. */
-  last: Cursor | null;
-  /** Called when the client fell behind and was removed: it catches up from disk. */
-  left(): void;
+  readonly keeps: MemberFilter;
+  /**
+   * The member fell behind and was removed; `offsets` (by task index, see
+   * {@link FanOut.snapshot}) is where its stream stands in each log, and
+   * `flushed` the flush it has every item of.
+   */
+  fellBehind(offsets: number[], flushed: number): void;
+}
+
+/** Where the fan-out stands: its last flush, and each log's offset at it. */
+export interface FanOutSnapshot {
+  /** The number of logged items flushed so far. */
+  flushed: number;
+  /** Per task index, the offset just after the last event flushed. */
+  offsets: number[];
+  /** The task of each index (its latest object). */
+  tasks: Task[];
 }
 
 /** An entry of a flush: a logged event, or the frame of an ephemeral one. */
-type Entry = { item: FeedItem; seq: number } | { frame: string };
+type Entry =
+  | { item: FeedItem }
+  | { frame: string; task: { id: string }; env: Envelope };
 
 /** Options of {@link FanOut}. */
 export interface FanOutOptions {
-  /** Most time between an event's arrival and its flush, in ms. Default 10. */
+  /** Least time between two flushes while busy, in ms. Default 10. */
   flushMs?: number;
   /**
-   * Items remembered for clients that join (by identity). A joining
-   * client's own subscription is fed the same items at the same time, so it
-   * is a batch or two behind at most; one further behind tries again after
-   * its next batch. Each item held keeps its event and frame alive (a few
-   * KB: 20,000 of them were 50 MB of a server's memory). Default 2048.
+   * Logged items remembered for clients that join after catching up. Each
+   * keeps its event and frame alive (a few KB). Default 4096.
    */
   ringItems?: number;
   /**
-   * Bytes that may wait for one member. The bytes of a flush are one array
-   * shared by every member: what waits costs memory once, not per member.
-   * Default 4 MiB.
+   * Bytes that may wait for one member at a flush before it leaves (they
+   * are in the response body stream; the kernel's socket buffer, a few MB on
+   * loopback, is full by then). Clients that stall at different times each
+   * hold different flushes, so this times the clients is the worst case of
+   * what waits. Default 64 KiB.
    */
   memberBytesMax?: number;
-  /** Frames of an item (shared cache of the hub). */
+  /** The frame of an item (the hub's shared cache). */
   frameOf: (it: FeedItem) => string;
 }
 
@@ -60,44 +84,101 @@ const encoder = new TextEncoder();
 export class FanOut {
   #received = 0;
   #flushed = 0;
-  readonly #seqOf = new Map<FeedItem, number>();
   readonly #ring: (FeedItem | undefined)[];
   #pending: Entry[] = [];
-  /** Members, with the seq after which they start (set until their first flush). */
-  readonly #members = new Map<FanOutMember, number | null>();
+  readonly #members = new Set<FanOutMember>();
+  readonly #index = new Map<string, number>();
+  #tasks: Task[] = [];
+  #offsets: number[] = [];
   #timer: ReturnType<typeof setTimeout> | null = null;
+  #lastFlushAt = -Infinity;
   #closed = false;
+  readonly #flushMs: number;
   readonly #options: FanOutOptions;
+  /** Counters for `/api/health` and the bench. */
+  readonly stats = { flushes: 0, left: 0 };
 
   constructor(options: FanOutOptions) {
     this.#options = options;
-    this.#ring = new Array(options.ringItems ?? 2048);
+    this.#flushMs = options.flushMs ?? 10;
+    this.#ring = new Array(options.ringItems ?? 4096);
   }
 
   get memberCount(): number {
     return this.#members.size;
   }
 
+  /** The number of logged items flushed so far (a client that joins at it starts from now). */
+  get flushed(): number {
+    return this.#flushed;
+  }
+
+  #indexOf(task: Task): number {
+    let i = this.#index.get(task.dir);
+    if (i === undefined) {
+      i = this.#tasks.length;
+      this.#index.set(task.dir, i);
+      this.#offsets.push(0);
+      this.#tasks.push(task);
+    } else this.#tasks[i] = task;
+    return i;
+  }
+
+  /** Logs followed from an offset on (the follower's start): their position before any event. */
+  addLogs(logs: Iterable<{ task: Task; offset: number }>): void {
+    for (const { task, offset } of logs) this.#offsets[this.#indexOf(task)] = offset;
+  }
+
   /** Logged items, in the order the follower published them. */
   addItems(items: readonly FeedItem[]): void {
-    const ring = this.#ring;
     for (const it of items) {
       const seq = ++this.#received;
-      const slot = seq % ring.length;
-      const old = ring[slot];
-      if (old !== undefined) this.#seqOf.delete(old);
-      ring[slot] = it;
-      this.#seqOf.set(it, seq);
-      this.#pending.push({ item: it, seq });
+      this.#ring[seq % this.#ring.length] = it;
+      this.#pending.push({ item: it });
     }
     this.#schedule();
   }
 
-  /** The frame of an ephemeral event, for members (others get it from the hub directly). */
-  addEphemeral(frame: string): void {
+  /** An ephemeral event, for members (it is never logged: clients behind do not get it). */
+  addEphemeral(frame: string, task: { id: string }, env: Envelope): void {
     if (this.#members.size === 0) return;
-    this.#pending.push({ frame });
+    this.#pending.push({ frame, task, env });
     this.#schedule();
+  }
+
+  /** Where the fan-out stands now (copies). */
+  snapshot(): FanOutSnapshot {
+    return { flushed: this.#flushed, offsets: this.#offsets.slice(), tasks: this.#tasks.slice() };
+  }
+
+  /** The task index of a log (see {@link snapshot}). */
+  indexOf(task: Task): number {
+    return this.#indexOf(task);
+  }
+
+  /**
+   * A step of catching up from the ring: the frames (for `member`) of the
+   * flushed items after `from`, up to about `bytesMax`, the items, and the
+   * flush they reach. Null when the ring no longer holds the item after
+   * `from`: the client catches up from the logs.
+   */
+  ringStep(
+    member: FanOutMember,
+    from: number,
+    bytesMax: number,
+  ): { text: string; items: FeedItem[]; to: number } | null {
+    if (this.#flushed - from > this.#ring.length) return null;
+    let text = "";
+    const items: FeedItem[] = [];
+    let s = from;
+    while (s < this.#flushed && text.length < bytesMax) {
+      const it = this.#ring[++s % this.#ring.length]!;
+      items.push(it);
+      if (member.keeps === null || member.keeps(it.task, it.record.env)) {
+        text += this.#options.frameOf(it);
+      }
+    }
+    return { text, items, to: s };
   }
 
   /** Whether `member` is fed here. */
@@ -106,32 +187,27 @@ export class FanOut {
   }
 
   /**
-   * Joins `member`, whose own subscription delivered up to `lastItem`.
-   * Returns false (nothing done) when that item is not known here (yet, or
-   * any more): the client goes on with its own subscription.
+   * Joins `member`, whose stream has every event up to the flush `flushed`
+   * of a snapshot: what was flushed since is written to it now, from the
+   * ring. Returns false (nothing done) when the ring no longer holds it, or
+   * it is more than `bytesMax` (default: no bound): the client catches up
+   * again from the logs.
    */
-  join(member: FanOutMember, lastItem: FeedItem): boolean {
-    if (this.#closed) return false;
-    const k = this.#seqOf.get(lastItem);
-    if (k === undefined) return false;
-    if (k < this.#flushed) {
-      // Flushed already, after k: send it now from the ring.
-      const from = Math.max(k + 1, this.#received - this.#ring.length + 1);
-      if (from !== k + 1) return false;
+  join(member: FanOutMember, flushed: number, bytesMax = Infinity): boolean {
+    if (this.#closed || member.sse.closed) return false;
+    if (flushed < this.#flushed) {
+      if (this.#flushed - flushed > this.#ring.length) return false;
       let text = "";
-      let high: Cursor | null = null;
-      for (let s = k + 1; s <= this.#flushed; s++) {
+      for (let s = flushed + 1; s <= this.#flushed; s++) {
         const it = this.#ring[s % this.#ring.length]!;
-        text += this.#options.frameOf(it);
-        if (high === null || compareCursor(it.cursor, high) > 0) high = it.cursor;
+        if (member.keeps === null || member.keeps(it.task, it.record.env)) {
+          text += this.#options.frameOf(it);
+          if (text.length > bytesMax) return false;
+        }
       }
-      if (!member.sse.push(text)) return false;
-      if (high !== null) raise(member, high);
-      this.#members.set(member, null);
-    } else {
-      // Not flushed yet: the next flush starts after k for this member.
-      this.#members.set(member, k);
+      if (text !== "") member.sse.write(text);
     }
+    this.#members.add(member);
     return true;
   }
 
@@ -142,60 +218,65 @@ export class FanOut {
 
   #schedule() {
     if (this.#timer !== null || this.#closed) return;
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      this.#flush();
-    }, this.#options.flushMs ?? 10);
+    const wait = this.#lastFlushAt + this.#flushMs - performance.now();
+    if (wait <= 0) this.#flush();
+    else {
+      this.#timer = setTimeout(() => {
+        this.#timer = null;
+        this.#flush();
+      }, wait);
+    }
   }
 
   #flush() {
     const entries = this.#pending;
     this.#pending = [];
-    const upTo = this.#received;
-    this.#flushed = upTo;
-    if (entries.length === 0 || this.#members.size === 0) return;
-    // (Without members the entries are dropped: a client that joins later
-    // is sent what it lacks from the ring.)
-    let text = "";
-    let max: Cursor | null = null;
+    this.#lastFlushAt = performance.now();
+    this.stats.flushes++;
+    // Each log's offset after this flush.
+    const ends = new Map<number, number>();
     for (const e of entries) {
-      if ("frame" in e) text += e.frame;
-      else {
-        text += this.#options.frameOf(e.item);
-        if (max === null || compareCursor(e.item.cursor, max) > 0) max = e.item.cursor;
-      }
+      if (!("item" in e)) continue;
+      const end = e.item.record.end;
+      if (end === undefined) continue;
+      const i = this.#indexOf(e.item.task);
+      ends.set(i, Math.max(ends.get(i) ?? 0, end));
     }
-    const bytes = encoder.encode(text);
-    const bound = this.#options.memberBytesMax ?? 4 * 1024 * 1024;
-    for (const [m, after] of this.#members) {
-      let out: Uint8Array = bytes;
-      let high = max;
-      if (after !== null) {
-        // The first flush of a member that joined ahead of the fan-out.
-        let t = "";
-        high = null;
-        for (const e of entries) {
-          if ("frame" in e) t += e.frame;
-          else if (e.seq > after) {
-            t += this.#options.frameOf(e.item);
-            if (high === null || compareCursor(e.item.cursor, high) > 0) high = e.item.cursor;
-          }
+    if (this.#members.size > 0 && entries.length > 0) {
+      const bound = this.#options.memberBytesMax ?? 64 * 1024;
+      let shared: Uint8Array | null = null;
+      for (const m of [...this.#members]) {
+        if (m.sse.closed) {
+          this.#members.delete(m);
+          continue;
         }
-        out = encoder.encode(t);
-        this.#members.set(m, null);
+        if (m.sse.backlogBytes > bound) {
+          // Not written to: its stream stands at the offsets before this flush.
+          this.#members.delete(m);
+          this.stats.left++;
+          m.fellBehind(this.#offsets.slice(), this.#flushed);
+          continue;
+        }
+        let out: Uint8Array;
+        if (m.keeps === null) out = shared ??= encoder.encode(this.#text(entries, null));
+        else out = encoder.encode(this.#text(entries, m.keeps));
+        if (out.length > 0) m.sse.writeBytes(out);
       }
-      if (m.sse.closed) {
-        this.#members.delete(m);
-        continue;
-      }
-      if (m.sse.backlogBytes + out.length > bound) {
-        this.#members.delete(m);
-        m.left();
-        continue;
-      }
-      if (out.length > 0) m.sse.writeBytes(out);
-      if (high !== null) raise(m, high);
     }
+    for (const [i, end] of ends) this.#offsets[i] = end;
+    this.#flushed = this.#received;
+  }
+
+  #text(entries: readonly Entry[], keeps: MemberFilter): string {
+    let text = "";
+    for (const e of entries) {
+      if ("item" in e) {
+        if (keeps === null || keeps(e.item.task, e.item.record.env)) {
+          text += this.#options.frameOf(e.item);
+        }
+      } else if (keeps === null || keeps(e.task, e.env)) text += e.frame;
+    }
+    return text;
   }
 
   /** Stops flushing; members are left to the caller. */
@@ -206,8 +287,4 @@ export class FanOut {
     this.#members.clear();
     this.#pending = [];
   }
-}
-
-function raise(m: FanOutMember, c: Cursor) {
-  if (m.last === null || compareCursor(c, m.last) > 0) m.last = c;
 }

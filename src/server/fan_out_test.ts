@@ -1,79 +1,133 @@
 import { assert, assertEquals } from "../../tests/assert.ts";
 import { type Cursor, formatCursor } from "../contract/cursor.ts";
 import type { FeedItem } from "../follow/feed.ts";
-import { FanOut, type FanOutMember } from "./fan_out.ts";
+import type { Task } from "../store/tasks.ts";
+import { FanOut, type FanOutMember, type MemberFilter } from "./fan_out.ts";
 import { SseStream } from "./sse.ts";
 
-function item(n: number): FeedItem {
-  const cursor: Cursor = { ns: BigInt(n), number: 1, seq: n };
-  return { cursor, cursorText: formatCursor(cursor) } as unknown as FeedItem;
+const taskA = { id: "a", number: 1, dir: "001-a" } as Task;
+const taskB = { id: "b", number: 2, dir: "002-b" } as Task;
+
+/** Item n of a task: its line ends at byte 100 * n of the task's log. */
+function item(n: number, task: Task = taskA): FeedItem {
+  const cursor: Cursor = { ns: BigInt(n), number: task.number, seq: n };
+  return {
+    task,
+    cursor,
+    cursorText: formatCursor(cursor),
+    record: { env: { event: { type: "log" } }, end: 100 * n },
+  } as unknown as FeedItem;
 }
 
 const frameOf = (it: FeedItem) => `${it.cursorText}\n`;
 
 class Member implements FanOutMember {
   sse = new SseStream({ heartbeatMs: 60_000, queueBytesMax: 4096 });
-  last: Cursor | null = null;
-  dropped = 0;
-  left() {
-    this.dropped++;
+  behind: number[][] = [];
+  behindAt: number[] = [];
+  constructor(readonly keeps: MemberFilter = null) {}
+  fellBehind(offsets: number[], flushed: number) {
+    this.behind.push(offsets);
+    this.behindAt.push(flushed);
   }
   /** What the member received, as the numbers of the items. */
   async received(): Promise<number[]> {
     this.sse.close();
     const text = await new Response(this.sse.readable).text();
-    return text.split("\n").filter((l) => /^\d+-1-\d+$/.test(l)).map((l) =>
+    return text.split("\n").filter((l) => /^\d+-\d-\d+$/.test(l)).map((l) =>
       Number(l.split("-")[2])
     );
   }
 }
 
-const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
+const tick = (ms = 15) => new Promise((r) => setTimeout(r, ms));
 
-Deno.test("members joining before or after a flush get every later item once, in order", async () => {
-  const fan = new FanOut({ frameOf, flushMs: 1 });
-  const items = Array.from({ length: 30 }, (_, i) => item(i + 1));
-  fan.addItems(items.slice(0, 10));
-  await tick();
-  // A joins at item 4, after the flush of 1..10: it is sent 5..10 at once.
-  const a = new Member();
-  assert(fan.join(a, items[3]));
-  fan.addItems(items.slice(10, 20));
-  // B joins at item 15, which is not flushed yet: its first flush starts after 15.
-  const b = new Member();
-  assert(fan.join(b, items[14]));
-  await tick();
-  fan.addItems(items.slice(20));
-  await tick();
-  assertEquals(await a.received(), Array.from({ length: 26 }, (_, i) => i + 5));
-  assertEquals(await b.received(), Array.from({ length: 15 }, (_, i) => i + 16));
-  assertEquals(a.last?.seq, 30);
-  fan.close();
-});
-
-Deno.test("an item the fan-out never saw cannot be joined at", () => {
-  const fan = new FanOut({ frameOf, flushMs: 1 });
-  assert(!fan.join(new Member(), item(1)));
-  fan.close();
-});
-
-Deno.test("a member that falls behind is dropped and told so, with its last cursor kept", async () => {
-  const fan = new FanOut({ frameOf, flushMs: 1, memberBytesMax: 4096 });
-  const first = item(1);
-  fan.addItems([first]);
-  await tick();
+Deno.test("an event that arrives while the fan-out is idle is flushed at once", () => {
+  const fan = new FanOut({ frameOf, flushMs: 60_000 });
   const m = new Member();
-  assert(fan.join(m, first));
-  // The member reads nothing: a few flushes fit in its 4 KiB, then it is dropped.
-  for (let i = 2; i < 2000; i += 20) {
+  assert(fan.join(m, fan.snapshot().flushed));
+  fan.addItems([item(1)]);
+  // Flushed in the same turn: no timer ran.
+  assert(m.sse.backlogBytes > 0, "written at once");
+  assertEquals(fan.stats.flushes, 1);
+  fan.addItems([item(2)]);
+  assertEquals(fan.stats.flushes, 1, "busy: the second waits for the next flush");
+  fan.close();
+  m.sse.close();
+});
+
+Deno.test("a member joining at an earlier flush is sent what was flushed since, then every later item once", async () => {
+  const fan = new FanOut({ frameOf, flushMs: 1 });
+  const at = fan.snapshot().flushed;
+  fan.addItems([1, 2, 3].map((n) => item(n)));
+  await tick();
+  fan.addItems([4, 5].map((n) => item(n)));
+  await tick();
+  const a = new Member();
+  assert(fan.join(a, at));
+  fan.addItems([6, 7].map((n) => item(n)));
+  await tick();
+  assertEquals(await a.received(), [1, 2, 3, 4, 5, 6, 7]);
+  fan.close();
+});
+
+Deno.test("the snapshot gives each log's offset after its last flushed event", async () => {
+  const fan = new FanOut({ frameOf, flushMs: 1 });
+  fan.addLogs([{ task: taskA, offset: 50 }, { task: taskB, offset: 70 }]);
+  assertEquals(fan.snapshot().offsets, [50, 70]);
+  fan.addItems([item(3, taskB), item(2, taskA), item(4, taskB)]);
+  await tick();
+  const s = fan.snapshot();
+  assertEquals(s.offsets, [200, 400]);
+  assertEquals(s.flushed, 3);
+  assertEquals(s.tasks.map((t) => t.dir), ["001-a", "002-b"]);
+  fan.close();
+});
+
+Deno.test("a member that falls behind leaves with the offsets of what it was sent", async () => {
+  const fan = new FanOut({ frameOf, flushMs: 1, memberBytesMax: 4096 });
+  fan.addLogs([{ task: taskA, offset: 0 }]);
+  const m = new Member();
+  assert(fan.join(m, fan.snapshot().flushed));
+  // The member reads nothing: a few flushes fit, then it is left out.
+  for (let i = 1; i < 2000; i += 20) {
     fan.addItems(Array.from({ length: 20 }, (_, k) => item(i + k)));
-    await tick();
+    await tick(2);
   }
-  assertEquals(m.dropped, 1);
+  assertEquals(m.behind.length, 1);
   assert(!fan.has(m));
   const got = await m.received();
-  assertEquals(got, Array.from({ length: got.length }, (_, i) => i + 2), "a prefix, in order");
-  assert(got.length > 0 && got.length < 1998, `${got.length} received`);
-  assertEquals(m.last?.seq, got.at(-1));
+  assertEquals(got, Array.from({ length: got.length }, (_, i) => i + 1), "a prefix, in order");
+  assert(got.length > 0 && got.length < 1999, `${got.length} received`);
+  assertEquals(m.behind[0], [100 * got.length], "its position is just after the last item sent");
+  assertEquals(m.behindAt[0], got.length, "and the flush it has every item of");
+  // The ring gives the rest from there, a step at a time.
+  const step = fan.ringStep(m, got.length, 10)!;
+  assertEquals(step.items.map((it) => it.cursor.seq), [got.length + 1]);
+  assertEquals(step.to, got.length + 1);
+  fan.close();
+});
+
+Deno.test("a member with a filter gets only what it keeps", async () => {
+  const fan = new FanOut({ frameOf, flushMs: 1 });
+  const onlyB = new Member((task) => task.id === "b");
+  const all = new Member();
+  fan.join(onlyB, 0);
+  fan.join(all, 0);
+  fan.addItems([item(1, taskA), item(2, taskB), item(3, taskA), item(4, taskB)]);
+  await tick();
+  assertEquals(await onlyB.received(), [2, 4]);
+  assertEquals(await all.received(), [1, 2, 3, 4]);
+  fan.close();
+});
+
+Deno.test("a join further back than the ring holds is refused", async () => {
+  const fan = new FanOut({ frameOf, flushMs: 1, ringItems: 4 });
+  fan.addItems([1, 2, 3, 4, 5, 6].map((n) => item(n)));
+  await tick();
+  assert(!fan.join(new Member(), 0));
+  const m = new Member();
+  assert(fan.join(m, 2));
+  assertEquals(await m.received(), [3, 4, 5, 6]);
   fan.close();
 });

@@ -19,7 +19,6 @@ async function app(root: string, options: ConstructorParameters<typeof LiveHub>[
     version: "test",
     live: hub,
   });
-  hub.tasks = handler.tasks;
   await hub.start();
   const get = (path: string) =>
     handler.fetch(
@@ -38,8 +37,6 @@ Deno.test(
     const task = await createTask(p.state, "Busy");
     const { hub, get } = await app(p.state.root, {
       clientQueueBytesMax: 8 * 1024,
-      fanOutBytesMax: 8 * 1024,
-      followerQueueItemsMax: 50,
     });
     try {
       const res = await get("/api/stream");
@@ -47,7 +44,10 @@ Deno.test(
       // Write 1500 events while the client reads nothing.
       const rec = await RunRecorder.open(p.state, task);
       rec.start();
-      for (let i = 0; i < 1498; i++) rec.emit({ type: "log", level: "info", message: `line ${i}` });
+      for (let i = 0; i < 1498; i++) {
+        rec.emit({ type: "log", level: "info", message: `line ${i}` });
+        if (i % 100 === 99) await new Promise((r) => setTimeout(r, 20));
+      }
       await rec.finish({ success: true, status: "done" });
       await rec.close();
       await new Promise((r) => setTimeout(r, 500));
@@ -72,7 +72,6 @@ Deno.test(
     const task = await createTask(p.state, "Busy");
     const { hub, get } = await app(p.state.root, {
       clientQueueBytesMax: 8 * 1024,
-      catchUpBufferMax: 20,
     });
     try {
       const rec = await RunRecorder.open(p.state, task);

@@ -18,7 +18,8 @@ import { compareCursor, type Cursor, cursorOf, formatCursor } from "../contract/
 import type { FeedItem } from "../follow/feed.ts";
 import { readLog } from "../store/log_reader.ts";
 import { BadLogFile, openLogFile } from "../store/log_file.ts";
-import { completeLinesEnd } from "../follow/tail.ts";
+import { completeLinesEnd } from "../follow/complete_lines.ts";
+import { Heap } from "../follow/heap.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
 import { taggedText } from "../codec/read_form.ts";
@@ -248,35 +249,15 @@ function mergeNewest(
   keep: (taskId: string, type: string, cursor: Cursor) => boolean,
   short: Tail[],
 ): RecentAnswer {
-  // A max-heap of [tail, index of its next item].
-  const heap: Array<[Tail, number]> = [];
-  const newer = (a: [Tail, number], b: [Tail, number]) =>
-    compareCursor(a[0].items[a[1]].cursor, b[0].items[b[1]].cursor) > 0;
-  const up = (i: number) => {
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!newer(heap[i], heap[p])) break;
-      [heap[i], heap[p]] = [heap[p], heap[i]];
-      i = p;
-    }
-  };
-  const down = (i: number) => {
-    for (;;) {
-      const l = 2 * i + 1, r = l + 1;
-      let m = i;
-      if (l < heap.length && newer(heap[l], heap[m])) m = l;
-      if (r < heap.length && newer(heap[r], heap[m])) m = r;
-      if (m === i) return;
-      [heap[i], heap[m]] = [heap[m], heap[i]];
-      i = m;
-    }
-  };
+  // The newest first: [tail, index of its next item].
+  const heap = new Heap<[Tail, number]>((a, b) =>
+    compareCursor(a[0].items[a[1]].cursor, b[0].items[b[1]].cursor) > 0
+  );
   let last: Cursor | null = null;
   let lastText: string | null = null;
   for (const t of tails) {
     if (t.items.length > 0) {
       heap.push([t, t.items.length - 1]);
-      up(heap.length - 1);
       const c = t.items[t.items.length - 1];
       if (
         (bound === null || compareCursor(c.cursor, bound) > 0) &&
@@ -288,30 +269,22 @@ function mergeNewest(
     } else if (!t.complete) short.push(t);
   }
   const out: string[] = [];
-  while (heap.length > 0 && out.length < limit) {
-    const top = heap[0];
+  while (heap.size > 0 && out.length < limit) {
+    const top = heap.top!;
     const [t, i] = top;
     const it = t.items[i];
     if (bound !== null && compareCursor(it.cursor, bound) <= 0) {
       // Everything older in this tail is at or before the bound too.
-      const end = heap.pop()!;
-      if (heap.length > 0) {
-        heap[0] = end;
-        down(0);
-      }
+      heap.pop();
       continue;
     }
     if (keep(t.task.id, it.type, it.cursor)) out.push(it.json);
     if (i > 0) {
       top[1] = i - 1;
-      down(0);
+      heap.replaceTop();
     } else {
       if (!t.complete) short.push(t);
-      const end = heap.pop()!;
-      if (heap.length > 0) {
-        heap[0] = end;
-        down(0);
-      }
+      heap.pop();
     }
   }
   out.reverse();

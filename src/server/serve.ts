@@ -10,7 +10,7 @@ import type { StateDir } from "../store/state_dir.ts";
 import { TasklineError } from "../errors.ts";
 import { allowedHosts, isLoopbackHost, newToken } from "./auth.ts";
 import { createHandler, type HandlerOptions } from "./handler.ts";
-import { LiveHub } from "./live.ts";
+import { LiveHub, type LiveHubOptions } from "./live.ts";
 import { listenLiveChannel } from "./live_channel.ts";
 
 /** Where the server listens, as printed. */
@@ -41,6 +41,8 @@ export interface ServeOptions {
   heartbeatMs?: number;
   /** The token to require. Default: 256 new random bits. */
   token?: string;
+  /** Bounds of the stream clients (tests make them small). Default: those of {@link LiveHubOptions}. */
+  streams?: Pick<LiveHubOptions, "clientQueueBytesMax" | "stallMsMax" | "catchUpsMax">;
 }
 
 /** The URL of a host and port (`[::1]` for IPv6). */
@@ -65,6 +67,7 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
   const token = options.token ?? newToken();
   const gate = { token, hosts: new Set<string>() };
   const hub = new LiveHub(state, {
+    ...options.streams,
     heartbeatMs: options.heartbeatMs,
     onReset: (r) =>
       options.onWarning?.(
@@ -81,7 +84,6 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
     publishEphemeral: (env) => hub.publishEphemeral(env),
     onWarning: options.onWarning,
   });
-  hub.tasks = app.tasks;
 
   const stop = new AbortController();
   let server: Deno.HttpServer<Deno.NetAddr>;

@@ -58,7 +58,16 @@ export interface SseStreamOptions {
   queueBytesMax?: number;
   /** Called once when the client goes away or the stream is closed. */
   onClose?: () => void;
+  /**
+   * A client that has bytes waiting and takes none of them for this long is
+   * dropped: its connection is closed (it may come back with
+   * `Last-Event-ID`), in ms. Default 10000.
+   */
+  stallMsMax?: number;
 }
+
+/** Bytes the response body stream holds before it counts as full (its high-water mark). */
+export const STREAM_HIGH_WATER_BYTES = 16 * 1024;
 
 const encoder = new TextEncoder();
 
@@ -81,8 +90,16 @@ export class SseStream {
   #scheduled = false;
   #closed = false;
   #heartbeat: ReturnType<typeof setInterval>;
+  #stallTimer: ReturnType<typeof setInterval>;
   readonly #queueBytesMax: number;
   readonly #onClose?: () => void;
+  /** Bytes handed to the body stream so far. */
+  #enqueuedBytes = 0;
+  /** Bytes the connection had taken at the last stall check, and since when it took none. */
+  #takenAtCheck = 0;
+  #stalledSince: number | null = null;
+  /** Waiters for room in the stream (see {@link room}). */
+  #roomWaiters: Array<() => void> = [];
 
   constructor(options: SseStreamOptions = {}) {
     this.#queueBytesMax = options.queueBytesMax ?? 128 * 1024;
@@ -91,12 +108,75 @@ export class SseStream {
       start: (c) => {
         this.#controller = c;
       },
+      // Called when the connection took bytes and the stream has room again.
+      pull: () => this.#wakeRoom(),
       cancel: () => this.#finish(),
-    }, { highWaterMark: 16 * 1024, size: (chunk) => chunk.byteLength });
+    }, { highWaterMark: STREAM_HIGH_WATER_BYTES, size: (chunk) => chunk.byteLength });
     this.#send(`retry: ${options.retryMs ?? 1000}\n: taskline\n\n`);
+    const heartbeatMs = options.heartbeatMs ?? 15_000;
     this.#heartbeat = setInterval(() => {
-      this.#send(`: keep-alive ${Date.now()}\n\n`);
-    }, options.heartbeatMs ?? 15_000);
+      // A heartbeat only keeps a quiet connection open: none is queued behind waiting bytes.
+      if (this.backlogBytes === 0) this.#send(`: keep-alive ${Date.now()}\n\n`);
+    }, heartbeatMs);
+    const stallMsMax = options.stallMsMax ?? 10_000;
+    this.#stallTimer = setInterval(() => this.#checkStall(stallMsMax), Math.min(1000, stallMsMax));
+  }
+
+  /** Closes the stream when bytes have waited and none was taken for `stallMsMax`. */
+  #checkStall(stallMsMax: number) {
+    if (this.#closed) return;
+    const queued = this.#queuedBytes();
+    const taken = this.#enqueuedBytes - queued;
+    const now = Date.now();
+    if (queued === 0 || taken !== this.#takenAtCheck) {
+      this.#takenAtCheck = taken;
+      this.#stalledSince = null;
+      return;
+    }
+    this.#stalledSince ??= now;
+    if (now - this.#stalledSince >= stallMsMax) {
+      // Dropped, not ended: an ended response leaves the connection open
+      // for its next request, with what it did not read in the kernel's
+      // socket buffer and the runtime's write buffer.
+      this.stalled = true;
+      try {
+        this.#controller.error(new Error("The client took nothing for too long"));
+      } catch { /* closed already */ }
+      this.#finish();
+    }
+  }
+
+  /** Set when the stream was closed because its client took nothing for too long. */
+  stalled = false;
+
+  #queuedBytes(): number {
+    return Math.max(0, STREAM_HIGH_WATER_BYTES - (this.#controller.desiredSize ?? 0));
+  }
+
+  #wakeRoom() {
+    const ws = this.#roomWaiters;
+    if (ws.length === 0) return;
+    this.#roomWaiters = [];
+    for (const w of ws) w();
+  }
+
+  /**
+   * Resolves when the connection has taken what waited for it (the body
+   * stream is below its high-water mark and nothing is batched), or the
+   * stream closed, or `signal` aborted. For writers that go at the client's
+   * pace: a position, not a queue, waits for a slow client.
+   */
+  async room(signal?: AbortSignal): Promise<void> {
+    while (!this.#closed && !signal?.aborted && this.backlogBytes >= STREAM_HIGH_WATER_BYTES) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          signal?.removeEventListener("abort", done);
+          resolve();
+        };
+        this.#roomWaiters.push(done);
+        signal?.addEventListener("abort", done, { once: true });
+      });
+    }
   }
 
   /** Whether the stream ended (client gone or closed). */
@@ -109,8 +189,7 @@ export class SseStream {
    */
   get backlogBytes(): number {
     if (this.#closed) return 0;
-    const desired = this.#controller.desiredSize ?? 0;
-    return Math.max(0, 16 * 1024 - desired) + this.#pendingChars;
+    return this.#queuedBytes() + this.#pendingChars;
   }
 
   /**
@@ -141,6 +220,7 @@ export class SseStream {
     this.#flush();
     try {
       this.#controller.enqueue(bytes);
+      this.#enqueuedBytes += bytes.byteLength;
     } catch {
       this.#finish();
     }
@@ -163,7 +243,9 @@ export class SseStream {
     this.#pending = [];
     this.#pendingChars = 0;
     try {
-      this.#controller.enqueue(encoder.encode(text));
+      const bytes = encoder.encode(text);
+      this.#controller.enqueue(bytes);
+      this.#enqueuedBytes += bytes.byteLength;
     } catch {
       this.#finish();
     }
@@ -183,6 +265,8 @@ export class SseStream {
     if (this.#closed) return;
     this.#closed = true;
     clearInterval(this.#heartbeat);
+    clearInterval(this.#stallTimer);
+    this.#wakeRoom();
     this.#pending = [];
     this.#pendingChars = 0;
     this.#onClose?.();

@@ -22,6 +22,8 @@ export interface LogRecord {
   text: string;
   /** Line number in the file (1-based) when reading started at offset 0; else 0. */
   line: number;
+  /** Byte offset just after the line, when the reader knows it (LogTail does). */
+  end?: number;
 }
 
 /** A line that was skipped. */
