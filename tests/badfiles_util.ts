@@ -32,15 +32,21 @@ export async function cliWithin(
   ms = PROMPT_MS,
 ): Promise<TimedResult> {
   const started = Date.now();
-  const out = await new Deno.Command(Deno.execPath(), {
+  const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "--quiet", ...PERMISSION_FLAGS, MAIN, ...args],
     cwd,
     env: { NO_COLOR: "1", RUST_BACKTRACE: "0" },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
-    signal: AbortSignal.timeout(ms),
-  }).output();
+  }).spawn();
+  // SIGKILL: a process busy in a loop never runs its SIGTERM handler.
+  const timer = setTimeout(() => {
+    try {
+      child.kill("SIGKILL");
+    } catch { /* it ended meanwhile */ }
+  }, ms);
+  const out = await child.output().finally(() => clearTimeout(timer));
   const dec = new TextDecoder();
   const r = {
     code: out.code,

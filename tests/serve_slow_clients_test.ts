@@ -229,7 +229,11 @@ Deno.test(
       assertExact(reader.events(), tasks, lastSeqs, "the reader");
       // The reader had them all while the others still read nothing.
       assertEquals(stalled.map((c) => c.frames.length), [0, 0]);
-      assert((await s.health()).catch_ups >= 2, "both stalled clients fell behind");
+      // The project client fell behind the fan-out; the task client may still
+      // be in its first read of the log (it is behind from its start): either
+      // way neither holds a queue, and both streams must be exact below.
+      const hh = await s.health();
+      assert(hh.catch_ups >= 1, `the stalled project client fell behind: ${JSON.stringify(hh)}`);
       // Now they read: every event exactly once, from the logs then live.
       await stalled[0].readUntil(() => stalled[0].events().length >= 6002);
       assertExact(stalled[0].events(), tasks, lastSeqs, "the stalled client");

@@ -101,13 +101,21 @@ class ByteItem implements FastItem {
     readonly seq: number,
     readonly type: string,
     readonly line: number,
+    /** The file offset of `bytes[0]`. */
+    readonly at: number,
   ) {}
 
   get record(): LogRecord {
     if (this.#record === undefined) {
       const text = lineText(this.bytes.subarray(this.start, this.end - 1));
       const d = decodeLine(text) as Extract<Decoded, { ok: true }>;
-      this.#record = { env: d.env, upgraded: d.upgraded, text, line: this.line };
+      this.#record = {
+        env: d.env,
+        upgraded: d.upgraded,
+        text,
+        line: this.line,
+        end: this.at + this.end,
+      };
     }
     return this.#record;
   }
@@ -296,6 +304,9 @@ export class LogFiles {
   }
 }
 
+/** Longest line a byte source reads (as the other readers: see lines.ts). */
+const LINE_BYTES_MAX = 64 * 1024 * 1024;
+
 /** Options of {@link ByteSource}. */
 export interface ByteSourceOptions {
   path: string;
@@ -312,6 +323,8 @@ export interface ByteSourceOptions {
   /** Chunk buffers to reuse (their items' bytes are then valid until their batch is released). */
   pool?: BufferPool;
   onProblem?: (p: LogProblem) => void;
+  /** A line longer than this is passed over (told to `onProblem`). Default 64 MiB. */
+  lineBytesMax?: number;
   /**
    * Told when the log turned into something else than a log while it was read
    * (a `BadLogFile`): what was read of it stays, the rest is left out. Without
@@ -338,6 +351,11 @@ export class ByteSource {
   #carry: Uint8Array | null = null;
   #carryBytes = 0;
   #lineNo = 0;
+  /** In a line longer than the limit: its bytes are passed over up to its newline. */
+  #skipping = false;
+  /** File offset where the line being passed over starts. */
+  #skipFrom = 0;
+  #skipBuf: Uint8Array | null = null;
 
   constructor(task: Task, o: ByteSourceOptions) {
     this.task = task;
@@ -379,9 +397,17 @@ export class ByteSource {
   /** Reads one chunk; its complete lines' items go to `out`. */
   #read(out: FastItem[]): void {
     const o = this.#o;
-    const want = Math.min(o.chunkBytes, o.to - this.#readPos);
-    if (want <= 0) return this.#finish();
+    if (this.#skipping) return this.#skip();
     const carry = this.#carryBytes;
+    // A line longer than a chunk is read in chunks as large as what is held
+    // of it: the copies of a long line add up to a few times its size.
+    const limit = o.lineBytesMax ?? LINE_BYTES_MAX;
+    const want = Math.min(
+      Math.max(o.chunkBytes, carry),
+      Math.max(o.chunkBytes, limit + 1 - carry),
+      o.to - this.#readPos,
+    );
+    if (want <= 0) return this.#finish();
     const size = carry + want;
     const buf = o.pool ? o.pool.take(size) : new Uint8Array(size);
     if (carry > 0) buf.set(this.#carry!.subarray(0, carry));
@@ -406,9 +432,14 @@ export class ByteSource {
     c.grow(WINDOW_AT + filled + 16);
     c.memory.set(buf.subarray(0, filled), WINDOW_AT);
     const linesEnd = c.sol(WINDOW_AT, WINDOW_AT + filled) - WINDOW_AT;
-    // Keep the unfinished line.
-    const rest = filled - linesEnd;
-    if (rest > 0) {
+    // Keep the unfinished line, unless it is longer than the limit.
+    let rest = filled - linesEnd;
+    if (rest > limit) {
+      this.#skipping = true;
+      this.#skipFrom = batchStart + linesEnd;
+      this.#carry = null;
+      rest = 0;
+    } else if (rest > 0) {
       if (this.#carry === null || this.#carry.length < rest) {
         this.#carry = new Uint8Array(Math.max(rest, 4096));
       }
@@ -420,6 +451,39 @@ export class ByteSource {
     let made = 0;
     for (let i = before; i < out.length; i++) if (out[i].bytes === buf) made++;
     o.pool?.lend(buf, made);
+    if (this.#readPos >= o.to) this.#finish();
+  }
+
+  /** Passes over a chunk of a line longer than the limit; tells of it at its newline. */
+  #skip(): void {
+    const o = this.#o;
+    const want = Math.min(o.chunkBytes * 8, o.to - this.#readPos);
+    if (want <= 0) return this.#finish();
+    const buf = this.#skipBuf ??= new Uint8Array(want);
+    let got: number;
+    try {
+      got = o.files.read(o.path, this.#readPos, buf.subarray(0, want));
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) return this.#finish();
+      if (o.onBad === undefined) throw e;
+      o.onBad(e);
+      return this.#finish();
+    }
+    if (got === 0) return this.#finish();
+    const nl = buf.subarray(0, got).indexOf(10);
+    if (nl < 0) {
+      this.#readPos += got;
+      return;
+    }
+    this.#readPos += nl + 1;
+    this.#skipping = false;
+    this.#skipBuf = null;
+    o.onProblem?.({
+      path: o.path,
+      line: ++this.#lineNo,
+      offset: this.#skipFrom,
+      reason: "line is longer than the reader's limit",
+    });
     if (this.#readPos >= o.to) this.#finish();
   }
 
@@ -470,6 +534,7 @@ export class ByteSource {
           light.seq,
           light.type,
           line,
+          batchStart,
         );
       } else {
         const text = lineText(buf.subarray(s, le));
@@ -483,7 +548,7 @@ export class ByteSource {
         if (d.env.schema < 2) continue;
         const cur = cursorOf(d.env, number);
         if (cur === null) continue;
-        const r = { env: d.env, upgraded: d.upgraded, text, line };
+        const r = { env: d.env, upgraded: d.upgraded, text, line, end: batchStart + le + 1 };
         it = new RecordItem(this.task, this.prefix, r, cur);
       }
       if (
