@@ -247,3 +247,37 @@ Deno.test("the fan-out clients take a chunked response apart, whatever the reads
   assertEquals(plain.status, 401);
   assertEquals(new TextDecoder().decode(rest[0]), "no");
 });
+
+Deno.test("gen_project writes non-ASCII text in 2 to 10% of the lines, ASCII only with --ascii, and the same events as another serialiser with --foreign", async () => {
+  const dir = await tempDir();
+  try {
+    const opts = { tasks: 1, eventsPerTask: 3000, seed: 8, runs: 2 };
+    const lines = async (d: string) => {
+      const t = (await Deno.readDir(`${d}/.taskline/tasks`)[Symbol.asyncIterator]().next()).value!;
+      return (await Deno.readTextFile(`${d}/.taskline/tasks/${t.name}/events.jsonl`)).trimEnd()
+        .split("\n");
+    };
+    const real = generateProject({ ...opts, dir: `${dir}/real` });
+    const text = await lines(`${dir}/real`);
+    const nonAscii = text.filter((l) => /[^\x00-\x7f]/.test(l)).length;
+    assertEquals(nonAscii, real.nonAsciiLines);
+    assert(
+      nonAscii >= 0.02 * text.length && nonAscii <= 0.1 * text.length,
+      `${nonAscii} of ${text.length}`,
+    );
+    assert(text.some((l) => /"type":"context_compacted"/.test(l)), "an unknown event type");
+    generateProject({ ...opts, dir: `${dir}/ascii`, nonAscii: 0 });
+    assert((await lines(`${dir}/ascii`)).every((l) => !/[^\x00-\x7f]/.test(l)), "ASCII only");
+    generateProject({ ...opts, dir: `${dir}/foreign`, style: "foreign" });
+    const foreign = await lines(`${dir}/foreign`);
+    assertEquals(foreign.length, text.length);
+    assert(foreign.every((l) => l.startsWith('{"at": "') && !/[^\x00-\x7f]/.test(l)));
+    for (const [i, l] of foreign.entries()) {
+      const a = decodeLine(l), b = decodeLine(text[i]);
+      assert(a.ok && b.ok);
+      assertEquals(a.env, b.env, `line ${i + 1}`);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
