@@ -171,6 +171,27 @@ function badLog(
   else o.onProblem?.({ path: e.path, line: 0, offset: 0, reason: e.message });
 }
 
+/**
+ * The bytes of a task's log that a replay reads: from `options.from` (a line
+ * start) to `options.to` or the end of its complete lines. Null when there is
+ * nothing to read, or when the log is not a log (told to `options`).
+ */
+async function replayRange(
+  options: ReplayFeedOptions,
+  task: Task,
+  path: string,
+): Promise<{ from: number; to: number } | null> {
+  let to: number;
+  try {
+    to = options.to?.get(task.dir) ?? await completeLinesEnd(path);
+  } catch (e) {
+    badLog(options, e, task);
+    return null;
+  }
+  const from = options.from?.get(task.dir) ?? 0;
+  return to <= from ? null : { from, to };
+}
+
 /** Whether a record belongs in the feed; its cursor if so. */
 function feedCursor(r: LogRecord, task: Task): Cursor | null {
   if (r.env.schema < 2) return null;
@@ -303,15 +324,9 @@ export async function* replayFeed(
   try {
     for (const task of tasks) {
       const path = state.logPath(task.dir);
-      let to: number;
-      try {
-        to = options.to?.get(task.dir) ?? await completeLinesEnd(path);
-      } catch (e) {
-        badLog(options, e, task);
-        continue;
-      }
-      const from = options.from?.get(task.dir) ?? 0;
-      if (to <= from) continue;
+      const range = await replayRange(options, task, path);
+      if (range === null) continue;
+      const { from, to } = range;
       const tail = new LogTail(path, {
         from,
         chunkBytes: options.chunkBytes ?? 8 * 1024,
@@ -349,17 +364,12 @@ async function* replayBytes(
   try {
     for (const task of tasks) {
       const path = state.logPath(task.dir);
-      let to: number;
-      try {
-        to = options.to?.get(task.dir) ?? await completeLinesEnd(path);
-      } catch (e) {
-        badLog(options, e, task);
-        continue;
-      }
-      if (to === 0) continue;
+      const range = await replayRange(options, task, path);
+      if (range === null) continue;
       const src = new ByteSource(task, {
         path,
-        to,
+        from: range.from,
+        to: range.to,
         after: options.after,
         lookahead: options.lookaheadItems ?? 16,
         chunkBytes,

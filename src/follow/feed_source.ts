@@ -310,6 +310,8 @@ const LINE_BYTES_MAX = 64 * 1024 * 1024;
 /** Options of {@link ByteSource}. */
 export interface ByteSourceOptions {
   path: string;
+  /** Where the replay of the log starts (a line start). Default 0. */
+  from?: number;
   /** Where the replay of the log stops (a line start). */
   to: number;
   /** Items with a cursor strictly after this only. */
@@ -361,6 +363,7 @@ export class ByteSource {
     this.task = task;
     this.prefix = taggedPrefix(task);
     this.#o = o;
+    this.#readPos = o.from ?? 0;
     this.#after = o.after
       ? { ...cursorNumbers(o.after), number: o.after.number, seq: o.after.seq }
       : null;
