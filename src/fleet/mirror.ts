@@ -22,6 +22,7 @@
  */
 import { jetstream, type JsMsg } from "@nats-io/jetstream";
 import type { StateDir } from "../store/state_dir.ts";
+import { lastNewlineBeforeSync } from "../store/log_file.ts";
 import {
   isNotFound,
   jetstreamManager,
@@ -533,24 +534,7 @@ export function repairTail(path: string): number {
   }
   try {
     const size = file.statSync().size;
-    let pos = size;
-    const buf = new Uint8Array(64 * 1024);
-    while (pos > 0) {
-      const start = Math.max(0, pos - buf.length);
-      file.seekSync(start, Deno.SeekMode.Start);
-      let got = 0;
-      while (got < pos - start) {
-        const n = file.readSync(buf.subarray(got, pos - start));
-        if (n === null || n === 0) break;
-        got += n;
-      }
-      const i = buf.subarray(0, got).lastIndexOf(10);
-      if (i >= 0) {
-        pos = start + i + 1;
-        break;
-      }
-      pos = start;
-    }
+    const pos = lastNewlineBeforeSync(file, size) + 1;
     if (pos < size) file.truncateSync(pos);
     return pos;
   } finally {

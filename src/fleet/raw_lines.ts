@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { unlessNotFound } from "../store/state_dir.ts";
 
 /** What {@link readCompleteLines} gives. */
 export interface RawChunk {
@@ -39,13 +40,8 @@ export async function readCompleteLines(
   from: number,
   options: ReadLinesOptions = {},
 ): Promise<RawChunk | null> {
-  let file: Deno.FsFile;
-  try {
-    file = await Deno.open(path, { read: true });
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return null;
-    throw e;
-  }
+  const file = await unlessNotFound(Deno.open(path, { read: true }));
+  if (file === null) return null;
   try {
     const st = await file.stat();
     const size = st.size;

@@ -266,3 +266,49 @@ export function openLogFileSync(path: string, options: LogFileOptions = {}): Den
   }
   return file;
 }
+
+/** Up to `len` bytes of `file` from byte `at` (fewer at its end). */
+export async function readAt(file: Deno.FsFile, at: number, len: number): Promise<Uint8Array> {
+  const out = new Uint8Array(len);
+  await file.seek(at, Deno.SeekMode.Start);
+  let got = 0;
+  while (got < len) {
+    const n = await file.read(out.subarray(got));
+    if (n === null || n === 0) break;
+    got += n;
+  }
+  return got === len ? out : out.subarray(0, got);
+}
+
+/** The offset of the last newline of `file` before byte `end`; -1 when there is none. */
+export async function lastNewlineBefore(file: Deno.FsFile, end: number): Promise<number> {
+  let pos = end;
+  while (pos > 0) {
+    const start = Math.max(0, pos - 65536);
+    const bytes = await readAt(file, start, pos - start);
+    const i = bytes.lastIndexOf(10);
+    if (i >= 0) return start + i;
+    pos = start;
+  }
+  return -1;
+}
+
+/** {@link lastNewlineBefore}, synchronously. */
+export function lastNewlineBeforeSync(file: Deno.FsFile, end: number): number {
+  const buf = new Uint8Array(65536);
+  let pos = end;
+  while (pos > 0) {
+    const start = Math.max(0, pos - buf.length);
+    file.seekSync(start, Deno.SeekMode.Start);
+    let got = 0;
+    while (got < pos - start) {
+      const n = file.readSync(buf.subarray(got, pos - start));
+      if (n === null || n === 0) break;
+      got += n;
+    }
+    const i = buf.subarray(0, got).lastIndexOf(10);
+    if (i >= 0) return start + i;
+    pos = start;
+  }
+  return -1;
+}

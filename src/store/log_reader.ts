@@ -11,7 +11,7 @@ import type { Envelope } from "../contract/envelope.ts";
 import { runOf } from "../contract/events.ts";
 import { decodeLine } from "../codec/decode.ts";
 import { LineSplitter, lineText } from "../codec/lines.ts";
-import { checkLogFile, openLogFile } from "./log_file.ts";
+import { checkLogFile, lastNewlineBefore, openLogFile, readAt } from "./log_file.ts";
 
 /** One decoded event of a log. */
 export interface LogRecord {
@@ -234,30 +234,6 @@ function lastIndexOfBytes(bytes: Uint8Array, pattern: Uint8Array, from: number):
     let k = 1;
     while (k < pattern.length && bytes[i + k] === pattern[k]) k++;
     if (k === pattern.length) return i;
-  }
-  return -1;
-}
-
-async function readAt(file: Deno.FsFile, at: number, len: number): Promise<Uint8Array> {
-  const out = new Uint8Array(len);
-  await file.seek(at, Deno.SeekMode.Start);
-  let got = 0;
-  while (got < len) {
-    const n = await file.read(out.subarray(got));
-    if (n === null || n === 0) break;
-    got += n;
-  }
-  return got === len ? out : out.subarray(0, got);
-}
-
-async function lastNewlineBefore(file: Deno.FsFile, end: number): Promise<number> {
-  let pos = end;
-  while (pos > 0) {
-    const start = Math.max(0, pos - 65536);
-    const bytes = await readAt(file, start, pos - start);
-    const i = bytes.lastIndexOf(10);
-    if (i >= 0) return start + i;
-    pos = start;
   }
   return -1;
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import { LineSplitter } from "../codec/lines.ts";
-import type { StateDir } from "./state_dir.ts";
+import { type StateDir, unlessNotFound } from "./state_dir.ts";
 
 /** One lesson. */
 export interface Lesson {
@@ -36,13 +36,8 @@ export async function* readLessons(
   state: StateDir,
   options: { onProblem?: (line: number, reason: string) => void } = {},
 ): AsyncGenerator<Lesson> {
-  let file: Deno.FsFile;
-  try {
-    file = await Deno.open(state.memoryPath, { read: true });
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return;
-    throw e;
-  }
+  const file = await unlessNotFound(Deno.open(state.memoryPath, { read: true }));
+  if (file === null) return;
   try {
     const splitter = new LineSplitter({});
     const buf = new Uint8Array(64 * 1024);

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { checkLogFile } from "./log_file.ts";
+import { checkLogFile, lastNewlineBefore, readAt } from "./log_file.ts";
 import type { Envelope } from "../contract/envelope.ts";
 import { SCHEMA_VERSION } from "../contract/envelope.ts";
 import {
@@ -507,32 +507,10 @@ export async function repairTail(path: string, onRepair?: (m: string) => void): 
   try {
     const size = (await file.stat()).size;
     if (size === 0) return 0;
-    // Find the start of the last line.
-    let pos = size;
-    let tail: Uint8Array = new Uint8Array(0);
-    let lastNl = -1;
-    while (pos > 0) {
-      const start = Math.max(0, pos - 65536);
-      const buf = new Uint8Array(pos - start);
-      await file.seek(start, Deno.SeekMode.Start);
-      let got = 0;
-      while (got < buf.length) {
-        const n = await file.read(buf.subarray(got));
-        if (n === null) break;
-        got += n;
-      }
-      if (pos === size && buf[buf.length - 1] === 10) return size;
-      const i = buf.lastIndexOf(10);
-      const merged = new Uint8Array(buf.length - (i + 1) + tail.length);
-      merged.set(buf.subarray(i + 1));
-      merged.set(tail, buf.length - (i + 1));
-      tail = merged;
-      if (i >= 0) {
-        lastNl = start + i;
-        break;
-      }
-      pos = start;
-    }
+    // The last line, when it lacks its newline.
+    const lastNl = await lastNewlineBefore(file, size);
+    if (lastNl === size - 1) return size;
+    const tail = await readAt(file, lastNl + 1, size - (lastNl + 1));
     const text = new TextDecoder().decode(tail);
     const d = decodeLine(text);
     if (d.ok) {

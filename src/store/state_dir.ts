@@ -109,23 +109,30 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
  * ```
  */
 export async function pathExists(path: string): Promise<boolean> {
+  return (await unlessNotFound(Deno.stat(path))) !== null;
+}
+
+/**
+ * What `p` gives (an open, a read, a stat...), or null when the file it
+ * names does not exist; any other error is thrown.
+ *
+ * @example
+ * ```ts
+ * const file = await unlessNotFound(Deno.open(path, { read: true }));
+ * if (file === null) return; // no such file
+ * ```
+ */
+export async function unlessNotFound<T>(p: Promise<T>): Promise<T | null> {
   try {
-    await Deno.stat(path);
-    return true;
+    return await p;
   } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return false;
+    if (e instanceof Deno.errors.NotFound) return null;
     throw e;
   }
 }
 
 /** Reads a JSON file; null when it does not exist. */
 export async function readJsonFile(path: string): Promise<unknown | null> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return null;
-    throw e;
-  }
-  return JSON.parse(text);
+  const text = await unlessNotFound(Deno.readTextFile(path));
+  return text === null ? null : JSON.parse(text);
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import { TasklineError } from "../errors.ts";
-import { readJsonFile, type StateDir, writeFileAtomic } from "./state_dir.ts";
+import { pathExists, readJsonFile, type StateDir, writeFileAtomic } from "./state_dir.ts";
 
 /** The record in `task.json`. Unknown fields are kept. */
 export interface TaskRecord {
@@ -132,11 +132,8 @@ export async function createTask(
     created_at: options.createdAt ?? new Date().toISOString(),
   };
   await Deno.mkdir(state.taskDir(dir), { recursive: true });
-  try {
-    await Deno.stat(state.taskJsonPath(dir));
+  if (await pathExists(state.taskJsonPath(dir))) {
     throw new TasklineError("bad-state", `Cannot create task ${dir}: it exists already`);
-  } catch (e) {
-    if (!(e instanceof Deno.errors.NotFound)) throw e;
   }
   await writeFileAtomic(state.taskJsonPath(dir), JSON.stringify(record, null, 2) + "\n");
   return { dir, id: record.id, number, record };
