@@ -26,6 +26,7 @@ import {
   MAIN,
   median,
   quantile,
+  row,
   RssPoller,
   runTimed,
   taskline,
@@ -221,21 +222,6 @@ function firstLine(s: string): string {
     0,
     160,
   );
-}
-
-function row(id: string, benchmark: string, fields: Partial<Row> = {}): Row {
-  return {
-    id,
-    benchmark,
-    taskline: "-",
-    reference: "-",
-    ratio: "-",
-    goal: "-",
-    met: "-",
-    rss: "-",
-    notes: [],
-    ...fields,
-  };
 }
 
 function skipped(id: string, benchmark: string, why: string, goal = "-"): Row {

@@ -18,7 +18,7 @@
 import { connect } from "@nats-io/transport-node";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { generateProject } from "./gen_project.ts";
-import { quantile, taskline } from "./bench_proc.ts";
+import { quantile, row, taskline } from "./bench_proc.ts";
 import type { Row } from "./bench.ts";
 import type { RecordBench } from "./bench_record.ts";
 import { encodeEnvelope } from "../src/codec/encode.ts";
@@ -34,21 +34,6 @@ const SIZES = {
 
 const GOAL_EVENTS_PER_S = 100_000;
 const GOAL_P99_MS = 50;
-
-function row(id: string, benchmark: string, fields: Partial<Row>): Row {
-  return {
-    id,
-    benchmark,
-    taskline: "-",
-    reference: "-",
-    ratio: "-",
-    goal: "-",
-    met: "-",
-    rss: "-",
-    notes: [],
-    ...fields,
-  };
-}
 
 function natsServerPath(): string | null {
   for (const p of ["/usr/sbin/nats-server", "/usr/bin/nats-server", "/usr/local/bin/nats-server"]) {

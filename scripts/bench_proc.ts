@@ -7,6 +7,7 @@
  * @module
  */
 import { PERMISSION_FLAGS } from "../src/cli/permissions.ts";
+import type { Row } from "./bench.ts";
 
 /** Absolute path of the repository's main.ts. */
 export const MAIN = new URL("../main.ts", import.meta.url).pathname;
@@ -278,4 +279,20 @@ export function quantile(xs: number[], q: number): number {
   if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+}
+
+/** A row of the report, "-" in every column not given. */
+export function row(id: string, benchmark: string, fields: Partial<Row> = {}): Row {
+  return {
+    id,
+    benchmark,
+    taskline: "-",
+    reference: "-",
+    ratio: "-",
+    goal: "-",
+    met: "-",
+    rss: "-",
+    notes: [],
+    ...fields,
+  };
 }

@@ -11,7 +11,7 @@
  * @module
  */
 import { generateProject } from "./gen_project.ts";
-import { median, quantile, runTimed, shq, taskline, Watched } from "./bench_proc.ts";
+import { median, quantile, row, runTimed, shq, taskline, Watched } from "./bench_proc.ts";
 import type { Row } from "./bench.ts";
 import { StateDir } from "../src/store/state_dir.ts";
 import { createTask } from "../src/store/tasks.ts";
@@ -33,21 +33,6 @@ const SIZES = {
 } as const;
 
 const GOAL_EVENTS_PER_S = 200_000;
-
-function row(id: string, benchmark: string, fields: Partial<Row>): Row {
-  return {
-    id,
-    benchmark,
-    taskline: "-",
-    reference: "-",
-    ratio: "-",
-    goal: "-",
-    met: "-",
-    rss: "-",
-    notes: [],
-    ...fields,
-  };
-}
 
 function fmtMs(ms: number): string {
   if (!Number.isFinite(ms)) return "-";
