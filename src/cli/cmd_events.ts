@@ -10,7 +10,7 @@ import { EVENT_TYPES } from "../contract/events.ts";
 import { TasklineError } from "../errors.ts";
 import type { FastItem, FeedItem } from "../follow/feed.ts";
 import { exitStatusOf, followTask } from "../follow/follow_task.ts";
-import type { LogRecord } from "../store/log_reader.ts";
+import type { LightEnvelope, ReadRecord } from "../store/log_reader.ts";
 import type { ScanRecord } from "../follow/scan.ts";
 import type { TextSink } from "./io.ts";
 import type { Task } from "../store/tasks.ts";
@@ -251,18 +251,17 @@ async function taskForm(
   o: CommonOptions & { after?: number; run?: string; all: boolean; exitStatus: boolean },
 ): Promise<number> {
   const filter = new EventFilter({ types: o.types, sinceNs: o.sinceNs });
-  const keep = (env: Envelope) => filter.keeps(null, env);
+  const keep = (env: Envelope | LightEnvelope) => filter.keeps(null, env);
   const out = ctx.io.stdout;
   const lines = new LineOut(out);
-  const print = async (records: LogRecord[]) => {
+  const print = async (records: readonly (ScanRecord | ReadRecord)[]) => {
     for (const r of records) {
-      if (ctx.json) {
-        const mem = (r as ScanRecord).mem;
-        if (mem !== undefined) {
-          const p = lines.bytes(mem, (r as ScanRecord).start!, (r as ScanRecord).end!);
-          if (p !== undefined) await p;
-        } else await lines.text(readFormText(r) + "\n");
-      } else if (!o.hidden.has(r.env.event.type)) {
+      if (r.light === true && "mem" in r) {
+        // A line read in place: its bytes as they are in the file.
+        const p = lines.bytes(r.mem, r.start, r.end);
+        if (p !== undefined) await p;
+      } else if (r.light === true || ctx.json) await lines.text(readFormText(r) + "\n");
+      else if (!o.hidden.has(r.env.event.type)) {
         await lines.text(o.view!.renderEvent(r.env, { color: o.color }) + "\n");
       }
     }

@@ -18,9 +18,16 @@ import type { Envelope } from "../contract/envelope.ts";
 import { tag } from "../contract/envelope.ts";
 import { encodeEnvelope } from "../codec/encode.ts";
 
-/** What a JSON line is made of: the envelope, and the text it was read from. */
-export interface JsonSource {
+/**
+ * What a JSON line is made of: the envelope, and the text it was read from;
+ * or a line read in the light form, which is its own read form.
+ */
+export type JsonSource = DecodedSource | { readonly light: true; readonly json: string };
+
+/** A decoded envelope, and the text it was read from. */
+export interface DecodedSource {
   env: Envelope;
+  light?: undefined;
   upgraded: boolean;
   /** The log line; absent for events that were not read from a log. */
   text?: string;
@@ -30,6 +37,7 @@ export interface JsonSource {
 
 /** The read-form text of a record, reusing the log line when it is that already. */
 export function readFormText(src: JsonSource): string {
+  if (src.light === true) return src.json;
   if (src.json !== undefined) return src.json;
   const text = src.text;
   if (text !== undefined && !src.upgraded && isReadForm(src.env, text)) return text;
@@ -67,7 +75,7 @@ export function isCompact(text: string): boolean {
 /** A tagged envelope as one JSON line (task, number, then the envelope's fields). */
 export function taggedText(src: JsonSource, task: { id: string; number: number }): string {
   const text = readFormText(src);
-  if (text.startsWith('{"schema":')) {
+  if (src.light === true || text.startsWith('{"schema":')) {
     return `{"task":${JSON.stringify(task.id)},"number":${task.number},${text.slice(1)}`;
   }
   return JSON.stringify(tag(src.env, task));

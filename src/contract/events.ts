@@ -298,7 +298,7 @@ export function isEvent<T extends EventType>(
 }
 
 /** The run an event belongs to, or null for run-less events. */
-export function runOf(event: AnyEvent): Uuid | null {
+export function runOf(event: { readonly type: string }): Uuid | null {
   const run = (event as { run?: unknown }).run;
   return typeof run === "string" ? run : null;
 }

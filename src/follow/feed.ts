@@ -44,7 +44,7 @@
  */
 import { compareCursor, type Cursor, cursorOf, formatCursor } from "../contract/cursor.ts";
 import { TasklineError } from "../errors.ts";
-import type { LogProblem, LogRecord } from "../store/log_reader.ts";
+import type { LightRecord, LogProblem, ReadRecord } from "../store/log_reader.ts";
 import { BadLogFile } from "../store/log_file.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { readTask, type Task } from "../store/tasks.ts";
@@ -64,9 +64,9 @@ import { completeLinesEnd, LogTail, OpenFiles, type TailReset, Wakeup, watchDir 
 export type { FastItem, FeedItem } from "./feed_source.ts";
 
 /** A feed item whose cursor text is made when it is first asked for (a replay prints most without it). */
-class Item implements FeedItem {
+class Item<R extends ReadRecord> implements FeedItem<R> {
   #text: string | undefined;
-  constructor(readonly task: Task, readonly record: LogRecord, readonly cursor: Cursor) {}
+  constructor(readonly task: Task, readonly record: R, readonly cursor: Cursor) {}
   get cursorText(): string {
     return this.#text ??= formatCursor(this.cursor);
   }
@@ -193,7 +193,7 @@ async function replayRange(
 }
 
 /** Whether a record belongs in the feed; its cursor if so. */
-function feedCursor(r: LogRecord, task: Task): Cursor | null {
+function feedCursor(r: ReadRecord, task: Task): Cursor | null {
   if (r.env.schema < 2) return null;
   return cursorOf(r.env, task.number);
 }
@@ -207,13 +207,13 @@ function feedCursor(r: LogRecord, task: Task): Cursor | null {
  */
 class Source {
   readonly task: Task;
-  readonly #tail: LogTail;
+  readonly #tail: LogTail<LightRecord>;
   readonly #to: number;
   readonly #after: Cursor | undefined;
   readonly #lookahead: number;
   readonly #files: OpenFiles;
   readonly #onBad: (e: unknown) => void;
-  #items: FeedItem[] = [];
+  #items: FeedItem<ReadRecord>[] = [];
   #i = 0;
   #done = false;
 
@@ -224,7 +224,7 @@ class Source {
    */
   constructor(
     task: Task,
-    tail: LogTail,
+    tail: LogTail<LightRecord>,
     o: {
       to: number;
       after: Cursor | undefined;
@@ -242,7 +242,7 @@ class Source {
     this.#onBad = o.onBad;
   }
 
-  get head(): FeedItem | undefined {
+  get head(): FeedItem<ReadRecord> | undefined {
     return this.#items[this.#i];
   }
 
@@ -251,7 +251,7 @@ class Source {
     if (this.#items.length - this.#i >= this.#lookahead || this.#done) {
       return this.#i < this.#items.length;
     }
-    const fresh: FeedItem[] = [];
+    const fresh: FeedItem<ReadRecord>[] = [];
     while (!this.#done && this.#items.length - this.#i + fresh.length < this.#lookahead) {
       // Synchronous: the merge waits for this read anyway, and an
       // asynchronous open, stat, seek and read per small chunk of thousands
@@ -303,11 +303,21 @@ class Source {
  * }
  * ```
  */
+export function replayFeed(
+  state: StateDir,
+  tasks: readonly Task[],
+  options?: ReplayFeedOptions & { json?: false },
+): AsyncGenerator<FeedItem[]>;
+export function replayFeed(
+  state: StateDir,
+  tasks: readonly Task[],
+  options: ReplayFeedOptions,
+): AsyncGenerator<FeedItem<ReadRecord>[]>;
 export async function* replayFeed(
   state: StateDir,
   tasks: readonly Task[],
   options: ReplayFeedOptions = {},
-): AsyncGenerator<FeedItem[]> {
+): AsyncGenerator<FeedItem<ReadRecord>[]> {
   if (options.start !== undefined) {
     const after = replayAfter(options.start);
     if (after === null) return;

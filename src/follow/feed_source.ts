@@ -16,15 +16,15 @@ import { lineText } from "../codec/lines.ts";
 import { taggedText } from "../codec/read_form.ts";
 import { type Cursor, cursorOf, formatCursor } from "../contract/cursor.ts";
 import { parseTimeNs } from "../contract/time.ts";
-import type { LogProblem, LogRecord } from "../store/log_reader.ts";
+import type { LogProblem, LogRecord, ReadRecord } from "../store/log_reader.ts";
 import { openLogFileSync } from "../store/log_file.ts";
 import type { Task } from "../store/tasks.ts";
 
 /** One event of the feed. */
-export interface FeedItem {
+export interface FeedItem<R extends ReadRecord = LogRecord> {
   task: Task;
-  /** The decoded event and its log line. */
-  record: LogRecord;
+  /** The decoded event and its log line (light only in a feed read for `--json`). */
+  record: R;
   cursor: Cursor;
   /** The cursor as text (the SSE id). */
   readonly cursorText: string;

@@ -34,6 +34,7 @@ import {
   findCurrentRun,
   type LogProblem,
   type LogRecord,
+  type ReadRecord,
   scanBackward,
   seekAfterSeq,
 } from "../store/log_reader.ts";
@@ -79,7 +80,7 @@ export interface FollowTaskOptions {
   /** Keep going after the replay until the run ends. Default false. */
   follow?: boolean;
   /** What is given out besides the run and `after` rules (time, type). Default: all. */
-  keep?: (r: LogRecord) => boolean;
+  keep?: (r: ReadRecord) => boolean;
   /**
    * Raw substrings for `keep` (such as `"tool_called"` with its quotes): a
    * line that contains none of them is neither parsed nor given, so a
@@ -124,7 +125,7 @@ export const INTERRUPTED_AFTER_MS = 3000;
 /** A follow of one task: batches of events to print, then the outcome. */
 export interface TaskFollow {
   /** Batches of records to give out, in log order. */
-  batches: AsyncGenerator<LogRecord[]>;
+  batches: AsyncGenerator<ReadRecord[]>;
   /** The run followed (null until one is known). */
   run(): string | null;
   /** How the run stands now (final after `batches` is done). */
@@ -183,7 +184,7 @@ export async function followTask(
   const prefilter = needles ? (line: string) => needles.some((n) => line.includes(n)) : undefined;
 
   // Updates the run's state with one record; says whether to give it out.
-  const step = (r: LogRecord): boolean => {
+  const step = (r: ReadRecord): boolean => {
     const ev = r.env.event;
     const run = runOf(ev);
     if (ev.type === "run_started" && run !== null) {
@@ -206,7 +207,7 @@ export async function followTask(
   };
 
   // The log as it is now, from `from` to `to`.
-  async function* replay(): AsyncGenerator<LogRecord[]> {
+  async function* replay(): AsyncGenerator<ReadRecord[]> {
     if (track.run === null || from >= to) return;
     // Every line, or those with a needle, searched and checked as bytes.
     const source = scanLog(path, needles ?? [], {
@@ -225,7 +226,7 @@ export async function followTask(
 
   let lockCheckedAt = 0;
   let orphanSince: number | null = null;
-  async function* follow(): AsyncGenerator<LogRecord[]> {
+  async function* follow(): AsyncGenerator<ReadRecord[]> {
     yield* replay();
     for await (
       const b of tailLog(path, {

@@ -19,30 +19,40 @@ import { decodeLine } from "../codec/decode.ts";
 import { JsonChecker } from "../codec/json_check.ts";
 import { type LightEvent, LightLines } from "../codec/light_line.ts";
 import { lineText } from "../codec/lines.ts";
-import type { Envelope } from "../contract/envelope.ts";
 import { DEFAULTS_0_5 } from "../contract/fields.ts";
-import type { LogProblem, LogRecord } from "../store/log_reader.ts";
+import type {
+  LightEnvelope,
+  LightRecord,
+  LogProblem,
+  LogRecord,
+} from "../store/log_reader.ts";
 import { openLogFile } from "../store/log_file.ts";
 
-/** A record of a scan, with its `--json` text or bytes (see {@link ScanLogOptions.json}). */
-export interface ScanRecord extends LogRecord {
+/** A record of a scan decoded in full, with its `--json` text (see {@link ScanLogOptions.json}). */
+export interface FullScanRecord extends LogRecord {
   /**
    * The record in the read form, one line of JSON (what `encodeEnvelope`
    * gives): the log line itself when it is that already. Only with the
    * `json` option.
    */
   json?: string;
-  /**
-   * The line's bytes with its newline, when the line is its own read form
-   * (then `json` is their text): a view of the reader's memory, valid until
-   * the next batch is asked for. Only with the `json` and `light` options.
-   */
-  bytes?: Uint8Array;
-  /** With `bytes`: the reader's memory and where in it the bytes are (no view made). */
-  mem?: Uint8Array;
-  start?: number;
-  end?: number;
 }
+
+/**
+ * A record of a scan in the light form (with the `json` and `light`
+ * options): the line is its own read form. Its bytes are a view of the
+ * reader's memory (`mem`, from `start` to `end`, newline included), valid
+ * until the next batch is asked for.
+ */
+export interface LightScanRecord extends LightRecord {
+  readonly bytes: Uint8Array;
+  readonly mem: Uint8Array;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A record of a scan: narrow on `light`. */
+export type ScanRecord = FullScanRecord | LightScanRecord;
 
 /** Options of {@link scanLog}. */
 export interface ScanLogOptions {
@@ -81,7 +91,7 @@ const encoder = new TextEncoder();
  * The envelope of a light record: `at` is read from the line's bytes when
  * asked for (valid until the next batch, as the bytes).
  */
-class LightEnv {
+class LightEnv implements LightEnvelope {
   #at: string | undefined;
   constructor(
     readonly schema: number,
@@ -109,11 +119,12 @@ function atText(m: Uint8Array, s: number, e: number): string {
  * A light record: the line's facts, read in place, and its bytes. Its
  * bytes and text are made when asked for, valid until the next batch.
  */
-class LightRecord implements ScanRecord {
-  upgraded = false;
+class InPlaceRecord implements LightScanRecord {
+  readonly light = true;
+  readonly upgraded = false;
   #text: string | undefined;
   constructor(
-    readonly env: Envelope,
+    readonly env: LightEnvelope,
     readonly mem: Uint8Array,
     readonly start: number,
     readonly end: number,
@@ -214,7 +225,7 @@ export async function* scanLog(
             reader.atStart,
             reader.atEnd,
           );
-          records.push(new LightRecord(env as unknown as Envelope, m, ls, le + 1, line));
+          records.push(new InPlaceRecord(env, m, ls, le + 1, line));
         } else slowLine(m, ls, le, line);
       };
       const slowLine = (m: Uint8Array, ls: number, le: number, line: number) => {
@@ -224,7 +235,7 @@ export async function* scanLog(
           if (text.trim() !== "") problem(d.reason, pos + ls - WINDOW_AT);
           return;
         }
-        const r: ScanRecord = { env: d.env, upgraded: d.upgraded, text, line };
+        const r: FullScanRecord = { env: d.env, upgraded: d.upgraded, text, line };
         if (json) {
           // decodeValue builds the envelope in the read form's key order:
           // stringifying it is encodeEnvelope without its copy.
@@ -296,7 +307,7 @@ export async function* scanLog(
  * const r = light(line) ?? decodeInFull(line);
  * ```
  */
-export function lightLines(): (text: string) => ScanRecord | null {
+export function lightLines(): (text: string) => LightRecord | null {
   const checker = new JsonChecker();
   const room = checker.room;
   return (text) => {
@@ -339,7 +350,7 @@ function lightRecord(
   text: string,
   start: number,
   end: number,
-): ScanRecord | null {
+): LightRecord | null {
   const keys = checker.check(start, end);
   if (keys < 0) return null;
   // The check keeps the event's type and run when they change (see
@@ -392,8 +403,8 @@ function lightRecord(
       if (valueAt(checker, text, start, keys, name) < 0) return null;
     }
   }
-  const env = { schema, seq, at, event } as unknown as Envelope;
-  return { env, upgraded: false, text, line: 0, json: text };
+  const env: LightEnvelope = { schema, seq, at, event };
+  return { env, light: true, upgraded: false, text, line: 0, json: text };
 }
 
 /** Where the value of the depth-2 key `name` of the last check starts in `text`, or -1. */

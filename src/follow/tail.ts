@@ -25,7 +25,13 @@
  */
 import { LineSplitter } from "../codec/lines.ts";
 import { decodeLine } from "../codec/decode.ts";
-import type { LogBatch, LogProblem, LogRecord } from "../store/log_reader.ts";
+import type {
+  LightRecord,
+  LogBatch,
+  LogProblem,
+  LogRecord,
+  ReadRecord,
+} from "../store/log_reader.ts";
 import { openLogFile, openLogFileSync } from "../store/log_file.ts";
 
 /** A log that is not there (`openLogFile` gave null). */
@@ -40,8 +46,8 @@ export { watchDir } from "./watch_dir.ts";
 export { OpenFiles } from "./open_files.ts";
 export { tailLog, type TailLogOptions } from "./tail_log.ts";
 
-/** Options of {@link LogTail}. */
-export interface LogTailOptions {
+/** Options of {@link LogTail} (`L`: its light records; none without `light`). */
+export interface LogTailOptions<L extends LightRecord = never> {
   /** Byte offset to start at; must be a line start. Default 0. */
   from?: number;
   /** Most bytes read by one {@link LogTail.read}. Default 1 MiB. */
@@ -56,10 +62,10 @@ export interface LogTailOptions {
   onReset?: (reset: TailReset) => void;
   /**
    * Reads a line in the light form before it is decoded in full (see
-   * scan.ts's `lightLines`): records it gives have a light `env` and their
-   * `--json` text. Default: every line is decoded in full.
+   * scan.ts's `lightLines`): records it gives are taken as they are.
+   * Default: every line is decoded in full.
    */
-  light?: (line: string) => LogRecord | null;
+  light?: (line: string) => L | null;
 }
 
 /** The log was cut or replaced: reading went back to its start. */
@@ -71,7 +77,7 @@ export interface TailReset {
 }
 
 /** What one read of a tail gives. */
-export interface TailBatch extends LogBatch {
+export interface TailBatch<R extends ReadRecord = LogRecord> extends LogBatch<R> {
   /**
    * Everything in the file was read and no line is half written: a decision
    * such as "the run has ended" can be taken on what was read so far.
@@ -94,7 +100,7 @@ export interface TailBatch extends LogBatch {
  * for (const r of batch.records) console.log(r.env.seq);
  * ```
  */
-export class LogTail {
+export class LogTail<L extends LightRecord = never> {
   readonly path: string;
   #offset: number;
   /** Bytes read so far: `offset` plus a held-back partial line. */
@@ -111,9 +117,9 @@ export class LogTail {
   /** The size of the file (or `to`) at the last read. */
   #size = 0;
   readonly #chunkBytes: number;
-  readonly #options: LogTailOptions;
+  readonly #options: LogTailOptions<L>;
 
-  constructor(path: string, options: LogTailOptions = {}) {
+  constructor(path: string, options: LogTailOptions<L> = {}) {
     this.path = path;
     this.#options = options;
     this.#offset = options.from ?? 0;
@@ -146,7 +152,7 @@ export class LogTail {
    * A missing file reads as empty (and caught up). `to` caps the read at a
    * byte offset (a line start), for replays of a snapshot.
    */
-  async read(options: { to?: number } = {}): Promise<TailBatch> {
+  async read(options: { to?: number } = {}): Promise<TailBatch<LogRecord | L>> {
     if (options.to === undefined && this.#file !== null) {
       const b = this.#readOpen();
       if (b !== null) return b;
@@ -185,7 +191,7 @@ export class LogTail {
    * ended: no open, no stat. Null when it found nothing new, so that the
    * caller looks at the path (replaced, truncated or deleted?).
    */
-  #readOpen(): TailBatch | null {
+  #readOpen(): TailBatch<LogRecord | L> | null {
     const file = this.#file!;
     touch(this);
     if (this.#heldAtEnd) {
@@ -241,7 +247,7 @@ export class LogTail {
    * asynchronous open, stat, seek and read per chunk costs more than the
    * chunk's content.
    */
-  readSync(options: { to?: number; files?: OpenFiles } = {}): TailBatch {
+  readSync(options: { to?: number; files?: OpenFiles } = {}): TailBatch<LogRecord | L> {
     let file: Deno.FsFile;
     try {
       file = options.files?.get(this.path) ?? openLogFileSync(this.path) ?? gone(this.path);
@@ -265,7 +271,7 @@ export class LogTail {
     }
   }
 
-  #missing(e: unknown): TailBatch {
+  #missing(e: unknown): TailBatch<LogRecord | L> {
     if (!(e instanceof Deno.errors.NotFound)) throw e;
     // Deleted: a file that appears later is new content, even when the
     // file system gives it the same inode number again.
@@ -299,8 +305,8 @@ export class LogTail {
   }
 
   /** Decodes the complete lines of what was read; each record gets the offset after its line. */
-  #finish(bytes: Uint8Array): TailBatch {
-    const records: LogRecord[] = [];
+  #finish(bytes: Uint8Array): TailBatch<LogRecord | L> {
+    const records: (LogRecord | L)[] = [];
     if (bytes.length > 0) {
       const batchStart = this.#offset;
       const bytesStart = this.#readPos;
@@ -346,9 +352,9 @@ export class LogTail {
 export const TAIL_FILES_MAX = 256;
 
 /** Tails holding an open file, least recently read first. */
-const openTails = new Map<LogTail, true>();
+const openTails = new Map<LogTail<LightRecord>, true>();
 
-function touch(t: LogTail) {
+function touch(t: LogTail<LightRecord>) {
   openTails.delete(t);
   openTails.set(t, true);
   if (openTails.size > TAIL_FILES_MAX) openTails.keys().next().value!.close();

@@ -8,7 +8,7 @@ import { Wakeup } from "./wakeup.ts";
 import { watchDir } from "./watch_dir.ts";
 
 /** Options of {@link tailLog}. */
-export interface TailLogOptions extends LogTailOptions {
+export interface TailLogOptions extends Omit<LogTailOptions, "light"> {
   /** The slow poll that covers missed notifications, in ms. Default 1000. */
   pollIntervalMs?: number;
   /** Stops the tail (the generator rejects with the signal's reason). */

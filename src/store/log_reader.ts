@@ -11,11 +11,14 @@ import type { Envelope } from "../contract/envelope.ts";
 import { runOf } from "../contract/events.ts";
 import { decodeLine } from "../codec/decode.ts";
 import { LineSplitter, lineText } from "../codec/lines.ts";
+import type { LightEvent } from "../codec/light_line.ts";
 import { checkLogFile, lastNewlineBefore, openLogFile, readAt } from "./log_file.ts";
 
 /** One decoded event of a log. */
 export interface LogRecord {
   env: Envelope;
+  /** Set on a {@link LightRecord} only. */
+  light?: undefined;
   /** 0.5 defaults were filled in (the line was written before 0.5). */
   upgraded: boolean;
   /** The line as it is in the file. */
@@ -25,6 +28,40 @@ export interface LogRecord {
   /** Byte offset just after the line, when the reader knows it (LogTail does). */
   end?: number;
 }
+
+/**
+ * The envelope of a line read in the light form (see follow/scan.ts): a
+ * line in its own read form whose facts were read in place. It has the
+ * envelope's schema, seq and at, and an event of only its type, run and
+ * `success`: what the follow rules and the filters look at.
+ */
+export interface LightEnvelope {
+  readonly schema: number;
+  readonly seq: number;
+  readonly at: string;
+  readonly event: LightEvent;
+}
+
+/**
+ * A line read in the light form: its light envelope and its read form
+ * (`json`, which is the line itself). Printed as it is by `--json`; never
+ * rendered for people (a reader gives light records only when asked for
+ * the read form).
+ */
+export interface LightRecord {
+  env: LightEnvelope;
+  light: true;
+  upgraded: false;
+  /** The line as it is in the file (its read form). */
+  text: string;
+  /** The read form: the line itself. */
+  json: string;
+  line: number;
+  end?: number;
+}
+
+/** A record of a reader that may give the light form: narrow on `light`. */
+export type ReadRecord = LogRecord | LightRecord;
 
 /** A line that was skipped. */
 export interface LogProblem {
@@ -37,8 +74,8 @@ export interface LogProblem {
 }
 
 /** Decoded events of one read, and where the next read starts. */
-export interface LogBatch {
-  records: LogRecord[];
+export interface LogBatch<R extends ReadRecord = LogRecord> {
+  records: R[];
   /** Byte offset just after the last complete line of this batch. */
   end: number;
 }
@@ -60,12 +97,6 @@ export interface ReadLogOptions {
   prefilter?: (line: string) => boolean;
   /** Called for each broken line. Default: ignored. */
   onProblem?: (p: LogProblem) => void;
-  /**
-   * Reads a line in a light form before it is decoded in full (see
-   * follow/scan.ts's `lightLines`): a record it gives is taken as it is.
-   * Default: every line is decoded in full.
-   */
-  light?: (line: string) => LogRecord | null;
   signal?: AbortSignal;
 }
 
@@ -123,12 +154,6 @@ export async function* readLog(
       for (const text of lines) {
         if (lineNo >= 0) lineNo++;
         if (text === "" || (prefilter && !prefilter(text))) continue;
-        const light = options.light?.(text);
-        if (light) {
-          light.line = Math.max(lineNo, 0);
-          records.push(light);
-          continue;
-        }
         const d = decodeLine(text);
         if (d.ok) {
           records.push({ env: d.env, upgraded: d.upgraded, text, line: Math.max(lineNo, 0) });
