@@ -14,7 +14,7 @@ import { TasklineError } from "../errors.ts";
 import { isTaskRunning } from "../store/lock.ts";
 import { BadLogFile, openLogFile } from "../store/log_file.ts";
 import { loadSettings } from "../store/settings.ts";
-import type { StateDir } from "../store/state_dir.ts";
+import { dirEntries, type StateDir } from "../store/state_dir.ts";
 import { listTasks, type Task } from "../store/tasks.ts";
 import { parseArgs } from "./args.ts";
 import { visible } from "../views/terminal_text.ts";
@@ -204,15 +204,6 @@ async function checkLog(
   return { runs };
 }
 
-async function dirEntries(path: string): Promise<Deno.DirEntry[]> {
-  const out: Deno.DirEntry[] = [];
-  try {
-    for await (const e of Deno.readDir(path)) out.push(e);
-  } catch (e) {
-    if (!(e instanceof Deno.errors.NotFound)) throw e;
-  }
-  return out;
-}
 
 async function sizeOf(path: string): Promise<{ files: number; bytes: number }> {
   let files = 0, bytes = 0;

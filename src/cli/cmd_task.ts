@@ -9,6 +9,7 @@ import { acquireTaskLock, isTaskRunning } from "../store/lock.ts";
 import { findCurrentRun, readLog } from "../store/log_reader.ts";
 import { loadRunState } from "../store/run_state.ts";
 import { branchOf, createTask, type Task } from "../store/tasks.ts";
+import { orNotFound, unlessNotFound } from "../store/state_dir.ts";
 import { runOf } from "../contract/events.ts";
 import { newTask } from "../engine/actions.ts";
 import { parseArgs } from "./args.ts";
@@ -57,14 +58,7 @@ async function readInput(ctx: Context, source: string): Promise<string> {
       `Cannot import ${source}: taskline reads only inside ${root}/; move the file there or pipe it with \`taskline task import - < ${source}\``,
     );
   }
-  try {
-    return await Deno.readTextFile(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) {
-      throw new TasklineError("not-found", `Cannot import ${path}: no such file`);
-    }
-    throw e;
-  }
+  return await orNotFound(Deno.readTextFile(path), `Cannot import ${path}: no such file`);
 }
 
 interface ImportItem {
@@ -301,10 +295,8 @@ export async function taskCommand(ctx: Context, args: string[]): Promise<number>
         throw e;
       }
       try {
-        await Deno.remove(`${ctx.state.toolOutputDir}/${task.dir}`, { recursive: true }).catch(
-          (e) => {
-            if (!(e instanceof Deno.errors.NotFound)) throw e;
-          },
+        await unlessNotFound(
+          Deno.remove(`${ctx.state.toolOutputDir}/${task.dir}`, { recursive: true }),
         );
         await Deno.remove(ctx.state.taskDir(task.dir), { recursive: true });
         // The history cache of the task goes with it.

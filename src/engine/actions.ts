@@ -23,7 +23,7 @@ import { TasklineError } from "../errors.ts";
 import { isTaskRunning } from "../store/lock.ts";
 import type { RecorderSink } from "../store/recorder.ts";
 import type { Settings } from "../store/settings.ts";
-import { type StateDir, writeFileAtomic } from "../store/state_dir.ts";
+import { orNotFound, type StateDir, writeFileAtomic } from "../store/state_dir.ts";
 import { createTask, readTask, type Task } from "../store/tasks.ts";
 import { resolveApproval, type Resolved } from "./approval.ts";
 import { type RunSummary, runTask, type RunTaskOptions } from "./run_task.ts";
@@ -170,14 +170,12 @@ function checkText(text: string | null, what: string) {
 
 /** The task as task.json says now (a long-lived process may hold an old copy). */
 async function fresh(state: StateDir, task: Task): Promise<Task> {
+  const removed = `Cannot find task #${task.number}: it was removed`;
   try {
-    return await readTask(state, task.dir);
+    return await orNotFound(readTask(state, task.dir), removed);
   } catch (e) {
     if (e instanceof TasklineError && e.code === "bad-state") {
-      throw new TasklineError("not-found", `Cannot find task #${task.number}: it was removed`);
-    }
-    if (e instanceof Deno.errors.NotFound) {
-      throw new TasklineError("not-found", `Cannot find task #${task.number}: it was removed`);
+      throw new TasklineError("not-found", removed);
     }
     throw e;
   }

@@ -7,7 +7,7 @@
  * @module
  */
 import { TasklineError } from "../errors.ts";
-import type { StateDir } from "../store/state_dir.ts";
+import { orNotFound, type StateDir } from "../store/state_dir.ts";
 import { BUILTIN_SCENARIO } from "../../scenarios/builtin.ts";
 import { parseScenario, type Scenario } from "./scenario.ts";
 
@@ -74,12 +74,12 @@ export async function loadScenario(
         `Cannot read scenario ${normalized}: it leads outside ${root}/`,
       );
     }
-    text = await Deno.readTextFile(real);
+    text = await orNotFound(
+      Deno.readTextFile(real),
+      `Cannot read scenario ${normalized}: no such file`,
+    );
   } catch (e) {
     if (e instanceof TasklineError) throw e;
-    if (e instanceof Deno.errors.NotFound) {
-      throw new TasklineError("not-found", `Cannot read scenario ${normalized}: no such file`);
-    }
     throw new TasklineError("io", `Cannot read scenario ${normalized}: ${(e as Error).message}`);
   }
   return parseScenario(text, normalized);

@@ -25,6 +25,7 @@
 import { headers as natsHeaders, type Msg, type MsgHdrs } from "@nats-io/transport-node";
 import { TasklineError } from "../errors.ts";
 import type { StateDir } from "../store/state_dir.ts";
+import { taskDirNames } from "../store/tasks.ts";
 import { Wakeup, watchDir } from "../follow/tail.ts";
 import {
   checkNetPermission,
@@ -362,14 +363,7 @@ class Shipper {
         this.#tasksDirAbs = await Deno.realPath(this.#state.tasksDir);
       } catch { /* not yet */ }
     }
-    const dirs: string[] = [];
-    try {
-      for await (const e of Deno.readDir(this.#state.tasksDir)) {
-        if (e.isDirectory && !e.name.startsWith(".")) dirs.push(e.name);
-      }
-    } catch (e) {
-      if (!(e instanceof Deno.errors.NotFound)) throw e;
-    }
+    const dirs = await taskDirNames(this.#state);
     for (const dir of dirs) {
       if (this.#followed.has(dir)) continue;
       let id: string;

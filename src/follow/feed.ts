@@ -47,7 +47,7 @@ import { TasklineError } from "../errors.ts";
 import type { LightRecord, LogProblem, ReadRecord } from "../store/log_reader.ts";
 import { BadLogFile } from "../store/log_file.ts";
 import type { StateDir } from "../store/state_dir.ts";
-import { readTask, type Task } from "../store/tasks.ts";
+import { readTask, type Task, taskDirNames } from "../store/tasks.ts";
 import { Heap } from "./heap.ts";
 import { lightLines } from "./scan.ts";
 import {
@@ -588,14 +588,7 @@ export class ProjectFollower {
 
   /** Finds new task directories; `initial`: existing logs are read from their end. */
   async #scan(initial: boolean): Promise<void> {
-    const dirs: string[] = [];
-    try {
-      for await (const e of Deno.readDir(this.state.tasksDir)) {
-        if (e.isDirectory && !e.name.startsWith(".")) dirs.push(e.name);
-      }
-    } catch (e) {
-      if (!(e instanceof Deno.errors.NotFound)) throw e;
-    }
+    const dirs = await taskDirNames(this.state);
     // A discarded task is no longer followed; a task made later in a
     // directory of the same name is another task, read from its first event.
     const present = new Set(dirs);

@@ -66,8 +66,6 @@ export async function* readLessons(
 export async function clearMemory(state: StateDir): Promise<number> {
   let count = 0;
   for await (const _ of readLessons(state)) count++;
-  await Deno.remove(state.memoryPath).catch((e) => {
-    if (!(e instanceof Deno.errors.NotFound)) throw e;
-  });
+  await unlessNotFound(Deno.remove(state.memoryPath));
   return count;
 }

@@ -26,7 +26,7 @@ import { TasklineError } from "../errors.ts";
 import { acquireTaskLock, type TaskLock } from "./lock.ts";
 import { findCurrentRun, readLog, scanBackward } from "./log_reader.ts";
 import { emptyRunState, loadRunState, type RunState, saveRunState } from "./run_state.ts";
-import type { StateDir } from "./state_dir.ts";
+import { type StateDir, unlessNotFound } from "./state_dir.ts";
 import type { Task } from "./tasks.ts";
 import { defaultSettings, type Settings } from "./settings.ts";
 import { previewOf, writeTraceOutput } from "./trace_store.ts";
@@ -497,13 +497,8 @@ export async function repairTail(path: string, onRepair?: (m: string) => void): 
   // A log that is not a regular file inside .taskline/ (a FIFO would block
   // the open below) is refused before anything opens it.
   if ((await checkLogFile(path)) === null) return 0;
-  let file: Deno.FsFile;
-  try {
-    file = await Deno.open(path, { read: true, write: true });
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return 0;
-    throw e;
-  }
+  const file = await unlessNotFound(Deno.open(path, { read: true, write: true }));
+  if (file === null) return 0;
   try {
     const size = (await file.stat()).size;
     if (size === 0) return 0;

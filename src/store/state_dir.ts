@@ -131,6 +131,42 @@ export async function unlessNotFound<T>(p: Promise<T>): Promise<T | null> {
   }
 }
 
+/**
+ * What `p` gives, or a user's error (`not-found`, with `message`) when the
+ * file it names does not exist; any other error is thrown.
+ *
+ * @example
+ * ```ts
+ * const text = await orNotFound(Deno.readTextFile(path), `Cannot import ${path}: no such file`);
+ * ```
+ */
+export async function orNotFound<T>(p: Promise<T>, message: string): Promise<T> {
+  try {
+    return await p;
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) throw new TasklineError("not-found", message);
+    throw e;
+  }
+}
+
+/**
+ * The entries of a directory, none when it does not exist.
+ *
+ * @example
+ * ```ts
+ * const dirs = (await dirEntries(state.tasksDir)).filter((e) => e.isDirectory);
+ * ```
+ */
+export async function dirEntries(path: string): Promise<Deno.DirEntry[]> {
+  const out: Deno.DirEntry[] = [];
+  try {
+    for await (const e of Deno.readDir(path)) out.push(e);
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  }
+  return out;
+}
+
 /** Reads a JSON file; null when it does not exist. */
 export async function readJsonFile(path: string): Promise<unknown | null> {
   const text = await unlessNotFound(Deno.readTextFile(path));

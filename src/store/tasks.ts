@@ -4,7 +4,13 @@
  * @module
  */
 import { TasklineError } from "../errors.ts";
-import { pathExists, readJsonFile, type StateDir, writeFileAtomic } from "./state_dir.ts";
+import {
+  dirEntries,
+  pathExists,
+  readJsonFile,
+  type StateDir,
+  writeFileAtomic,
+} from "./state_dir.ts";
 
 /** The record in `task.json`. Unknown fields are kept. */
 export interface TaskRecord {
@@ -70,6 +76,13 @@ export async function readTask(state: StateDir, dir: string): Promise<Task> {
   return { dir, id: rec.id, number: rec.number, record: rec };
 }
 
+/** The names of the task directories (none when there is no tasks directory yet). */
+export async function taskDirNames(state: StateDir): Promise<string[]> {
+  return (await dirEntries(state.tasksDir))
+    .filter((e) => e.isDirectory && !e.name.startsWith("."))
+    .map((e) => e.name);
+}
+
 /**
  * Every task, ordered by number. Directories that cannot be read are passed
  * to `onProblem` and left out; they never stop the listing.
@@ -78,15 +91,7 @@ export async function listTasks(
   state: StateDir,
   options: { onProblem?: (p: TaskProblem) => void } = {},
 ): Promise<Task[]> {
-  const dirs: string[] = [];
-  try {
-    for await (const e of Deno.readDir(state.tasksDir)) {
-      if (e.isDirectory && !e.name.startsWith(".")) dirs.push(e.name);
-    }
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return [];
-    throw e;
-  }
+  const dirs = await taskDirNames(state);
   const tasks: Task[] = [];
   await Promise.all(dirs.map(async (dir) => {
     try {

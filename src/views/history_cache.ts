@@ -26,7 +26,7 @@
  * @module
  */
 import type { StateDir } from "../store/state_dir.ts";
-import { writeFileAtomic } from "../store/state_dir.ts";
+import { unlessNotFound, writeFileAtomic } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
 import { LineSplitter } from "../codec/lines.ts";
 import { BadLogFile, checkLogFile, openLogFile } from "../store/log_file.ts";
@@ -91,15 +91,10 @@ export async function summarizeLog(path: string, signal?: AbortSignal): Promise<
 }
 
 async function keyOf(path: string): Promise<LogKey> {
-  try {
-    // What the path is, before anything opens it (a FIFO, a link out: BadLogFile).
-    const st = await checkLogFile(path);
-    if (st === null) return { size: 0, mtime_ms: null, ino: null };
-    return { size: st.size, mtime_ms: st.mtime?.getTime() ?? null, ino: st.ino ?? null };
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return { size: 0, mtime_ms: null, ino: null };
-    throw e;
-  }
+  // What the path is, before anything opens it (a FIFO, a link out: BadLogFile).
+  const st = await unlessNotFound(checkLogFile(path));
+  if (!st) return { size: 0, mtime_ms: null, ino: null };
+  return { size: st.size, mtime_ms: st.mtime?.getTime() ?? null, ino: st.ino ?? null };
 }
 
 function sameKey(a: LogKey, b: LogKey): boolean {
