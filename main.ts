@@ -4,6 +4,7 @@
  * @module
  */
 import { run } from "./src/cli/main.ts";
+import { ALL_COMMANDS } from "./src/app/commands.ts";
 import { WriterSink } from "./src/cli/io.ts";
 
 if (import.meta.main) {
@@ -26,6 +27,6 @@ if (import.meta.main) {
     stdin: Deno.stdin.readable,
     env: (name) => Deno.env.get(name),
     signal: controller.signal,
-  });
+  }, ALL_COMMANDS);
   Deno.exit(controller.signal.aborted && code === 0 ? 130 : code);
 }

@@ -19,7 +19,10 @@ export interface Command {
   load(): Promise<CommandModule>;
 }
 
-/** Every command, by name. */
+/**
+ * Every command of the command line, by name. The commands of the other
+ * surfaces (`serve`, `tui`) are added above the surfaces, in src/app/.
+ */
 export const COMMANDS: Record<string, Command> = {
   events: {
     summary: "replay and follow events",
@@ -72,14 +75,6 @@ export const COMMANDS: Record<string, Command> = {
     summary: "check the state directory",
     load: () =>
       import("./cmd_doctor.ts").then((m) => ({ help: m.DOCTOR_HELP, run: m.doctorCommand })),
-  },
-  serve: {
-    summary: "the local server: web UI and API",
-    load: () => import("./cmd_serve.ts").then((m) => ({ help: m.SERVE_HELP, run: m.serveCommand })),
-  },
-  tui: {
-    summary: "the terminal UI: tasks, activity, history, trace",
-    load: () => import("./cmd_tui.ts").then((m) => ({ help: m.TUI_HELP, run: m.tuiCommand })),
   },
   history: {
     summary: "what each task delivered and cost",

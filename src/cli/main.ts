@@ -5,17 +5,17 @@
  * @module
  */
 import { exitCodeOf, TasklineError } from "../errors.ts";
-import { COMMANDS } from "./commands.ts";
+import { type Command, COMMANDS } from "./commands.ts";
 import { Context } from "./context.ts";
 import { type Io, isBrokenPipe } from "./io.ts";
 import { visible } from "../views/terminal_text.ts";
 
 const VERSION = "0.5.0";
 
-function usage(): string {
-  const names = Object.keys(COMMANDS).sort();
+function usage(commands: Record<string, Command>): string {
+  const names = Object.keys(commands).sort();
   const width = Math.max(...names.map((n) => n.length));
-  const lines = names.map((n) => `  ${n.padEnd(width)}  ${COMMANDS[n].summary}`);
+  const lines = names.map((n) => `  ${n.padEnd(width)}  ${commands[n].summary}`);
   return `taskline ${VERSION}: the event log of an AI coding agent engine
 
 Usage: taskline <command> [options]
@@ -28,17 +28,21 @@ Exit codes: 0 success, 1 failure, 2 usage error (run: waits for a human or a bud
 }
 
 /**
- * Runs the program with `args`; returns the exit code. Never exits the
- * process itself.
+ * Runs the program with `args` and the command table `commands`; returns the
+ * exit code. Never exits the process itself.
  */
-export async function run(args: string[], io: Io): Promise<number> {
+export async function run(
+  args: string[],
+  io: Io,
+  commands: Record<string, Command> = COMMANDS,
+): Promise<number> {
   const [name, ...rest] = args;
   const ctx = new Context(io);
   ctx.json = rest.includes("--json");
   try {
     if (name === undefined || name === "help" || name === "--help" || name === "-h") {
       const topic = name === "help" ? rest[0] : undefined;
-      const text = topic && COMMANDS[topic] ? (await COMMANDS[topic].load()).help : usage();
+      const text = topic && commands[topic] ? (await commands[topic].load()).help : usage(commands);
       await io.stdout.write(text + "\n");
       return name === undefined ? 2 : 0;
     }
@@ -46,11 +50,11 @@ export async function run(args: string[], io: Io): Promise<number> {
       await io.stdout.write(`taskline ${VERSION}\n`);
       return 0;
     }
-    const command = COMMANDS[name];
+    const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
     if (!command) {
       throw new TasklineError(
         "usage",
-        `Unknown command "${name}". Commands: ${Object.keys(COMMANDS).sort().join(", ")}`,
+        `Unknown command "${name}". Commands: ${Object.keys(commands).sort().join(", ")}`,
       );
     }
     const loaded = await command.load();

@@ -6,8 +6,8 @@
 import { TasklineError } from "../errors.ts";
 import { serve } from "../server/serve.ts";
 import { webPage } from "../web/mod.ts";
-import { intOption, parseArgs } from "./args.ts";
-import type { Context } from "./context.ts";
+import { intOption, parseArgs } from "../cli/args.ts";
+import type { Context } from "../cli/context.ts";
 
 export const SERVE_HELP = `Usage: taskline serve [options]
 

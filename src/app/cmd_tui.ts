@@ -5,8 +5,8 @@
  */
 import { TasklineError } from "../errors.ts";
 import { DenoTerminal, runTui, type ScreenId, TaskActions, TuiData } from "../tui/mod.ts";
-import { parseArgs } from "./args.ts";
-import type { Context } from "./context.ts";
+import { parseArgs } from "../cli/args.ts";
+import type { Context } from "../cli/context.ts";
 
 export const TUI_HELP = `Usage: taskline tui [<TASK>] [options]
 
