@@ -13,7 +13,7 @@ import {
 } from "@nats-io/transport-node";
 import { type JetStreamManager, jetstreamManager, type StreamInfo } from "@nats-io/jetstream";
 import { TasklineError } from "../errors.ts";
-import type { StateDir } from "../store/state_dir.ts";
+import { readIfThere, type StateDir } from "../store/state_dir.ts";
 import { SUBJECT_ROOT } from "./wire.ts";
 
 /** Where the server is: `host:port`. */
@@ -65,14 +65,6 @@ type AuthOptions = Pick<
   "token" | "authenticator"
 >;
 
-async function readIfThere(path: string): Promise<Uint8Array | null> {
-  try {
-    return await Deno.readFile(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return null;
-    throw new TasklineError("io", `Cannot read ${path}: ${(e as Error).message}`);
-  }
-}
 
 /**
  * Credentials, first found wins: `TASKLINE_NATS_TOKEN`, `TASKLINE_NATS_NKEY`

@@ -7,7 +7,7 @@
 import { parseJsonc } from "../codec/jsonc.ts";
 import { TasklineError } from "../errors.ts";
 import type { Gate } from "../contract/events.ts";
-import type { StateDir } from "./state_dir.ts";
+import { readIfThere, type StateDir } from "./state_dir.ts";
 
 /** Prices of one model, per million tokens. */
 export interface Price {
@@ -219,12 +219,7 @@ export function parseSettings(text: string, source = "config.jsonc"): LoadedSett
 
 /** Loads the project's settings; defaults when there is no config file. */
 export async function loadSettings(state: StateDir): Promise<LoadedSettings> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(state.configPath);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return { settings: defaultSettings(), warnings: [] };
-    throw new TasklineError("io", `Cannot read ${state.configPath}: ${(e as Error).message}`);
-  }
-  return parseSettings(text, state.configPath);
+  const bytes = await readIfThere(state.configPath);
+  if (bytes === null) return { settings: defaultSettings(), warnings: [] };
+  return parseSettings(new TextDecoder().decode(bytes), state.configPath);
 }
