@@ -14,9 +14,16 @@
  *   from the start). A stream deleted and created again is read from its
  *   start.
  * - Writes are batched: what arrives while more is pending is appended with
- *   one write a log; a batch is written as soon as nothing more is pending.
- *   A kept output is written (atomically) before the lines of its batch, so
- *   a reader who sees a `tool_returned` finds its output.
+ *   one write a log; a batch is written as soon as the server says nothing
+ *   more is pending, and at the latest `batchHoldMs` after its first message
+ *   (that count is the server's estimate: after a restart it can stay above
+ *   zero when nothing more is coming). A kept output is written (atomically)
+ *   before the lines of its batch, so a reader who sees a `tool_returned`
+ *   finds its output.
+ * - Every reconnection (however many, also one during the creation of the
+ *   consumer) and any sign that the consumer is gone (not found, deleted,
+ *   heartbeats missed) makes a new consumer from what was read: the consumer
+ *   is held in the server's memory and does not survive its restart.
  *
  * @module
  */
@@ -64,6 +71,8 @@ export interface MirrorOptions {
   checkpointIntervalMs?: number;
   /** Most bytes held before a write, whatever is pending. Default 4 MiB. */
   batchBytesMax?: number;
+  /** Longest a read message is held before it is written, in ms. Default 20. */
+  batchHoldMs?: number;
 }
 
 /** What the mirror has written since its start. */
@@ -142,6 +151,12 @@ class Mirror {
   #batchBytes = 0;
   /** The server's time of the last message read (`#readSeq`), in ns; -1 unknown. */
   #readNs = -1n;
+  /** Reconnections seen: a consumer made before the last one is not trusted. */
+  #reconnects = 0;
+  /** Stops the messages being read now (a reconnection). */
+  #stopReading: (() => void) | null = null;
+  /** Writes a held batch when its hold time is up. */
+  #holdTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(state: StateDir, addr: NatsAddress, options: MirrorOptions) {
     this.#state = state;
@@ -169,6 +184,16 @@ class Mirror {
     const onAbort = () => stop.abort();
     signal?.addEventListener("abort", onAbort, { once: true });
     if (signal?.aborted) stop.abort();
+    // One listener for the whole run: a reconnection at any moment, also
+    // while a consumer is being made, is seen.
+    const reconnects = (async () => {
+      for await (const st of nc.status()) {
+        if (st.type === "reconnect") {
+          this.#reconnects++;
+          this.#stopReading?.();
+        }
+      }
+    })().catch(() => {});
     const saver = setInterval(() => {
       try {
         this.#saveCheckpoint();
@@ -198,6 +223,7 @@ class Mirror {
         this.#saveCheckpoint();
       } finally {
         await nc.close().catch(() => {});
+        await reconnects;
       }
     }
     return this.stats;
@@ -205,6 +231,9 @@ class Mirror {
 
   /** Reads the stream from the saved position until it fails, is re-created, or `signal`. */
   async #follow(nc: NatsConnection, signal: AbortSignal): Promise<void> {
+    // A reconnection from here on makes this consumer one of a server that
+    // may be gone: it ends the reading as soon as there is one to end.
+    const reconnects = this.#reconnects;
     const jsm = await jetstreamManager(nc);
     let info;
     for (let attempt = 0;; attempt++) {
@@ -247,8 +276,13 @@ class Mirror {
     });
     const iter = await consumer.consume({
       max_messages: 1000,
+      // A pull lasts 10 s and the server sends a heartbeat every 5 s of
+      // silence: two missed (10 s) say the consumer is gone.
+      expires: 10_000,
       abort_on_missing_resource: true,
     } as never);
+    this.#stopReading = () => iter.stop();
+    if (this.#reconnects !== reconnects) iter.stop();
     this.#o.onReady?.({ stream: this.#stream, server: this.#addr.server, from });
     const onAbort = () => iter.stop();
     signal.addEventListener("abort", onAbort, { once: true });
@@ -263,34 +297,47 @@ class Mirror {
         if (isNotFound(e)) iter.stop();
       }
     }, 1000);
+    // A consumer that is gone is made again from what was read, never
+    // waited for: the client's own recovery keeps the old position.
     void (async () => {
       for await (const s of iter.status()) {
-        if (s.type === "stream_not_found") iter.stop();
-      }
-    })().catch(() => {});
-    // After a reconnection the position is checked again: a server that
-    // restarted may have lost what it stored last, and stores what is
-    // shipped again under the same sequences.
-    const reconnects = (async () => {
-      for await (const st of nc.status()) {
-        if (st.type === "reconnect") {
+        if (
+          s.type === "stream_not_found" || s.type === "consumer_not_found" ||
+          s.type === "consumer_deleted" || (s.type === "heartbeats_missed" && s.count >= 2)
+        ) {
           iter.stop();
-          return;
         }
       }
     })().catch(() => {});
+    // After a reconnection (the run's listener stops this reading) the
+    // position is checked again: a server that restarted may have lost what
+    // it stored last, and stores what is shipped again under the same
+    // sequences.
     try {
       for await (const m of iter) {
         this.#take(m);
         if (m.info.pending === 0 || this.#batchBytes >= (this.#o.batchBytesMax ?? 4 << 20)) {
           this.#flush();
+        } else if (this.#batchBytes > 0 && this.#holdTimer === null) {
+          this.#holdTimer = setTimeout(() => {
+            this.#holdTimer = null;
+            try {
+              this.#flush();
+            } catch {
+              // The reading ends; the write is tried again (and its error
+              // told) as after any other failed write.
+              iter.stop();
+            }
+          }, this.#o.batchHoldMs ?? 20);
         }
       }
     } finally {
+      this.#stopReading = null;
       clearInterval(watcher);
       signal.removeEventListener("abort", onAbort);
       this.#flush();
-      void reconnects;
+      // The consumer lives in the server's memory for 5 minutes unless deleted.
+      consumer.delete().catch(() => {});
     }
   }
 
@@ -448,6 +495,10 @@ class Mirror {
 
   /** Writes the batch: files first, then the lines, one append a log. */
   #flush(): void {
+    if (this.#holdTimer !== null) {
+      clearTimeout(this.#holdTimer);
+      this.#holdTimer = null;
+    }
     for (const [path, bytes] of this.#files) {
       this.#ensureDir(path.slice(0, path.lastIndexOf("/")));
       let same = false;

@@ -151,7 +151,7 @@ class AckWindow {
   /** Waits until fewer than `max` messages are unacknowledged (or a failure). */
   async waitRoom(max: number, timeoutMs: number, signal?: AbortSignal): Promise<void> {
     while (this.#pending.size >= max && this.failure === null) {
-      this.#checkTimeout(timeoutMs);
+      this.checkTimeout(timeoutMs);
       await this.#room.wait(100, signal);
     }
   }
@@ -159,12 +159,13 @@ class AckWindow {
   /** Waits until every message is acknowledged, a failure, or a timeout. */
   async settle(timeoutMs: number, signal?: AbortSignal): Promise<void> {
     while (this.#pending.size > 0 && this.failure === null) {
-      this.#checkTimeout(timeoutMs);
+      this.checkTimeout(timeoutMs);
       await this.#room.wait(100, signal);
     }
   }
 
-  #checkTimeout(timeoutMs: number) {
+  /** Makes an acknowledgement older than `timeoutMs` a failure. */
+  checkTimeout(timeoutMs: number): void {
     const oldest = this.#pending.values().next().value;
     if (oldest !== undefined && Date.now() - oldest > timeoutMs && this.failure === null) {
       this.failure = `no acknowledgement in ${timeoutMs} ms`;
@@ -320,6 +321,9 @@ class Shipper {
         }
         await this.#syncAll(jsm);
         await this.#shipDirty(window, signal);
+        // A publish never acknowledged (lost with a server that restarted)
+        // is noticed while idle too, and shipped again by the next session.
+        window.checkTimeout(this.#o.ackTimeoutMs ?? 5000);
         if (window.failure !== null) break;
         // A stream deleted under us while nothing is published: this check notices.
         if (Date.now() - lastCheck >= poll) {
