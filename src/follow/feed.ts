@@ -437,6 +437,16 @@ function less(a: Source, b: Source): boolean {
 /** Items read in one round of the follower, at most (about; a chunk may pass it). */
 const ROUND_ITEMS_MAX = 2000;
 
+/**
+ * Logs a poll of the follower looks at in one turn. The poll (every
+ * `pollIntervalMs`) is the safety net for changes the watch missed; a look
+ * at a quiet log costs an lstat (see tail.ts).
+ */
+const POLL_SLICE_LOGS = 256;
+
+/** Logs the follower reads at once in a wake-up (each holds at most a chunk). */
+const READS_AT_ONCE = 8;
+
 /** Options of {@link ProjectFollower}. */
 export interface ProjectFollowerOptions {
   /** Which tasks to follow. Default: every task, new ones included. */
@@ -526,6 +536,8 @@ export class ProjectFollower {
   /** Woken when a subscriber takes its queue (lossless back pressure). */
   readonly #drained = new Wakeup();
   readonly #dirty = new Set<string>();
+  /** Logs the current poll has still to look at (see {@link POLL_SLICE_LOGS}). */
+  #pollQueue: string[] = [];
   #rescan = true;
   #closed = false;
   #abort = new AbortController();
@@ -642,20 +654,29 @@ export class ProjectFollower {
     let lastPoll = Date.now();
     while (!this.#closed) {
       try {
-        const polled = Date.now() - lastPoll >= poll;
-        if (polled) {
+        if (Date.now() - lastPoll >= poll) {
           lastPoll = Date.now();
           this.#rescan = true;
-          for (const dir of this.#followed.keys()) this.#dirty.add(dir);
+          this.#pollQueue = [...this.#followed.keys()];
         }
         if (this.#rescan) {
           this.#rescan = false;
           await this.#scan(false);
         }
+        // The poll looks at a slice of the logs a turn (a look at a quiet log
+        // is one lstat): a poll of thousands of logs never holds back the
+        // changes the watch tells of.
+        const slice = this.#pollQueue.splice(0, POLL_SLICE_LOGS);
+        for (const dir of slice) this.#dirty.add(dir);
         // A lossless subscriber that is behind holds the reading back.
         while (this.#behind()) await this.#drained.wait(poll, this.#abort.signal);
         await this.#readDirty();
-        await this.#wakeup.wait(Math.max(1, poll - (Date.now() - lastPoll)), this.#abort.signal);
+        if (this.#pollQueue.length > 0) {
+          // More of the poll to do: let the event loop run first.
+          await new Promise((r) => setTimeout(r, 0));
+        } else {
+          await this.#wakeup.wait(Math.max(1, poll - (Date.now() - lastPoll)), this.#abort.signal);
+        }
       } catch (e) {
         if (this.#closed) return;
         // A failing read (permissions, a vanished directory) must not stop
@@ -682,9 +703,9 @@ export class ProjectFollower {
     this.#dirty.clear();
     const items: FeedItem[] = [];
     const ends: Array<[Followed, number]> = [];
-    for (const dir of dirs) {
+    const readOne = async (dir: string) => {
       const f = this.#followed.get(dir);
-      if (!f) continue;
+      if (!f) return;
       // Read what is there now, a bounded number of chunks and items per
       // round: a big log that appears is read over several rounds.
       for (let round = 0; round < 64; round++) {
@@ -711,7 +732,15 @@ export class ProjectFollower {
         }
       }
       ends.push([f, f.tail.offset]);
-    }
+    };
+    // A log kept open is read at once (synchronously); one that must be
+    // opened (first read, or after it was closed) waits for the open:
+    // several opens at a time.
+    let next = 0;
+    const worker = async () => {
+      while (next < dirs.length) await readOne(dirs[next++]);
+    };
+    await Promise.all(Array.from({ length: Math.min(READS_AT_ONCE, dirs.length) }, worker));
     if (this.#dirty.size > 0) this.#wakeup.wake();
     // Publishing and moving `published` happen together, synchronously: a
     // subscriber's snapshot is always consistent with what it will be sent.

@@ -153,9 +153,19 @@ export class LogTail<L extends LightRecord = never> {
    * byte offset (a line start), for replays of a snapshot.
    */
   async read(options: { to?: number } = {}): Promise<TailBatch<LogRecord | L>> {
-    if (options.to === undefined && this.#file !== null) {
-      const b = this.#readOpen();
-      if (b !== null) return b;
+    if (options.to === undefined) {
+      if (this.#file !== null) {
+        const b = this.#readOpen();
+        if (b !== null) return b;
+      }
+      // Nothing new in the open file, or none is open: when the path is
+      // still the file read, of the size read, nothing was appended, cut or
+      // replaced (one lstat; a poll of thousands of quiet logs opens none).
+      const size = this.#sizeIfSame();
+      if (size !== null) {
+        this.#size = size;
+        return this.#finish(new Uint8Array(0));
+      }
     }
     this.#closeFile();
     let file: Deno.FsFile;
@@ -219,6 +229,26 @@ export class LogTail<L extends LightRecord = never> {
     if (got === 0) return null;
     this.#size = got < buf.length ? this.#readPos + got : Infinity;
     return this.#finish(buf.subarray(0, got));
+  }
+
+  /**
+   * The size of the file at the path when it is the file read so far (same
+   * inode, a regular file) and has exactly the bytes read: null otherwise,
+   * or after a half-written last line (it may have been cut and written
+   * again to the same size). A tail that has not read yet takes the file
+   * at the path as its file, as its first read would.
+   */
+  #sizeIfSame(): number | null {
+    if (this.#gone || this.#heldAtEnd) return null;
+    let st: Deno.FileInfo;
+    try {
+      st = Deno.lstatSync(this.path);
+    } catch {
+      return null;
+    }
+    if (!st.isFile || st.size !== this.#readPos) return null;
+    if (this.#ino === null) this.#ino = st.ino;
+    return st.ino === this.#ino ? st.size : null;
   }
 
   #keepFile(file: Deno.FsFile) {

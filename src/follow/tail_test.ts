@@ -164,3 +164,35 @@ Deno.test("LogTail gives each record the offset after its line, across reads of 
     tail.close();
   });
 });
+
+Deno.test("LogTail finds a log replaced by another of the same size, kept open or not, and one written from a tail started at its end", async () => {
+  await withDir(async (dir) => {
+    const path = `${dir}/events.jsonl`;
+    await Deno.writeTextFile(path, line(1) + line(2));
+    // Started at the end, as the server's follower starts: nothing read yet.
+    const resets: TailReset[] = [];
+    const tail = new LogTail(path, {
+      from: (await Deno.stat(path)).size,
+      onReset: (r) => resets.push(r),
+    });
+    assertEquals((await tail.read()).records, [], "a quiet log: nothing new");
+    await Deno.writeTextFile(path, line(3), { append: true });
+    assertEquals((await tail.read()).records.map((r) => r.env.seq), [3]);
+    assertEquals((await tail.read()).records, []);
+    // Another file of exactly the same size takes the log's place.
+    const size = (await Deno.stat(path)).size;
+    const other = line(4) + line(5) + line(6);
+    assertEquals(new TextEncoder().encode(other).length, size);
+    await Deno.writeTextFile(`${dir}/new`, other);
+    await Deno.rename(`${dir}/new`, path);
+    assertEquals((await tail.read()).records.map((r) => r.env.seq), [4, 5, 6]);
+    assertEquals(resets.map((r) => r.reason), ["replaced"]);
+    // The same once its file was closed (a process keeps a bounded number open).
+    tail.close();
+    assertEquals((await tail.read()).records, []);
+    await Deno.writeTextFile(`${dir}/new`, line(7) + line(8) + line(9));
+    await Deno.rename(`${dir}/new`, path);
+    assertEquals((await tail.read()).records.map((r) => r.env.seq), [7, 8, 9]);
+    assertEquals(resets.map((r) => r.reason), ["replaced", "replaced"]);
+  });
+});

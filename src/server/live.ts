@@ -181,8 +181,10 @@ export class LiveHub implements LiveRoutes {
         }
       } catch { /* the hub was closed */ }
     })();
-    // Load the tails of the logs in the background, so the first /api/events is warm.
-    void this.recent.warm().catch(() => {});
+    // Load the tails of the logs in the background, so the first /api/events
+    // is warm: one at a time with a pause between, so that live events are
+    // not held up meanwhile (a request meanwhile loads the rest at once).
+    void this.recent.warm(1, 2).catch(() => {});
   }
 
   /** Closes every stream and stops the follower. */

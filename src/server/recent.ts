@@ -178,12 +178,22 @@ export class RecentIndex {
     if (from === 0) tail.complete = true;
   }
 
-  /** Loads the first window of every task not loaded yet (a warm-up), `concurrency` at a time. */
-  async warm(concurrency = 16): Promise<void> {
+  /**
+   * Loads the first window of every task not loaded yet (a warm-up),
+   * `concurrency` at a time; with `pauseMs`, each worker lets the event
+   * loop run that long between two loads (a warm-up in the background that
+   * must not hold up live events).
+   */
+  async warm(concurrency = 16, pauseMs = 0): Promise<void> {
     const todo = [...this.#tails.values()].filter((t) => !t.complete && t.windowBytes === 0);
     let next = 0;
     const worker = async () => {
-      while (next < todo.length) await this.#load(todo[next++], this.#windowBytes);
+      while (next < todo.length) {
+        const tail = todo[next++];
+        if (tail.complete || tail.windowBytes > 0) continue;
+        await this.#load(tail, this.#windowBytes);
+        if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
+      }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
   }
