@@ -35,6 +35,9 @@ export interface LightEvent {
   success?: boolean;
 }
 
+/** 10 ** (9 - digits): a fraction of `digits` digits as nanoseconds. */
+const NANOS_SCALE = [1e9, 1e8, 1e7, 1e6, 1e5, 1e4, 1e3, 100, 10, 1];
+
 /** One known string (an event type, a run id) and its bytes. */
 interface Interned {
   bytes: Uint8Array;
@@ -124,6 +127,28 @@ export class LightLines {
   #lastSec = NaN;
   readonly #types = new InternTable();
   readonly #runs = new InternTable();
+  /** The check's `same` of the last check, and the type and run strings the check keeps. */
+  #same = 0;
+  #keptType: Interned | null = null;
+  #keptRun: string | null = null;
+
+  /**
+   * After a check that said yes: the strings of the "type" and "run" values
+   * the check now keeps (it compares the next line's with them), when they
+   * changed.
+   */
+  #keep(c: JsonChecker) {
+    const same = this.#same = c.same;
+    const m = c.memory;
+    if ((same & 3) === 2) {
+      const tv = c.typeValueAt;
+      this.#keptType = this.#types.get(m, tv + 1, stringEnd(m, tv + 1));
+    }
+    if ((same >> 2) === 2) {
+      const rv = c.runValueAt;
+      this.#keptRun = this.#runs.get(m, rv + 1, stringEnd(m, rv + 1)).text;
+    }
+  }
 
   /**
    * Whether the line at memory offsets [s, e) is its own read form with a
@@ -132,7 +157,9 @@ export class LightLines {
   read(s: number, e: number): boolean {
     const c = this.checker;
     const keys = c.check(s, e);
-    if (keys < 0 || c.outerKeys !== 4) return false;
+    if (keys < 0) return false;
+    this.#keep(c);
+    if (c.outerKeys !== 4) return false;
     const m = c.memory;
     if (!startsWith(m, s, SCHEMA_KEY)) return false;
     let i = s + SCHEMA_KEY.length;
@@ -153,18 +180,28 @@ export class LightLines {
       i++;
     }
     if (!startsWith(m, i + 1, EVENT_KEY)) return false;
-    // The event's type and run, where the check found them.
+    // The event's type and run, where the check found them: most lines
+    // have those of the line before (see JsonChecker.same).
     const tv = c.typeValueAt;
     if (tv === 0 || m[tv] !== 34) return false;
-    const typeEnd = stringEnd(m, tv + 1);
-    if (typeEnd < 0 || typeEnd === tv + 1) return false;
-    const type = this.#types.get(m, tv + 1, typeEnd);
+    const same = this.#same;
+    let type: Interned;
+    if ((same & 3) === 1 && this.#keptType !== null) type = this.#keptType;
+    else {
+      const typeEnd = stringEnd(m, tv + 1);
+      if (typeEnd < 0 || typeEnd === tv + 1) return false;
+      type = this.#types.get(m, tv + 1, typeEnd);
+    }
+    if (type.text === "") return false;
     let run: string | null = null;
     const rv = c.runValueAt;
     if (rv !== 0 && m[rv] === 34) {
-      const runEnd = stringEnd(m, rv + 1);
-      if (runEnd < 0) return false;
-      run = this.#runs.get(m, rv + 1, runEnd).text;
+      if ((same >> 2) === 1 && this.#keptRun !== null) run = this.#keptRun;
+      else {
+        const runEnd = stringEnd(m, rv + 1);
+        if (runEnd < 0) return false;
+        run = this.#runs.get(m, rv + 1, runEnd).text;
+      }
     }
     let success: boolean | undefined = undefined;
     if (type.text === "run_finished") {
@@ -220,7 +257,7 @@ export class LightLines {
       this.#lastSec = sec;
     }
     this.sec = this.#lastSec;
-    this.nanos = digits === 0 ? 0 : frac * 10 ** (9 - digits);
+    this.nanos = digits === 0 ? 0 : frac * NANOS_SCALE[digits];
     return true;
   }
 
