@@ -180,10 +180,11 @@ async function replayRange(
   options: ReplayFeedOptions,
   task: Task,
   path: string,
+  end: (path: string) => number | Promise<number> = completeLinesEnd,
 ): Promise<{ from: number; to: number } | null> {
   let to: number;
   try {
-    to = options.to?.get(task.dir) ?? await completeLinesEnd(path);
+    to = options.to?.get(task.dir) ?? await end(path);
   } catch (e) {
     badLog(options, e, task);
     return null;
@@ -374,7 +375,7 @@ async function* replayBytes(
   try {
     for (const task of tasks) {
       const path = state.logPath(task.dir);
-      const range = await replayRange(options, task, path);
+      const range = await replayRange(options, task, path, (p) => files.completeEnd(p));
       if (range === null) continue;
       const src = new ByteSource(task, {
         path,

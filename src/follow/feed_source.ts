@@ -17,7 +17,7 @@ import { taggedText } from "../codec/read_form.ts";
 import { type Cursor, cursorOf, formatCursor } from "../contract/cursor.ts";
 import { parseTimeNs } from "../contract/time.ts";
 import type { LogProblem, LogRecord, ReadRecord } from "../store/log_reader.ts";
-import { openLogFileSync } from "../store/log_file.ts";
+import { lastNewlineBeforeSync, openLogFileSync } from "../store/log_file.ts";
 import type { Task } from "../store/tasks.ts";
 
 /** One event of the feed. */
@@ -264,14 +264,14 @@ export class LogFiles {
     this.#filesMax = filesMax;
   }
 
-  /** Reads into `buf` from byte `at` of `path` (until full or the end); how many bytes came. */
-  read(path: string, at: number, buf: Uint8Array): number {
+  /** `path`'s open file, opened now if it is not (the most recently used); null when it does not exist. */
+  #get(path: string): OpenLog | null {
     let log = this.#open.get(path);
     if (log !== undefined) this.#open.delete(path);
     else {
       // Checked before it is opened: a FIFO or a link out throws BadLogFile.
       const file = openLogFileSync(path);
-      if (file === null) throw new Deno.errors.NotFound(path);
+      if (file === null) return null;
       log = { file, pos: 0 };
       if (this.#open.size >= this.#filesMax) {
         const [oldest, l] = this.#open.entries().next().value!;
@@ -280,6 +280,25 @@ export class LogFiles {
       }
     }
     this.#open.set(path, log);
+    return log;
+  }
+
+  /**
+   * Where the complete lines of `path` end, as completeLinesEnd says (0
+   * when it does not exist), with the file it opens kept for the reads that
+   * follow: a replay of thousands of logs opens each once.
+   */
+  completeEnd(path: string): number {
+    const log = this.#get(path);
+    if (log === null) return 0;
+    log.pos = -1;
+    return lastNewlineBeforeSync(log.file, log.file.statSync().size) + 1;
+  }
+
+  /** Reads into `buf` from byte `at` of `path` (until full or the end); how many bytes came. */
+  read(path: string, at: number, buf: Uint8Array): number {
+    const log = this.#get(path);
+    if (log === null) throw new Deno.errors.NotFound(path);
     if (log.pos !== at) log.file.seekSync(at, Deno.SeekMode.Start);
     let got = 0;
     while (got < buf.length) {

@@ -283,8 +283,9 @@ export async function readAt(file: Deno.FsFile, at: number, len: number): Promis
 /** The offset of the last newline of `file` before byte `end`; -1 when there is none. */
 export async function lastNewlineBefore(file: Deno.FsFile, end: number): Promise<number> {
   let pos = end;
-  while (pos > 0) {
-    const start = Math.max(0, pos - 65536);
+  // Most last lines are short: a small read first, larger ones after.
+  for (let window = 4096; pos > 0; window = Math.min(65536, window * 4)) {
+    const start = Math.max(0, pos - window);
     const bytes = await readAt(file, start, pos - start);
     const i = bytes.lastIndexOf(10);
     if (i >= 0) return start + i;
@@ -295,7 +296,7 @@ export async function lastNewlineBefore(file: Deno.FsFile, end: number): Promise
 
 /** {@link lastNewlineBefore}, synchronously. */
 export function lastNewlineBeforeSync(file: Deno.FsFile, end: number): number {
-  const buf = new Uint8Array(65536);
+  let buf = new Uint8Array(Math.min(4096, end));
   let pos = end;
   while (pos > 0) {
     const start = Math.max(0, pos - buf.length);
@@ -309,6 +310,7 @@ export function lastNewlineBeforeSync(file: Deno.FsFile, end: number): number {
     const i = buf.subarray(0, got).lastIndexOf(10);
     if (i >= 0) return start + i;
     pos = start;
+    if (buf.length < 65536) buf = new Uint8Array(Math.min(65536, buf.length * 4));
   }
   return -1;
 }
