@@ -307,6 +307,11 @@ class Source {
 export function replayFeed(
   state: StateDir,
   tasks: readonly Task[],
+  options: ReplayFeedOptions & { bytes: true },
+): AsyncGenerator<FastItem[]>;
+export function replayFeed(
+  state: StateDir,
+  tasks: readonly Task[],
   options?: ReplayFeedOptions & { json?: false },
 ): AsyncGenerator<FeedItem[]>;
 export function replayFeed(

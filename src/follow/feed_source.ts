@@ -53,6 +53,8 @@ export interface FastItem extends FeedItem {
   readonly start: number;
   readonly end: number;
   readonly prefix: Uint8Array;
+  /** The offset in its log just after its line (where a reader of that log stands after it). */
+  readonly fileEnd: number;
 }
 
 /** Orders fast items by cursor. */
@@ -132,6 +134,10 @@ class ByteItem implements FastItem {
     return formatCursor(this.cursor);
   }
 
+  get fileEnd(): number {
+    return this.at + this.end;
+  }
+
   taggedText(): string {
     // The prefix ends with a comma: the line goes on after its "{".
     return lineText(this.prefix) + lineText(this.bytes.subarray(this.start + 1, this.end - 1));
@@ -160,6 +166,9 @@ class RecordItem implements FastItem {
   }
   get cursorText(): string {
     return this.#cursorText ??= formatCursor(this.cursor);
+  }
+  get fileEnd(): number {
+    return this.record.end ?? 0;
   }
   taggedText(): string {
     return taggedText(this.record, this.task);

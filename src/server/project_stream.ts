@@ -48,8 +48,13 @@ export interface ProjectStreamHub {
 export interface ProjectStreamOptions {
   /** Which events the client takes; null: every event. */
   keeps: MemberFilter;
-  /** A cheap test of raw lines for `keeps` (lines it rejects are not parsed). Default: none. */
-  prefilter?: (line: string) => boolean;
+  /**
+   * `keeps` by an event's type and cursor time (the catch-up from the logs
+   * reads bytes and decodes no line). Null: every event.
+   */
+  keepsAt: ((task: { id: string }, type: string, sec: number, nanos: number) => boolean) | null;
+  /** Event type names in quotes: lines of the logs without one are not looked at. Default: all. */
+  needles?: readonly string[] | null;
   /** Heartbeat interval, in ms. Default 15000 (see {@link SseStream}). */
   heartbeatMs?: number;
   /** Bytes that may wait for the client before a step stops. Default 64 KiB. */
@@ -214,20 +219,24 @@ export class ProjectStreamClient implements FanOutMember {
     }
     if (tasks.length > 0) {
       let written = 0;
+      // Read as bytes: a line is neither decoded nor encoded again (its
+      // frame is its tagged line), and lines of other types are not looked at.
       const items = replayFeed(this.hub.state, tasks, {
         from,
         to,
         after: this.#after ?? undefined,
-        prefilter: this.options.prefilter,
+        bytes: true,
+        needles: this.options.needles,
         batchItemsMax: 128,
         signal,
       });
+      const keepsAt = this.options.keepsAt;
       for await (const batch of items) {
         let text = "";
         for (const it of batch) {
-          if (this.keeps === null || this.keeps(it.task, it.record.env)) text += feedFrame(it);
+          if (keepsAt === null || keepsAt(it.task, it.type, it.sec, it.nanos)) text += feedFrame(it);
           const i = index.get(it.task.dir)!;
-          const end = it.record.end ?? 0;
+          const end = it.fileEnd;
           if (end > (this.#from[i] ?? 0)) this.#from[i] = end;
         }
         if (this.sse.closed || signal.aborted) return false;
