@@ -19,6 +19,7 @@ import { decodeLine } from "../codec/decode.ts";
 import { JsonChecker } from "../codec/json_check.ts";
 import { type LightEvent, LightLines } from "../codec/light_line.ts";
 import { lineText } from "../codec/lines.ts";
+import type { Envelope } from "../contract/envelope.ts";
 import { DEFAULTS_0_5 } from "../contract/fields.ts";
 import type {
   LightEnvelope,
@@ -51,8 +52,17 @@ export interface LightScanRecord extends LightRecord {
   readonly end: number;
 }
 
-/** A record of a scan: narrow on `light`. */
-export type ScanRecord = FullScanRecord | LightScanRecord;
+/** A record of a scan: narrow on `light` (a light record without `mem` was decoded in full). */
+export type ScanRecord = FullScanRecord | LightScanRecord | LightRecord;
+
+/** The light envelope of a decoded one: what the follow rules and the filters look at. */
+function lightEnvelopeOf(env: Envelope): LightEnvelope {
+  const ev = env.event as { type: string; run?: unknown; success?: unknown };
+  const event: LightEvent = { type: ev.type };
+  if (typeof ev.run === "string") event.run = ev.run;
+  if (typeof ev.success === "boolean") event.success = ev.success;
+  return { schema: env.schema, seq: env.seq, at: env.at, event };
+}
 
 /** Options of {@link scanLog}. */
 export interface ScanLogOptions {
@@ -235,14 +245,27 @@ export async function* scanLog(
           if (text.trim() !== "") problem(d.reason, pos + ls - WINDOW_AT);
           return;
         }
-        const r: FullScanRecord = { env: d.env, upgraded: d.upgraded, text, line };
-        if (json) {
-          // decodeValue builds the envelope in the read form's key order:
-          // stringifying it is encodeEnvelope without its copy.
-          const encoded = JSON.stringify(d.env);
-          r.json = encoded === text ? text : encoded;
+        if (!json) {
+          records.push({ env: d.env, upgraded: d.upgraded, text, line });
+          return;
         }
-        records.push(r);
+        // decodeValue builds the envelope in the read form's key order:
+        // stringifying it is encodeEnvelope without its copy.
+        const encoded = JSON.stringify(d.env);
+        const readForm = encoded === text ? text : encoded;
+        if (fast) {
+          // Only the read form is printed: the record keeps the light facts,
+          // and the decoded objects are garbage at once (not kept until the
+          // batch is taken, which would move them to the old generation).
+          records.push({
+            light: true,
+            env: lightEnvelopeOf(d.env),
+            upgraded: d.upgraded,
+            text,
+            json: readForm,
+            line,
+          });
+        } else records.push({ env: d.env, upgraded: d.upgraded, text, line, json: readForm });
       };
       let at = WINDOW_AT;
       if (skipping) {

@@ -37,7 +37,7 @@ export interface LogRecord {
  */
 export interface LightEnvelope {
   readonly schema: number;
-  readonly seq: number;
+  readonly seq?: number;
   readonly at: string;
   readonly event: LightEvent;
 }
@@ -51,7 +51,8 @@ export interface LightEnvelope {
 export interface LightRecord {
   env: LightEnvelope;
   light: true;
-  upgraded: false;
+  /** 0.5 defaults were filled in (its read form has them). */
+  upgraded: boolean;
   /** The line as it is in the file (its read form). */
   text: string;
   /** The read form: the line itself. */
