@@ -146,3 +146,43 @@ Deno.test("doctor finds a seq gap, a torn last line and an unfinished run, namin
   );
   assertEquals(orphan.level, "warning");
 });
+
+Deno.test("the program lists every command, answers help for each, and refuses an unknown one as a usage error", async () => {
+  await using p = await tempProject({ init: false });
+  const usage = await runCli([], { cwd: p.dir });
+  assertEquals(usage.code, 2);
+  const names = [
+    "approve",
+    "cancel",
+    "doctor",
+    "events",
+    "history",
+    "init",
+    "memory",
+    "mirror",
+    "record",
+    "reject",
+    "run",
+    "schema",
+    "serve",
+    "ship",
+    "task",
+    "trace",
+    "tui",
+  ];
+  for (const n of names) assert(new RegExp(`^  ${n} +\\S`, "m").test(usage.stdout), n);
+  for (const n of ["serve", "tui", "events"]) {
+    const help = await runCli(["help", n], { cwd: p.dir });
+    assertEquals(help.code, 0, help.stderr);
+    assertStringIncludes(help.stdout, `Usage: taskline ${n}`);
+  }
+  const helpOfNone = await runCli(["help", "constructor"], { cwd: p.dir });
+  assertEquals(helpOfNone.code, 0, helpOfNone.stderr);
+  assertStringIncludes(helpOfNone.stdout, "Usage: taskline <command>");
+  // Names of the command table's object itself are no commands.
+  for (const n of ["constructor", "__proto__", "toString", "nope"]) {
+    const r = await runCli([n], { cwd: p.dir });
+    assertEquals(r.code, 2, `${n}: ${r.stderr}`);
+    assertStringIncludes(r.stderr, `Unknown command "${n}"`);
+  }
+});

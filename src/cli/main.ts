@@ -42,7 +42,8 @@ export async function run(
   try {
     if (name === undefined || name === "help" || name === "--help" || name === "-h") {
       const topic = name === "help" ? rest[0] : undefined;
-      const text = topic && commands[topic] ? (await commands[topic].load()).help : usage(commands);
+      const known = topic !== undefined && Object.hasOwn(commands, topic);
+      const text = known ? (await commands[topic!].load()).help : usage(commands);
       await io.stdout.write(text + "\n");
       return name === undefined ? 2 : 0;
     }
