@@ -190,8 +190,13 @@ function inlineOk(kind: Kind, v: unknown): boolean {
   }
 }
 
+/** The fields taskline sets itself in events of `type` (a type named by the input: own keys only). */
+function setByTaskline(type: string): ReadonlySet<string> | undefined {
+  return Object.hasOwn(SET_BY_TASKLINE, type) ? SET_BY_TASKLINE[type] : undefined;
+}
+
 function rulesOf(type: string, fields: Record<string, FieldSpec>): FieldRule[] {
-  const set = SET_BY_TASKLINE[type];
+  const set = setByTaskline(type);
   return Object.entries(fields)
     .filter(([name]) => name !== "run" && !set?.has(name))
     .map(([name, spec]) => ({
@@ -273,7 +278,7 @@ export function checkEventInput(value: unknown, run?: string): CheckedInput {
     }
     event[rule.name] = given;
   }
-  const set = SET_BY_TASKLINE[type];
+  const set = setByTaskline(type);
   for (const k in v) {
     if (k === "type" || k === "run" || k in event || set?.has(k)) continue;
     if (fromOutput && (k === "output" || SET_FROM_OUTPUT.has(k))) continue;

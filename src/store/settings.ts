@@ -137,7 +137,7 @@ export function parseSettings(text: string, source = "config.jsonc"): LoadedSett
           break;
         }
         for (const [k, pv] of Object.entries(v)) {
-          const rule = PIPELINE[k];
+          const rule = Object.hasOwn(PIPELINE, k) ? PIPELINE[k] : undefined;
           if (!rule) warnings.push(`${source}: unknown key pipeline.${k}`);
           else if (!rule[0](pv)) wrong(`pipeline.${k}`, rule[1]);
           else (settings.pipeline as Record<string, unknown>)[k] = pv;

@@ -1,4 +1,4 @@
-import { assertEquals, assertStringIncludes, assertThrows } from "../../tests/assert.ts";
+import { assert, assertEquals, assertStringIncludes, assertThrows } from "../../tests/assert.ts";
 import { REPO, tempProject } from "../../tests/helpers.ts";
 import { TasklineError } from "../errors.ts";
 import { defaultSettings, loadSettings, parseSettings } from "./settings.ts";
@@ -62,6 +62,17 @@ Deno.test("unknown keys are warned about by name, at every level", () => {
     assertStringIncludes(hit!, ".taskline/config.jsonc");
   }
   assertEquals(warnings.length, 5);
+});
+
+Deno.test("keys named like an object's own properties are unknown keys, not a crash", () => {
+  const { settings, warnings } = parseSettings(
+    `{ "pipeline": { "constructor": true, "toString": 1, "__proto__": {}, "max_tokens": 7 },
+       "server": { "constructor": 1 }, "security": { "hasOwnProperty": [] } }`,
+  );
+  assertEquals(settings.pipeline.max_tokens, 7);
+  for (const key of ["pipeline.constructor", "pipeline.toString", "server.constructor"]) {
+    assert(warnings.some((w) => w.endsWith(`unknown key ${key}`)), warnings.join("; "));
+  }
 });
 
 Deno.test("a value of the wrong type is warned about and the default kept", () => {
