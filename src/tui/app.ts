@@ -943,13 +943,16 @@ export class TuiApp {
       this.#paneCache = { call, width, text, note, lines: paneLines };
     }
     const room = height - out.length - 1;
-    this.#outTop = Math.max(0, Math.min(this.#outTop, paneLines.length - room));
+    const top = Math.max(0, Math.min(this.#outTop, paneLines.length - room));
+    // Scrolled while the output was loading (the pane showed the preview):
+    // the scroll is kept for the output, not cut to the preview's length.
+    if (isReady(output)) this.#outTop = top;
     const more = paneLines.length - room;
     const head = `── call ${call.call} ${
-      more > 0 ? `· lines ${this.#outTop + 1}-${this.#outTop + room} of ${paneLines.length} ` : ""
+      more > 0 ? `· lines ${top + 1}-${top + room} of ${paneLines.length} ` : ""
     }`;
     out.push(this.#p(fit(head + "─".repeat(Math.max(0, width - textWidth(head))), width), "dim"));
-    for (const l of paneLines.slice(this.#outTop, this.#outTop + room)) {
+    for (const l of paneLines.slice(top, top + room)) {
       out.push(l.startsWith("── output") ? this.#p(fit(l, width), "dim") : fit(l, width));
     }
     return out;
