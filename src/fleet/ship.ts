@@ -22,7 +22,7 @@
  *
  * @module
  */
-import { headers as natsHeaders, type Msg, type MsgHdrs } from "@nats-io/transport-node";
+import type { Msg, MsgHdrs } from "@nats-io/transport-node";
 import { TasklineError } from "../errors.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { taskDirNames } from "../store/tasks.ts";
@@ -46,7 +46,7 @@ import {
   H_PART,
   isSafeDir,
   isToken,
-  lineKeys,
+  lineKeysOfBytes,
   lineMsgId,
   offsetOfMsgId,
   outputSubject,
@@ -56,6 +56,33 @@ import {
 
 /** Header of a part of a split line: the whole line's length in bytes. */
 const H_LEN = "Taskline-Length";
+
+const encoder = new TextEncoder();
+
+/**
+ * Headers already encoded, as the client puts them on the wire (it calls
+ * only `encode()` of the headers it publishes): one string and one encode a
+ * message instead of a headers object filled key by key.
+ */
+class RawHeaders {
+  readonly #bytes: Uint8Array;
+  constructor(pairs: [string, string][]) {
+    let s = "NATS/1.0";
+    for (const [k, v] of pairs) s += `\r\n${k}: ${v.trim()}`;
+    this.#bytes = encoder.encode(`${s}\r\n\r\n`);
+  }
+  encode(): Uint8Array {
+    return this.#bytes;
+  }
+}
+
+/** The headers of a message: message id, task directory, and any others. */
+function msgHeaders(id: string, dir: string, more: [string, string][] = []): MsgHdrs {
+  if (/[\r\n]/.test(id) || /[\r\n]/.test(dir)) {
+    throw new TasklineError("bad-state", `a message id or directory holds a line break: ${id}`);
+  }
+  return new RawHeaders([[H_MSG_ID, id], [H_DIR, dir], ...more]) as unknown as MsgHdrs;
+}
 
 /** Options of {@link ship}. */
 export interface ShipOptions {
@@ -67,7 +94,11 @@ export interface ShipOptions {
   nats?: OpenNatsOptions;
   /** The poll that covers missed file notifications and new tasks, in ms. Default 1000. */
   pollIntervalMs?: number;
-  /** Messages published and not yet acknowledged, at most. Default 4096. */
+  /**
+   * Messages published and not yet acknowledged, at most. Default 8192. Once
+   * full, publishing goes on when half of them are acknowledged (so that
+   * messages leave in batches, not one for each acknowledgement).
+   */
   windowMsgs?: number;
   /** How long an acknowledgement may take before every task resyncs, in ms. Default 5000. */
   ackTimeoutMs?: number;
@@ -219,12 +250,14 @@ class Shipper {
   #rescan = true;
   #partBytes = 512 * 1024;
   #tasksDirAbs = "";
+  readonly #windowMsgs: number;
 
   constructor(state: StateDir, addr: NatsAddress, options: ShipOptions) {
     this.#state = state;
     this.#addr = addr;
     this.#o = options;
     this.#stream = options.stream ?? DEFAULT_STREAM;
+    this.#windowMsgs = Math.max(2, options.windowMsgs ?? 8192);
   }
 
   #report(message: string) {
@@ -490,9 +523,7 @@ class Shipper {
     }
     f.taskStamp = stamp;
     if (f.taskJson && bytesEqual(f.taskJson, bytes)) return;
-    const h = natsHeaders();
-    h.set(H_MSG_ID, `${f.id}:task:${shortHash(bytes)}`);
-    h.set(H_DIR, f.dir);
+    const h = msgHeaders(`${f.id}:task:${shortHash(bytes)}`, f.dir);
     window.publish(taskSubject(this.#o.project, f.id), bytes, h);
     f.taskJson = bytes;
     this.stats.taskFiles++;
@@ -527,7 +558,7 @@ class Shipper {
     if (bytes.length === 0) return false;
     const project = this.#o.project;
     const subject = eventsSubject(project, f.id);
-    const window_ = this.#o.windowMsgs ?? 4096;
+    const window_ = this.#windowMsgs;
     const timeout = this.#o.ackTimeoutMs ?? 5000;
     let start = 0;
     while (start < bytes.length) {
@@ -536,22 +567,21 @@ class Shipper {
       const end = nl + 1;
       const line = bytes.subarray(start, end);
       const offset = f.next;
-      const head = this.#dec.decode(line.subarray(0, Math.min(line.length, 300)));
-      const keys = lineKeys(head, () => this.#dec.decode(line));
-      if (keys.type === "tool_returned") await this.#shipOutput(f, line, window, signal);
+      const keys = lineKeysOfBytes(line, this.#dec);
+      if (keys.isToolReturned) await this.#shipOutput(f, line, window, signal);
       if (line.length <= this.#partBytes) {
-        const h = natsHeaders();
-        h.set(H_MSG_ID, lineMsgId(f.id, keys.run, keys.seq, offset));
-        h.set(H_DIR, f.dir);
-        window.publish(subject, line, h);
+        window.publish(
+          subject,
+          line,
+          msgHeaders(lineMsgId(f.id, keys.run, keys.seq, offset), f.dir),
+        );
       } else {
         const n = Math.ceil(line.length / this.#partBytes);
         for (let i = 0; i < n; i++) {
-          const h = natsHeaders();
-          h.set(H_MSG_ID, lineMsgId(f.id, keys.run, keys.seq, offset, i));
-          h.set(H_DIR, f.dir);
-          h.set(H_PART, `${i}/${n}`);
-          h.set(H_LEN, String(line.length));
+          const h = msgHeaders(lineMsgId(f.id, keys.run, keys.seq, offset, i), f.dir, [
+            [H_PART, `${i}/${n}`],
+            [H_LEN, String(line.length)],
+          ]);
           window.publish(
             subject,
             line.subarray(i * this.#partBytes, Math.min(line.length, (i + 1) * this.#partBytes)),
@@ -566,7 +596,7 @@ class Shipper {
       this.stats.lines++;
       this.stats.bytes += line.length;
       start = end;
-      if (window.pending >= window_) await window.waitRoom(window_, timeout, signal);
+      if (window.pending >= window_) await window.waitRoom(window_ >> 1, timeout, signal);
     }
     // The last line is kept as a copy: the chunk's buffer is let go.
     if (f.last) f.last = f.last.slice();
@@ -595,16 +625,17 @@ class Shipper {
     const n = Math.max(1, Math.ceil(data.length / this.#partBytes));
     const hash = shortHash(data);
     for (let i = 0; i < n; i++) {
-      const h = natsHeaders();
-      h.set(H_MSG_ID, `${f.id}:out:${run}:${call}:${hash}#${i}`);
-      h.set(H_DIR, f.dir);
-      h.set(H_PART, `${i}/${n}`);
+      const h = msgHeaders(`${f.id}:out:${run}:${call}:${hash}#${i}`, f.dir, [
+        [H_PART, `${i}/${n}`],
+      ]);
       window.publish(
         subject,
         data.subarray(i * this.#partBytes, Math.min(data.length, (i + 1) * this.#partBytes)),
         h,
       );
-      await window.waitRoom(this.#o.windowMsgs ?? 4096, this.#o.ackTimeoutMs ?? 5000, signal);
+      if (window.pending >= this.#windowMsgs) {
+        await window.waitRoom(this.#windowMsgs >> 1, this.#o.ackTimeoutMs ?? 5000, signal);
+      }
     }
     this.stats.outputs++;
   }

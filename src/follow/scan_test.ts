@@ -133,7 +133,14 @@ interface Kept {
 function kept(r: ScanRecord): Kept {
   const e = r.env;
   const env = r.light ? { schema: e.schema, seq: e.seq, at: e.at, event: { ...e.event } } : e;
-  return { light: r.light === true, env, upgraded: r.upgraded, line: r.line, text: r.text, json: r.json };
+  return {
+    light: r.light === true,
+    env,
+    upgraded: r.upgraded,
+    line: r.line,
+    text: r.text,
+    json: r.json,
+  };
 }
 
 Deno.test("scanLog in the light form gives the same read forms, and envelopes true to the lines", async () => {
