@@ -27,6 +27,8 @@ import { TasklineError } from "../errors.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { taskDirNames } from "../store/tasks.ts";
 import { Wakeup, watchDir } from "../follow/tail.ts";
+import { listenLiveChannel } from "../follow/live_listen.ts";
+import type { TaggedEnvelope } from "../contract/envelope.ts";
 import {
   checkNetPermission,
   ensureStream,
@@ -48,6 +50,7 @@ import {
   isToken,
   lineKeysOfBytes,
   lineMsgId,
+  liveSubject,
   offsetOfMsgId,
   outputSubject,
   parsePart,
@@ -104,6 +107,12 @@ export interface ShipOptions {
   ackTimeoutMs?: number;
   /** Bytes of one log read at a time. Default 1 MiB. */
   chunkBytes?: number;
+  /**
+   * Also ephemeral events (`agent_delta`): ship listens on the live channel
+   * (announced in `.taskline/live-ship-<pid>.json`) and publishes each event
+   * it receives on {@link liveSubject}, not stored. Default false.
+   */
+  live?: boolean;
   /** Stops shipping (the promise resolves). */
   signal?: AbortSignal;
   /** Problems a user must know: a rewritten log, a re-created stream. Default: ignored. */
@@ -119,6 +128,9 @@ export interface ShipStats {
   outputs: number;
   taskFiles: number;
   resyncs: number;
+  /** Ephemeral events published (`live`), and dropped while not connected. */
+  liveEvents: number;
+  liveDropped: number;
 }
 
 interface Followed {
@@ -246,7 +258,17 @@ class Shipper {
   readonly #dirty = new Set<string>();
   readonly #wakeup = new Wakeup();
   readonly #dec = new TextDecoder();
-  readonly stats: ShipStats = { lines: 0, bytes: 0, outputs: 0, taskFiles: 0, resyncs: 0 };
+  readonly stats: ShipStats = {
+    lines: 0,
+    bytes: 0,
+    outputs: 0,
+    taskFiles: 0,
+    resyncs: 0,
+    liveEvents: 0,
+    liveDropped: 0,
+  };
+  /** The connection of the session, while there is one (ephemeral events go there). */
+  #nc: NatsConnection | null = null;
   #rescan = true;
   #partBytes = 512 * 1024;
   #tasksDirAbs = "";
@@ -272,6 +294,14 @@ class Shipper {
     signal?.addEventListener("abort", onAbort, { once: true });
     if (signal?.aborted) stop.abort();
     watchDir(this.#state.tasksDir, (paths) => this.#onChange(paths), { signal: stop.signal });
+    const live = this.#o.live
+      ? await listenLiveChannel(
+        this.#state.liveListenerPath(`ship-${Deno.pid}`),
+        crypto.randomUUID().replaceAll("-", ""),
+        (env) => this.#onLive(env),
+        { onWarning: (m) => this.#report(m) },
+      )
+      : null;
     let created: string | null = null;
     let lastWhy = "";
     try {
@@ -313,8 +343,24 @@ class Shipper {
     } finally {
       signal?.removeEventListener("abort", onAbort);
       stop.abort();
+      await live?.close().catch(() => {});
     }
     return this.stats;
+  }
+
+  /** An ephemeral event of a run: published now, or dropped (it is never replayed). */
+  #onLive(env: TaggedEnvelope) {
+    const nc = this.#nc;
+    if (nc === null || nc.isClosed() || !isToken(env.task)) {
+      this.stats.liveDropped++;
+      return;
+    }
+    try {
+      nc.publish(liveSubject(this.#o.project, env.task), encoder.encode(JSON.stringify(env)));
+      this.stats.liveEvents++;
+    } catch {
+      this.stats.liveDropped++;
+    }
   }
 
   /** One connection: ships until it fails (returns why) or `signal`. */
@@ -327,6 +373,7 @@ class Shipper {
       ...this.#o.nats,
     });
     const window = new AckWindow(nc);
+    this.#nc = nc;
     const closed = nc.closed().then((e) => {
       if (window.failure === null) window.failure = `connection lost${e ? `: ${e.message}` : ""}`;
       this.#wakeup.wake();
@@ -376,6 +423,7 @@ class Shipper {
       }
       return window.failure ?? "stopped";
     } finally {
+      this.#nc = null;
       window.close();
       await nc.close().catch(() => {});
       await closed;

@@ -11,6 +11,10 @@
  * | `taskline.<project>.<task id>.task` | the bytes of `task.json` |
  * | `taskline.<project>.<task id>.out.<run>.<call>` | a part of one kept tool output |
  *
+ * With `ship --live`, each ephemeral event (`agent_delta`) is published, not
+ * stored, on `taskline_live.<project>.<task id>` as one tagged envelope in
+ * JSON (the line the live channel carries, without its newline).
+ *
  * Every message has the header `Taskline-Dir` (the task's directory on the
  * source). A log line's message id is `<task>:<run>:<seq>:<offset>` (run and
  * seq empty for a line without them, offset the byte offset of the line in
@@ -25,6 +29,12 @@ import { TasklineError } from "../errors.ts";
 
 /** The subject prefix of every message. */
 export const SUBJECT_ROOT = "taskline";
+/**
+ * The subject prefix of ephemeral events (`ship --live`): outside the
+ * stream's `taskline.>`, so they are never stored, only delivered to whoever
+ * subscribes at the time.
+ */
+export const LIVE_SUBJECT_ROOT = "taskline_live";
 /** The default stream name. */
 export const DEFAULT_STREAM = "TASKLINE";
 /** Header: the task's directory name on the source. */
@@ -85,6 +95,11 @@ export function mirrorDir(project: string, dir: string): string {
 /** The subject of a task's log lines. */
 export function eventsSubject(project: string, task: string): string {
   return `${SUBJECT_ROOT}.${project}.${task}.ev`;
+}
+
+/** The subject of a task's ephemeral events (`ship --live`; core NATS, not stored). */
+export function liveSubject(project: string, task: string): string {
+  return `${LIVE_SUBJECT_ROOT}.${project}.${task}`;
 }
 
 /** The subject of a task's `task.json`. */
