@@ -150,6 +150,13 @@ interface Followed {
   stopped: string | null;
 }
 
+/** A kept tool output of a `tool_returned` line. */
+interface Output {
+  run: string;
+  call: string;
+  data: Uint8Array;
+}
+
 /** Acknowledgements of pipelined publishes, on one inbox subscription. */
 class AckWindow {
   readonly #nc: NatsConnection;
@@ -608,6 +615,9 @@ class Shipper {
     const subject = eventsSubject(project, f.id);
     const window_ = this.#windowMsgs;
     const timeout = this.#o.ackTimeoutMs ?? 5000;
+    // The kept outputs of the chunk's `tool_returned` lines are read first,
+    // together, so that the lines then go out without waiting on a file.
+    const outputs = await this.#readOutputs(f, bytes);
     let start = 0;
     while (start < bytes.length) {
       if (window.failure !== null) return false;
@@ -616,7 +626,10 @@ class Shipper {
       const line = bytes.subarray(start, end);
       const offset = f.next;
       const keys = lineKeysOfBytes(line, this.#dec);
-      if (keys.isToolReturned) await this.#shipOutput(f, line, window, signal);
+      if (keys.isToolReturned) {
+        const out = outputs.get(offset);
+        if (out) await this.#shipOutput(f, out, window, signal);
+      }
       if (line.length <= this.#partBytes) {
         window.publish(
           subject,
@@ -651,24 +664,66 @@ class Shipper {
     return chunk.bytes.length > 0 && chunk.size > from + chunk.bytes.length;
   }
 
-  /** Ships the kept output of a `tool_returned` line, in parts, before the line. */
-  async #shipOutput(f: Followed, line: Uint8Array, window: AckWindow, signal: AbortSignal) {
-    let run: unknown, call: unknown;
-    try {
-      const ev = JSON.parse(this.#dec.decode(line)).event;
-      run = ev?.run;
-      call = ev?.call;
-    } catch {
-      return;
+  /**
+   * The kept outputs named by the `tool_returned` lines of `bytes`, by the
+   * line's offset in the log: each run's directory is listed once (most
+   * calls keep no output), and the files there are read 16 at a time.
+   */
+  async #readOutputs(f: Followed, bytes: Uint8Array): Promise<Map<number, Output>> {
+    const found = new Map<number, Output>();
+    let start = 0;
+    while (start < bytes.length) {
+      const end = bytes.indexOf(10, start) + 1;
+      const line = bytes.subarray(start, end);
+      const offset = f.next + start;
+      start = end;
+      if (!lineKeysOfBytes(line, this.#dec).isToolReturned) continue;
+      let run: unknown, call: unknown;
+      try {
+        const ev = JSON.parse(this.#dec.decode(line)).event;
+        run = ev?.run;
+        call = ev?.call;
+      } catch {
+        continue;
+      }
+      if (typeof run !== "string" || typeof call !== "string") continue;
+      if (!isToken(run) || !/^[0-9a-f]{12}$/.test(call)) continue;
+      found.set(offset, { run, call, data: new Uint8Array(0) });
     }
-    if (typeof run !== "string" || typeof call !== "string") return;
-    if (!isToken(run) || !/^[0-9a-f]{12}$/.test(call)) return;
-    let data: Uint8Array;
-    try {
-      data = await Deno.readFile(this.#state.traceFile(f.dir, run, call));
-    } catch {
-      return; // not kept (tracing off, or a write that failed)
+    if (found.size === 0) return found;
+    const listed = new Map<string, Set<string> | null>();
+    for (const o of found.values()) {
+      if (listed.has(o.run)) continue;
+      const names = new Set<string>();
+      try {
+        const dir = this.#state.traceFile(f.dir, o.run, "x");
+        for await (const e of Deno.readDir(dir.slice(0, dir.lastIndexOf("/")))) names.add(e.name);
+        listed.set(o.run, names);
+      } catch {
+        listed.set(o.run, null); // no output kept for this run
+      }
     }
+    const todo = [...found].filter(([, o]) => listed.get(o.run)?.has(`${o.call}.txt`));
+    for (const [offset, o] of found) {
+      if (!listed.get(o.run)?.has(`${o.call}.txt`)) found.delete(offset);
+    }
+    for (let i = 0; i < todo.length; i += 16) {
+      await Promise.all(
+        todo.slice(i, i + 16).map(async ([offset, o]) => {
+          try {
+            o.data = await Deno.readFile(this.#state.traceFile(f.dir, o.run, o.call));
+          } catch {
+            found.delete(offset); // not kept after all (a write that failed)
+          }
+        }),
+      );
+    }
+    return found;
+  }
+
+  /** Ships a kept output of a `tool_returned` line, in parts, before the line. */
+  async #shipOutput(f: Followed, out: Output, window: AckWindow, signal: AbortSignal) {
+    const { run, call, data } = out;
     const subject = outputSubject(this.#o.project, f.id, run, call);
     const n = Math.max(1, Math.ceil(data.length / this.#partBytes));
     const hash = shortHash(data);
