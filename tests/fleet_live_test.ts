@@ -61,7 +61,13 @@ Deno.test(
       (await s.get(`/api/stream?token=${s.token}`, { token: null })).body!,
     );
     await using ship = spawnCli(["ship", nats.url, "--project", "lv", "--live"], { cwd: p.dir });
-    await using mir = spawnCli(["mirror", nats.url], { cwd: m.dir });
+    await using mir = spawnCli(["mirror", nats.url, "--live"], { cwd: m.dir });
+    // A server on the replica streams what mirror --live hands it.
+    assert(await until(() => Promise.resolve(mir.stderr.includes("from message")), 20_000));
+    await using ms = await startServer(m.dir);
+    const mstream = new SseReader(
+      (await ms.get(`/api/stream?token=${ms.token}`, { token: null })).body!,
+    );
     assert(
       await until(async () => (await liveAnnouncements(p.state.root)).length === 2, 20_000),
       ship.stderr,
@@ -74,11 +80,22 @@ Deno.test(
     // Deltas until both receivers have one (the run connects to each listener on its own).
     let sent = 0;
     const sseDeltas = () => stream.events().filter((f) => f.event === "agent_delta").length;
-    for (; sent < 50 && (sub.got.length === 0 || sseDeltas() === 0); sent++) {
+    const mirrorDeltas = () => mstream.events().filter((f) => f.event === "agent_delta").length;
+    for (
+      ;
+      sent < 50 && (sub.got.length === 0 || sseDeltas() === 0 || mirrorDeltas() === 0);
+      sent++
+    ) {
       await send(delta(`typing ${sent}`));
       await sleep(200);
     }
-    assert(sub.got.length > 0 && sseDeltas() > 0, `${sent} sent; ${ship.stderr}`);
+    assert(
+      sub.got.length > 0 && sseDeltas() > 0 && mirrorDeltas() > 0,
+      `${sent} sent; ${sub.got.length} ${sseDeltas()} ${mirrorDeltas()}; ${ship.stderr} ${mir.stderr}`,
+    );
+    const md = JSON.parse(mstream.events().find((f) => f.event === "agent_delta")!.data!);
+    assertEquals([md.task, md.seq, md.event.type], [task.id, undefined, "agent_delta"]);
+    await mstream.cancel();
     await send(delta("last"));
     await send({ type: "agent_text", role: "coder", text: "typed" });
     await send({ type: "run_finished", success: true, status: "done" });
