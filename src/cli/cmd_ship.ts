@@ -65,7 +65,9 @@ export async function shipCommand(ctx: Context, args: string[]): Promise<number>
   });
   await ctx.io.stderr.write(
     `taskline ship: ${stats.lines} lines, ${stats.outputs} outputs, ${stats.taskFiles} task files shipped${
-      values.live ? `, ${stats.liveEvents} ephemeral events published` : ""
+      values.live
+        ? `, ${stats.liveEvents} ephemeral events published (${stats.liveDropped} dropped while not connected)`
+        : ""
     }\n`,
   );
   return 0;
