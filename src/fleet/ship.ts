@@ -157,11 +157,20 @@ interface Output {
   data: Uint8Array;
 }
 
-/** Acknowledgements of pipelined publishes, on one inbox subscription. */
+/**
+ * Acknowledgements of pipelined publishes, on one reply subject: a stream
+ * answers the publishes of one connection in the order it received them, so
+ * the n-th answer is that of the n-th publish (one subject, not one a
+ * message: the server matches it from its cache, and no id is parsed). An
+ * answer that is not a stored (or duplicate) acknowledgement, wherever it
+ * comes from, is a failure, and a missing one a timeout: either makes every
+ * task start again from what the stream holds.
+ */
 class AckWindow {
   readonly #nc: NatsConnection;
   readonly #inbox: string;
   #seq = 0;
+  #acked = 0;
   /** Sent time of each unacknowledged message, by id (ids increase). */
   readonly #pending = new Map<number, number>();
   readonly #room = new Wakeup();
@@ -171,7 +180,7 @@ class AckWindow {
   constructor(nc: NatsConnection) {
     this.#nc = nc;
     this.#inbox = `_INBOX.taskline.${crypto.randomUUID().replaceAll("-", "")}`;
-    this.#sub = nc.subscribe(`${this.#inbox}.*`, { callback: (_e, m) => this.#onAck(m) });
+    this.#sub = nc.subscribe(this.#inbox, { callback: (_e, m) => this.#onAck(m) });
   }
 
   get pending(): number {
@@ -181,11 +190,11 @@ class AckWindow {
   publish(subject: string, data: Uint8Array, h: MsgHdrs): void {
     const id = this.#seq++;
     this.#pending.set(id, Date.now());
-    this.#nc.publish(subject, data, { reply: `${this.#inbox}.${id}`, headers: h });
+    this.#nc.publish(subject, data, { reply: this.#inbox, headers: h });
   }
 
   #onAck(m: Msg) {
-    const id = Number(m.subject.slice(this.#inbox.length + 1));
+    const id = this.#acked++;
     if (!this.#pending.delete(id)) return;
     const d = m.data;
     // {"stream":"...","seq":N[,"duplicate":true]}: stored (or already there).
