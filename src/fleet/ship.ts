@@ -54,6 +54,7 @@ import {
   offsetOfMsgId,
   outputSubject,
   parsePart,
+  SUBJECT_ROOT,
   taskSubject,
 } from "./wire.ts";
 
@@ -496,19 +497,38 @@ class Shipper {
     }
   }
 
-  /** Asks the stream where each task not yet synced stands, many at a time. */
+  /**
+   * Asks the stream where each task not yet synced stands, many at a time.
+   * With many tasks to sync, the subjects the stream holds for this project
+   * are listed first (two requests), and a task whose subject is not there
+   * starts at its beginning without a request of its own.
+   */
   async #syncAll(jsm: Awaited<ReturnType<typeof jetstreamManager>>): Promise<void> {
     const todo = [...this.#followed.values()].filter((f) => !f.synced && f.stopped === null);
+    let held: Set<string> | null = null;
+    if (todo.length > 16) {
+      const project = this.#o.project;
+      held = new Set([
+        ...await subjectsHeld(jsm, this.#stream, `${SUBJECT_ROOT}.${project}.*.ev`),
+        ...await subjectsHeld(jsm, this.#stream, `${SUBJECT_ROOT}.${project}.*.task`),
+      ]);
+    }
     for (let i = 0; i < todo.length; i += 64) {
-      await Promise.all(todo.slice(i, i + 64).map((f) => this.#sync(jsm, f)));
+      await Promise.all(todo.slice(i, i + 64).map((f) => this.#sync(jsm, f, held)));
     }
   }
 
-  async #sync(jsm: Awaited<ReturnType<typeof jetstreamManager>>, f: Followed): Promise<void> {
+  async #sync(
+    jsm: Awaited<ReturnType<typeof jetstreamManager>>,
+    f: Followed,
+    held: Set<string> | null,
+  ): Promise<void> {
     const project = this.#o.project;
+    const last = (subject: string) =>
+      held && !held.has(subject) ? Promise.resolve(null) : lastMessage(jsm, this.#stream, subject);
     const [ev, task] = await Promise.all([
-      lastMessage(jsm, this.#stream, eventsSubject(project, f.id)),
-      lastMessage(jsm, this.#stream, taskSubject(project, f.id)),
+      last(eventsSubject(project, f.id)),
+      last(taskSubject(project, f.id)),
     ]);
     f.taskJson = task ? task.data : null;
     f.taskStamp = "";
@@ -751,6 +771,16 @@ class Shipper {
     }
     this.stats.outputs++;
   }
+}
+
+/** The subjects of `stream` that match `filter` and hold a message. */
+async function subjectsHeld(
+  jsm: Awaited<ReturnType<typeof jetstreamManager>>,
+  stream: string,
+  filter: string,
+): Promise<string[]> {
+  const info = await jsm.streams.info(stream, { subjects_filter: filter });
+  return Object.keys(info.state.subjects ?? {});
 }
 
 /** The last message of `subject` in `stream`; null when it has none. */
