@@ -205,7 +205,9 @@ class Mirror {
     // Ephemeral events go to this replica's live listeners as a run's would.
     let live: { close(): void } | null = null;
     if (this.#o.live) {
-      const fan = new LiveChannelFanout(this.#state.root);
+      // The replica's server only: a `ship --live` on the replica would
+      // publish them again, and this mirror would get them back, for ever.
+      const fan = new LiveChannelFanout(this.#state.root, {}, (name) => name === "live.json");
       fan.connect();
       const dec = new TextDecoder();
       const project = this.#o.project;

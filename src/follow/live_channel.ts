@@ -213,9 +213,17 @@ export class LiveChannelFanout {
   #scanning = false;
   #closed = false;
 
-  constructor(dir: string, options: LiveSenderOptions = {}) {
+  readonly #accept: (name: string) => boolean;
+
+  /** `accept` narrows the announcements used (default: every one). */
+  constructor(
+    dir: string,
+    options: LiveSenderOptions = {},
+    accept: (name: string) => boolean = () => true,
+  ) {
     this.dir = dir;
     this.#options = options;
+    this.#accept = accept;
   }
 
   /** Events dropped, all listeners together. */
@@ -233,7 +241,9 @@ export class LiveChannelFanout {
     (async () => {
       const found = new Set<string>();
       for await (const e of Deno.readDir(this.dir)) {
-        if (e.isFile && isLiveAnnouncement(e.name)) found.add(`${this.dir}/${e.name}`);
+        if (e.isFile && isLiveAnnouncement(e.name) && this.#accept(e.name)) {
+          found.add(`${this.dir}/${e.name}`);
+        }
       }
       return found;
     })().then((found) => {
