@@ -213,8 +213,10 @@ async function benchLive(b: RecordBench, bin: string): Promise<Row> {
           let got = 0;
           while (got < buf.length) got += (await file.read(buf.subarray(got))) ?? buf.length;
           file.close();
-          offset = st.size;
-          for (const l of dec.decode(buf).split("\n")) {
+          // Complete lines only: a batch being written is read again from its line's start.
+          const end = buf.lastIndexOf(10) + 1;
+          offset += end;
+          for (const l of dec.decode(buf.subarray(0, end)).split("\n")) {
             const m = /"seq":(\d+)/.exec(l);
             if (!m) continue;
             const seq = Number(m[1]);

@@ -110,3 +110,32 @@ Deno.test("a stream deleted under a running ship is created again and filled aga
     assertEquals(counts.get(eventsSubject("del", t.id)), lines);
   }
 });
+
+Deno.test("a ship started again on a shipped project of many tasks sends only what is new", async () => {
+  await using nats = await startNats();
+  await using a = await tempProject();
+  const w = new SourceWriter(a.dir);
+  await w.addTasks(40);
+  await w.append(400);
+  const first = spawnCli(["ship", nats.url, "--project", "again"], { cwd: a.dir });
+  try {
+    assert(await until(async () => (await evCount(nats.url)) === 400, 30_000), first.stderr);
+  } finally {
+    first.kill("SIGINT");
+    await first.done;
+  }
+  assertStringIncludes(first.stderr, "400 lines");
+  const second = spawnCli(["ship", nats.url, "--project", "again"], { cwd: a.dir });
+  try {
+    assert(await until(() => Promise.resolve(second.stderr.includes("to stream")), 20_000));
+    await w.append(7);
+    assert(await until(async () => (await evCount(nats.url)) === 407, 30_000), second.stderr);
+    await sleep(500);
+  } finally {
+    second.kill("SIGINT");
+    await second.done;
+  }
+  // The 400 lines already held were not published again (not even as duplicates).
+  assertStringIncludes(second.stderr, "taskline ship: 7 lines,");
+  assertEquals(await evCount(nats.url), 407);
+});

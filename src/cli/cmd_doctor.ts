@@ -204,7 +204,6 @@ async function checkLog(
   return { runs };
 }
 
-
 async function sizeOf(path: string): Promise<{ files: number; bytes: number }> {
   let files = 0, bytes = 0;
   for (const e of await dirEntries(path)) {

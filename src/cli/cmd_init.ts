@@ -56,6 +56,7 @@ export const GITIGNORE_LINES = [
   "cancel.request",
   "cache/",
   "live.json",
+  "live-*.json",
   "nats.token",
   "nats.nkey",
   "nats.creds",

@@ -23,12 +23,16 @@ Credentials as for \`taskline ship\` (TASKLINE_NATS_TOKEN, TASKLINE_NATS_NKEY, o
 
 Options:
   --stream <NAME>    the stream (default: fleet.stream of config.jsonc, else TASKLINE)
-  --project <NAME>   only this project (default: every project of the stream)`;
+  --project <NAME>   only this project (default: every project of the stream)
+  --live             also the ephemeral events (agent_delta) that \`ship --live\`
+                     publishes: handed to a \`taskline serve\` running on this
+                     replica, which streams them; never written`;
 
 export async function mirrorCommand(ctx: Context, args: string[]): Promise<number> {
   const { values, positionals } = parseArgs("mirror", args, {
     project: { type: "string" },
     stream: { type: "string" },
+    live: { type: "boolean" },
   });
   if (positionals.length !== 1) {
     throw new TasklineError("usage", "taskline mirror takes one argument: the NATS URL");
@@ -41,6 +45,7 @@ export async function mirrorCommand(ctx: Context, args: string[]): Promise<numbe
   const stats = await mirror(ctx.state, addr, {
     stream,
     project,
+    live: values.live === true,
     nats: { auth: auth.options },
     signal: ctx.io.signal,
     onReport: (m) => void ctx.warn(m),

@@ -26,7 +26,10 @@ Options:
   --project <NAME>   the project's name on the stream (default: fleet.project
                      of config.jsonc, else this directory's name)
   --stream <NAME>    the stream (default: fleet.stream of config.jsonc, else TASKLINE)
-  --live             also ephemeral events (agent_delta): not available yet`;
+  --live             also ephemeral events (agent_delta) of runs in other
+                     processes: received on the live channel (as by
+                     \`taskline serve\`, which may run at the same time) and
+                     published, not stored, on taskline_live.<project>.<task id>`;
 
 export async function shipCommand(ctx: Context, args: string[]): Promise<number> {
   const { values, positionals } = parseArgs("ship", args, {
@@ -36,12 +39,6 @@ export async function shipCommand(ctx: Context, args: string[]): Promise<number>
   });
   if (positionals.length !== 1) {
     throw new TasklineError("usage", "taskline ship takes one argument: the NATS URL");
-  }
-  if (values.live) {
-    throw new TasklineError(
-      "usage",
-      "--live is not available yet: ephemeral events (agent_delta) are not shipped",
-    );
   }
   const addr = parseNatsUrl(positionals[0]);
   await ctx.state.requireExists();
@@ -55,6 +52,7 @@ export async function shipCommand(ctx: Context, args: string[]): Promise<number>
   const stats = await ship(ctx.state, addr, {
     project,
     stream,
+    live: values.live === true,
     nats: { auth: auth.options },
     signal: ctx.io.signal,
     onReport: (m) => void ctx.warn(m),
@@ -66,7 +64,11 @@ export async function shipCommand(ctx: Context, args: string[]): Promise<number>
     },
   });
   await ctx.io.stderr.write(
-    `taskline ship: ${stats.lines} lines, ${stats.outputs} outputs, ${stats.taskFiles} task files shipped\n`,
+    `taskline ship: ${stats.lines} lines, ${stats.outputs} outputs, ${stats.taskFiles} task files shipped${
+      values.live
+        ? `, ${stats.liveEvents} ephemeral events published (${stats.liveDropped} dropped while not connected)`
+        : ""
+    }\n`,
   );
   return 0;
 }

@@ -39,6 +39,7 @@ import {
   type OpenNatsOptions,
 } from "./nats.ts";
 import { bytesEqual } from "./raw_lines.ts";
+import { LiveChannelFanout, parseLiveLine } from "../follow/live_channel.ts";
 import { parseTimeNsUncached } from "../contract/time.ts";
 import {
   DEFAULT_STREAM,
@@ -46,6 +47,7 @@ import {
   H_MSG_ID,
   H_PART,
   isSafeDir,
+  LIVE_SUBJECT_ROOT,
   mirrorDir,
   offsetOfMsgId,
   parsePart,
@@ -73,6 +75,12 @@ export interface MirrorOptions {
   batchBytesMax?: number;
   /** Longest a read message is held before it is written, in ms. Default 20. */
   batchHoldMs?: number;
+  /**
+   * Also the ephemeral events that `ship --live` publishes: each is handed to
+   * this replica's live channel (a `taskline serve` running on it streams
+   * it), never written. Default false.
+   */
+  live?: boolean;
 }
 
 /** What the mirror has written since its start. */
@@ -194,6 +202,28 @@ class Mirror {
         }
       }
     })().catch(() => {});
+    // Ephemeral events go to this replica's live listeners as a run's would.
+    let live: { close(): void } | null = null;
+    if (this.#o.live) {
+      // The replica's server only: a `ship --live` on the replica would
+      // publish them again, and this mirror would get them back, for ever.
+      const fan = new LiveChannelFanout(this.#state.root, {}, (name) => name === "live.json");
+      fan.connect();
+      const dec = new TextDecoder();
+      const project = this.#o.project;
+      const sub = nc.subscribe(`${LIVE_SUBJECT_ROOT}.${project ?? "*"}.*`, {
+        callback: (_e, m) => {
+          const env = parseLiveLine(dec.decode(m.data));
+          if (env) fan.send(env);
+        },
+      });
+      live = {
+        close: () => {
+          sub.unsubscribe();
+          fan.close();
+        },
+      };
+    }
     const saver = setInterval(() => {
       try {
         this.#saveCheckpoint();
@@ -217,6 +247,7 @@ class Mirror {
       }
     } finally {
       clearInterval(saver);
+      live?.close();
       signal?.removeEventListener("abort", onAbort);
       try {
         this.#flush();

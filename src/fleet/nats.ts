@@ -65,7 +65,6 @@ type AuthOptions = Pick<
   "token" | "authenticator"
 >;
 
-
 /**
  * Credentials, first found wins: `TASKLINE_NATS_TOKEN`, `TASKLINE_NATS_NKEY`
  * (an nkey seed), then the files `.taskline/nats.token`, `.taskline/nats.nkey`

@@ -22,11 +22,13 @@
  *
  * @module
  */
-import { headers as natsHeaders, type Msg, type MsgHdrs } from "@nats-io/transport-node";
+import type { Msg, MsgHdrs } from "@nats-io/transport-node";
 import { TasklineError } from "../errors.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { taskDirNames } from "../store/tasks.ts";
 import { Wakeup, watchDir } from "../follow/tail.ts";
+import { listenLiveChannel } from "../follow/live_listen.ts";
+import type { TaggedEnvelope } from "../contract/envelope.ts";
 import {
   checkNetPermission,
   ensureStream,
@@ -46,16 +48,45 @@ import {
   H_PART,
   isSafeDir,
   isToken,
-  lineKeys,
+  lineKeysOfBytes,
   lineMsgId,
+  liveSubject,
   offsetOfMsgId,
   outputSubject,
   parsePart,
+  SUBJECT_ROOT,
   taskSubject,
 } from "./wire.ts";
 
 /** Header of a part of a split line: the whole line's length in bytes. */
 const H_LEN = "Taskline-Length";
+
+const encoder = new TextEncoder();
+
+/**
+ * Headers already encoded, as the client puts them on the wire (it calls
+ * only `encode()` of the headers it publishes): one string and one encode a
+ * message instead of a headers object filled key by key.
+ */
+class RawHeaders {
+  readonly #bytes: Uint8Array;
+  constructor(pairs: [string, string][]) {
+    let s = "NATS/1.0";
+    for (const [k, v] of pairs) s += `\r\n${k}: ${v.trim()}`;
+    this.#bytes = encoder.encode(`${s}\r\n\r\n`);
+  }
+  encode(): Uint8Array {
+    return this.#bytes;
+  }
+}
+
+/** The headers of a message: message id, task directory, and any others. */
+function msgHeaders(id: string, dir: string, more: [string, string][] = []): MsgHdrs {
+  if (/[\r\n]/.test(id) || /[\r\n]/.test(dir)) {
+    throw new TasklineError("bad-state", `a message id or directory holds a line break: ${id}`);
+  }
+  return new RawHeaders([[H_MSG_ID, id], [H_DIR, dir], ...more]) as unknown as MsgHdrs;
+}
 
 /** Options of {@link ship}. */
 export interface ShipOptions {
@@ -67,12 +98,22 @@ export interface ShipOptions {
   nats?: OpenNatsOptions;
   /** The poll that covers missed file notifications and new tasks, in ms. Default 1000. */
   pollIntervalMs?: number;
-  /** Messages published and not yet acknowledged, at most. Default 4096. */
+  /**
+   * Messages published and not yet acknowledged, at most. Default 8192. Once
+   * full, publishing goes on when half of them are acknowledged (so that
+   * messages leave in batches, not one for each acknowledgement).
+   */
   windowMsgs?: number;
   /** How long an acknowledgement may take before every task resyncs, in ms. Default 5000. */
   ackTimeoutMs?: number;
   /** Bytes of one log read at a time. Default 1 MiB. */
   chunkBytes?: number;
+  /**
+   * Also ephemeral events (`agent_delta`): ship listens on the live channel
+   * (announced in `.taskline/live-ship-<pid>.json`) and publishes each event
+   * it receives on {@link liveSubject}, not stored. Default false.
+   */
+  live?: boolean;
   /** Stops shipping (the promise resolves). */
   signal?: AbortSignal;
   /** Problems a user must know: a rewritten log, a re-created stream. Default: ignored. */
@@ -88,6 +129,9 @@ export interface ShipStats {
   outputs: number;
   taskFiles: number;
   resyncs: number;
+  /** Ephemeral events published (`live`), and dropped while not connected. */
+  liveEvents: number;
+  liveDropped: number;
 }
 
 interface Followed {
@@ -107,11 +151,27 @@ interface Followed {
   stopped: string | null;
 }
 
-/** Acknowledgements of pipelined publishes, on one inbox subscription. */
+/** A kept tool output of a `tool_returned` line. */
+interface Output {
+  run: string;
+  call: string;
+  data: Uint8Array;
+}
+
+/**
+ * Acknowledgements of pipelined publishes, on one reply subject: a stream
+ * answers the publishes of one connection in the order it received them, so
+ * the n-th answer is that of the n-th publish (one subject, not one a
+ * message: the server matches it from its cache, and no id is parsed). An
+ * answer that is not a stored (or duplicate) acknowledgement, wherever it
+ * comes from, is a failure, and a missing one a timeout: either makes every
+ * task start again from what the stream holds.
+ */
 class AckWindow {
   readonly #nc: NatsConnection;
   readonly #inbox: string;
   #seq = 0;
+  #acked = 0;
   /** Sent time of each unacknowledged message, by id (ids increase). */
   readonly #pending = new Map<number, number>();
   readonly #room = new Wakeup();
@@ -121,7 +181,7 @@ class AckWindow {
   constructor(nc: NatsConnection) {
     this.#nc = nc;
     this.#inbox = `_INBOX.taskline.${crypto.randomUUID().replaceAll("-", "")}`;
-    this.#sub = nc.subscribe(`${this.#inbox}.*`, { callback: (_e, m) => this.#onAck(m) });
+    this.#sub = nc.subscribe(this.#inbox, { callback: (_e, m) => this.#onAck(m) });
   }
 
   get pending(): number {
@@ -131,11 +191,11 @@ class AckWindow {
   publish(subject: string, data: Uint8Array, h: MsgHdrs): void {
     const id = this.#seq++;
     this.#pending.set(id, Date.now());
-    this.#nc.publish(subject, data, { reply: `${this.#inbox}.${id}`, headers: h });
+    this.#nc.publish(subject, data, { reply: this.#inbox, headers: h });
   }
 
   #onAck(m: Msg) {
-    const id = Number(m.subject.slice(this.#inbox.length + 1));
+    const id = this.#acked++;
     if (!this.#pending.delete(id)) return;
     const d = m.data;
     // {"stream":"...","seq":N[,"duplicate":true]}: stored (or already there).
@@ -215,16 +275,28 @@ class Shipper {
   readonly #dirty = new Set<string>();
   readonly #wakeup = new Wakeup();
   readonly #dec = new TextDecoder();
-  readonly stats: ShipStats = { lines: 0, bytes: 0, outputs: 0, taskFiles: 0, resyncs: 0 };
+  readonly stats: ShipStats = {
+    lines: 0,
+    bytes: 0,
+    outputs: 0,
+    taskFiles: 0,
+    resyncs: 0,
+    liveEvents: 0,
+    liveDropped: 0,
+  };
+  /** The connection of the session, while there is one (ephemeral events go there). */
+  #nc: NatsConnection | null = null;
   #rescan = true;
   #partBytes = 512 * 1024;
   #tasksDirAbs = "";
+  readonly #windowMsgs: number;
 
   constructor(state: StateDir, addr: NatsAddress, options: ShipOptions) {
     this.#state = state;
     this.#addr = addr;
     this.#o = options;
     this.#stream = options.stream ?? DEFAULT_STREAM;
+    this.#windowMsgs = Math.max(2, options.windowMsgs ?? 8192);
   }
 
   #report(message: string) {
@@ -239,6 +311,14 @@ class Shipper {
     signal?.addEventListener("abort", onAbort, { once: true });
     if (signal?.aborted) stop.abort();
     watchDir(this.#state.tasksDir, (paths) => this.#onChange(paths), { signal: stop.signal });
+    const live = this.#o.live
+      ? await listenLiveChannel(
+        this.#state.liveListenerPath(`ship-${Deno.pid}`),
+        crypto.randomUUID().replaceAll("-", ""),
+        (env) => this.#onLive(env),
+        { onWarning: (m) => this.#report(m) },
+      )
+      : null;
     let created: string | null = null;
     let lastWhy = "";
     try {
@@ -280,8 +360,24 @@ class Shipper {
     } finally {
       signal?.removeEventListener("abort", onAbort);
       stop.abort();
+      await live?.close().catch(() => {});
     }
     return this.stats;
+  }
+
+  /** An ephemeral event of a run: published now, or dropped (it is never replayed). */
+  #onLive(env: TaggedEnvelope) {
+    const nc = this.#nc;
+    if (nc === null || nc.isClosed() || !isToken(env.task)) {
+      this.stats.liveDropped++;
+      return;
+    }
+    try {
+      nc.publish(liveSubject(this.#o.project, env.task), encoder.encode(JSON.stringify(env)));
+      this.stats.liveEvents++;
+    } catch {
+      this.stats.liveDropped++;
+    }
   }
 
   /** One connection: ships until it fails (returns why) or `signal`. */
@@ -294,6 +390,7 @@ class Shipper {
       ...this.#o.nats,
     });
     const window = new AckWindow(nc);
+    this.#nc = nc;
     const closed = nc.closed().then((e) => {
       if (window.failure === null) window.failure = `connection lost${e ? `: ${e.message}` : ""}`;
       this.#wakeup.wake();
@@ -343,6 +440,7 @@ class Shipper {
       }
       return window.failure ?? "stopped";
     } finally {
+      this.#nc = null;
       window.close();
       await nc.close().catch(() => {});
       await closed;
@@ -399,19 +497,38 @@ class Shipper {
     }
   }
 
-  /** Asks the stream where each task not yet synced stands, many at a time. */
+  /**
+   * Asks the stream where each task not yet synced stands, many at a time.
+   * With many tasks to sync, the subjects the stream holds for this project
+   * are listed first (two requests), and a task whose subject is not there
+   * starts at its beginning without a request of its own.
+   */
   async #syncAll(jsm: Awaited<ReturnType<typeof jetstreamManager>>): Promise<void> {
     const todo = [...this.#followed.values()].filter((f) => !f.synced && f.stopped === null);
+    let held: Set<string> | null = null;
+    if (todo.length > 16) {
+      const project = this.#o.project;
+      held = new Set([
+        ...await subjectsHeld(jsm, this.#stream, `${SUBJECT_ROOT}.${project}.*.ev`),
+        ...await subjectsHeld(jsm, this.#stream, `${SUBJECT_ROOT}.${project}.*.task`),
+      ]);
+    }
     for (let i = 0; i < todo.length; i += 64) {
-      await Promise.all(todo.slice(i, i + 64).map((f) => this.#sync(jsm, f)));
+      await Promise.all(todo.slice(i, i + 64).map((f) => this.#sync(jsm, f, held)));
     }
   }
 
-  async #sync(jsm: Awaited<ReturnType<typeof jetstreamManager>>, f: Followed): Promise<void> {
+  async #sync(
+    jsm: Awaited<ReturnType<typeof jetstreamManager>>,
+    f: Followed,
+    held: Set<string> | null,
+  ): Promise<void> {
     const project = this.#o.project;
+    const last = (subject: string) =>
+      held && !held.has(subject) ? Promise.resolve(null) : lastMessage(jsm, this.#stream, subject);
     const [ev, task] = await Promise.all([
-      lastMessage(jsm, this.#stream, eventsSubject(project, f.id)),
-      lastMessage(jsm, this.#stream, taskSubject(project, f.id)),
+      last(eventsSubject(project, f.id)),
+      last(taskSubject(project, f.id)),
     ]);
     f.taskJson = task ? task.data : null;
     f.taskStamp = "";
@@ -490,9 +607,7 @@ class Shipper {
     }
     f.taskStamp = stamp;
     if (f.taskJson && bytesEqual(f.taskJson, bytes)) return;
-    const h = natsHeaders();
-    h.set(H_MSG_ID, `${f.id}:task:${shortHash(bytes)}`);
-    h.set(H_DIR, f.dir);
+    const h = msgHeaders(`${f.id}:task:${shortHash(bytes)}`, f.dir);
     window.publish(taskSubject(this.#o.project, f.id), bytes, h);
     f.taskJson = bytes;
     this.stats.taskFiles++;
@@ -527,8 +642,11 @@ class Shipper {
     if (bytes.length === 0) return false;
     const project = this.#o.project;
     const subject = eventsSubject(project, f.id);
-    const window_ = this.#o.windowMsgs ?? 4096;
+    const window_ = this.#windowMsgs;
     const timeout = this.#o.ackTimeoutMs ?? 5000;
+    // The kept outputs of the chunk's `tool_returned` lines are read first,
+    // together, so that the lines then go out without waiting on a file.
+    const outputs = await this.#readOutputs(f, bytes);
     let start = 0;
     while (start < bytes.length) {
       if (window.failure !== null) return false;
@@ -536,22 +654,24 @@ class Shipper {
       const end = nl + 1;
       const line = bytes.subarray(start, end);
       const offset = f.next;
-      const head = this.#dec.decode(line.subarray(0, Math.min(line.length, 300)));
-      const keys = lineKeys(head, () => this.#dec.decode(line));
-      if (keys.type === "tool_returned") await this.#shipOutput(f, line, window, signal);
+      const keys = lineKeysOfBytes(line, this.#dec);
+      if (keys.isToolReturned) {
+        const out = outputs.get(offset);
+        if (out) await this.#shipOutput(f, out, window, signal);
+      }
       if (line.length <= this.#partBytes) {
-        const h = natsHeaders();
-        h.set(H_MSG_ID, lineMsgId(f.id, keys.run, keys.seq, offset));
-        h.set(H_DIR, f.dir);
-        window.publish(subject, line, h);
+        window.publish(
+          subject,
+          line,
+          msgHeaders(lineMsgId(f.id, keys.run, keys.seq, offset), f.dir),
+        );
       } else {
         const n = Math.ceil(line.length / this.#partBytes);
         for (let i = 0; i < n; i++) {
-          const h = natsHeaders();
-          h.set(H_MSG_ID, lineMsgId(f.id, keys.run, keys.seq, offset, i));
-          h.set(H_DIR, f.dir);
-          h.set(H_PART, `${i}/${n}`);
-          h.set(H_LEN, String(line.length));
+          const h = msgHeaders(lineMsgId(f.id, keys.run, keys.seq, offset, i), f.dir, [
+            [H_PART, `${i}/${n}`],
+            [H_LEN, String(line.length)],
+          ]);
           window.publish(
             subject,
             line.subarray(i * this.#partBytes, Math.min(line.length, (i + 1) * this.#partBytes)),
@@ -566,48 +686,101 @@ class Shipper {
       this.stats.lines++;
       this.stats.bytes += line.length;
       start = end;
-      if (window.pending >= window_) await window.waitRoom(window_, timeout, signal);
+      if (window.pending >= window_) await window.waitRoom(window_ >> 1, timeout, signal);
     }
     // The last line is kept as a copy: the chunk's buffer is let go.
     if (f.last) f.last = f.last.slice();
     return chunk.bytes.length > 0 && chunk.size > from + chunk.bytes.length;
   }
 
-  /** Ships the kept output of a `tool_returned` line, in parts, before the line. */
-  async #shipOutput(f: Followed, line: Uint8Array, window: AckWindow, signal: AbortSignal) {
-    let run: unknown, call: unknown;
-    try {
-      const ev = JSON.parse(this.#dec.decode(line)).event;
-      run = ev?.run;
-      call = ev?.call;
-    } catch {
-      return;
+  /**
+   * The kept outputs named by the `tool_returned` lines of `bytes`, by the
+   * line's offset in the log: each run's directory is listed once (most
+   * calls keep no output), and the files there are read 16 at a time.
+   */
+  async #readOutputs(f: Followed, bytes: Uint8Array): Promise<Map<number, Output>> {
+    const found = new Map<number, Output>();
+    let start = 0;
+    while (start < bytes.length) {
+      const end = bytes.indexOf(10, start) + 1;
+      const line = bytes.subarray(start, end);
+      const offset = f.next + start;
+      start = end;
+      if (!lineKeysOfBytes(line, this.#dec).isToolReturned) continue;
+      let run: unknown, call: unknown;
+      try {
+        const ev = JSON.parse(this.#dec.decode(line)).event;
+        run = ev?.run;
+        call = ev?.call;
+      } catch {
+        continue;
+      }
+      if (typeof run !== "string" || typeof call !== "string") continue;
+      if (!isToken(run) || !/^[0-9a-f]{12}$/.test(call)) continue;
+      found.set(offset, { run, call, data: new Uint8Array(0) });
     }
-    if (typeof run !== "string" || typeof call !== "string") return;
-    if (!isToken(run) || !/^[0-9a-f]{12}$/.test(call)) return;
-    let data: Uint8Array;
-    try {
-      data = await Deno.readFile(this.#state.traceFile(f.dir, run, call));
-    } catch {
-      return; // not kept (tracing off, or a write that failed)
+    if (found.size === 0) return found;
+    const listed = new Map<string, Set<string> | null>();
+    for (const o of found.values()) {
+      if (listed.has(o.run)) continue;
+      const names = new Set<string>();
+      try {
+        const dir = this.#state.traceFile(f.dir, o.run, "x");
+        for await (const e of Deno.readDir(dir.slice(0, dir.lastIndexOf("/")))) names.add(e.name);
+        listed.set(o.run, names);
+      } catch {
+        listed.set(o.run, null); // no output kept for this run
+      }
     }
+    const todo = [...found].filter(([, o]) => listed.get(o.run)?.has(`${o.call}.txt`));
+    for (const [offset, o] of found) {
+      if (!listed.get(o.run)?.has(`${o.call}.txt`)) found.delete(offset);
+    }
+    for (let i = 0; i < todo.length; i += 16) {
+      await Promise.all(
+        todo.slice(i, i + 16).map(async ([offset, o]) => {
+          try {
+            o.data = await Deno.readFile(this.#state.traceFile(f.dir, o.run, o.call));
+          } catch {
+            found.delete(offset); // not kept after all (a write that failed)
+          }
+        }),
+      );
+    }
+    return found;
+  }
+
+  /** Ships a kept output of a `tool_returned` line, in parts, before the line. */
+  async #shipOutput(f: Followed, out: Output, window: AckWindow, signal: AbortSignal) {
+    const { run, call, data } = out;
     const subject = outputSubject(this.#o.project, f.id, run, call);
     const n = Math.max(1, Math.ceil(data.length / this.#partBytes));
     const hash = shortHash(data);
     for (let i = 0; i < n; i++) {
-      const h = natsHeaders();
-      h.set(H_MSG_ID, `${f.id}:out:${run}:${call}:${hash}#${i}`);
-      h.set(H_DIR, f.dir);
-      h.set(H_PART, `${i}/${n}`);
+      const h = msgHeaders(`${f.id}:out:${run}:${call}:${hash}#${i}`, f.dir, [
+        [H_PART, `${i}/${n}`],
+      ]);
       window.publish(
         subject,
         data.subarray(i * this.#partBytes, Math.min(data.length, (i + 1) * this.#partBytes)),
         h,
       );
-      await window.waitRoom(this.#o.windowMsgs ?? 4096, this.#o.ackTimeoutMs ?? 5000, signal);
+      if (window.pending >= this.#windowMsgs) {
+        await window.waitRoom(this.#windowMsgs >> 1, this.#o.ackTimeoutMs ?? 5000, signal);
+      }
     }
     this.stats.outputs++;
   }
+}
+
+/** The subjects of `stream` that match `filter` and hold a message. */
+async function subjectsHeld(
+  jsm: Awaited<ReturnType<typeof jetstreamManager>>,
+  stream: string,
+  filter: string,
+): Promise<string[]> {
+  const info = await jsm.streams.info(stream, { subjects_filter: filter });
+  return Object.keys(info.state.subjects ?? {});
 }
 
 /** The last message of `subject` in `stream`; null when it has none. */

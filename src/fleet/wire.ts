@@ -11,6 +11,10 @@
  * | `taskline.<project>.<task id>.task` | the bytes of `task.json` |
  * | `taskline.<project>.<task id>.out.<run>.<call>` | a part of one kept tool output |
  *
+ * With `ship --live`, each ephemeral event (`agent_delta`) is published, not
+ * stored, on `taskline_live.<project>.<task id>` as one tagged envelope in
+ * JSON (the line the live channel carries, without its newline).
+ *
  * Every message has the header `Taskline-Dir` (the task's directory on the
  * source). A log line's message id is `<task>:<run>:<seq>:<offset>` (run and
  * seq empty for a line without them, offset the byte offset of the line in
@@ -25,6 +29,12 @@ import { TasklineError } from "../errors.ts";
 
 /** The subject prefix of every message. */
 export const SUBJECT_ROOT = "taskline";
+/**
+ * The subject prefix of ephemeral events (`ship --live`): outside the
+ * stream's `taskline.>`, so they are never stored, only delivered to whoever
+ * subscribes at the time.
+ */
+export const LIVE_SUBJECT_ROOT = "taskline_live";
 /** The default stream name. */
 export const DEFAULT_STREAM = "TASKLINE";
 /** Header: the task's directory name on the source. */
@@ -85,6 +95,11 @@ export function mirrorDir(project: string, dir: string): string {
 /** The subject of a task's log lines. */
 export function eventsSubject(project: string, task: string): string {
   return `${SUBJECT_ROOT}.${project}.${task}.ev`;
+}
+
+/** The subject of a task's ephemeral events (`ship --live`; core NATS, not stored). */
+export function liveSubject(project: string, task: string): string {
+  return `${LIVE_SUBJECT_ROOT}.${project}.${task}`;
 }
 
 /** The subject of a task's `task.json`. */
@@ -163,4 +178,81 @@ export function lineKeys(head: string, whole: () => string): {
   } catch {
     return { run: "", seq: null, type: "" };
   }
+}
+
+const HEAD_SCHEMA = bytesOf('{"schema":');
+const HEAD_SEQ = bytesOf(',"seq":');
+const HEAD_AT = bytesOf(',"at":"');
+const HEAD_TYPE = bytesOf('","event":{"type":"');
+const HEAD_RUN = bytesOf('","run":"');
+const TOOL_RETURNED = bytesOf("tool_returned");
+
+function bytesOf(s: string): Uint8Array {
+  return new TextEncoder().encode(s);
+}
+
+/** Whether `b` holds `want` at `at`. */
+function hasAt(b: Uint8Array, at: number, want: Uint8Array): boolean {
+  if (at + want.length > b.length) return false;
+  for (let i = 0; i < want.length; i++) if (b[at + i] !== want[i]) return false;
+  return true;
+}
+
+/** Index just after the digits from `at` (at itself when there are none). */
+function digitsEnd(b: Uint8Array, at: number): number {
+  while (at < b.length && b[at] >= 48 && b[at] <= 57) at++;
+  return at;
+}
+
+/** Index of the `"` that ends a string from `at`; -1 when a `\` or a control byte comes first. */
+function plainStringEnd(b: Uint8Array, at: number): number {
+  for (let i = at; i < b.length; i++) {
+    const c = b[i];
+    if (c === 34) return i;
+    if (c === 92 || c < 32) return -1;
+  }
+  return -1;
+}
+
+/**
+ * {@link lineKeys} on the bytes of a line, without decoding the line: the
+ * head taskline's encoder writes is read byte by byte; any other line is
+ * decoded and given to {@link lineKeys}. `isToolReturned` is the one type
+ * `ship` needs to know.
+ */
+export function lineKeysOfBytes(line: Uint8Array, dec: TextDecoder): {
+  run: string;
+  seq: number | null;
+  isToolReturned: boolean;
+} {
+  fast: {
+    if (!hasAt(line, 0, HEAD_SCHEMA)) break fast;
+    let i = digitsEnd(line, HEAD_SCHEMA.length);
+    if (i === HEAD_SCHEMA.length || !hasAt(line, i, HEAD_SEQ)) break fast;
+    const seqStart = i + HEAD_SEQ.length;
+    i = digitsEnd(line, seqStart);
+    if (i === seqStart || i - seqStart > 15 || !hasAt(line, i, HEAD_AT)) break fast;
+    let seq = 0;
+    for (let k = seqStart; k < i; k++) seq = seq * 10 + (line[k] - 48);
+    i = plainStringEnd(line, i + HEAD_AT.length);
+    if (i < 0 || !hasAt(line, i, HEAD_TYPE)) break fast;
+    const typeStart = i + HEAD_TYPE.length;
+    i = plainStringEnd(line, typeStart);
+    if (i < 0 || !hasAt(line, i, HEAD_RUN)) break fast;
+    const isToolReturned = i - typeStart === TOOL_RETURNED.length &&
+      hasAt(line, typeStart, TOOL_RETURNED);
+    const runStart = i + HEAD_RUN.length;
+    i = plainStringEnd(line, runStart);
+    if (i < 0) break fast;
+    let run = "";
+    let ascii = true;
+    for (let k = runStart; k < i; k++) if (line[k] >= 128) ascii = false;
+    if (ascii && i - runStart <= 64) {
+      for (let k = runStart; k < i; k++) run += String.fromCharCode(line[k]);
+    } else run = dec.decode(line.subarray(runStart, i));
+    return { run, seq, isToolReturned };
+  }
+  const head = dec.decode(line.subarray(0, Math.min(line.length, 300)));
+  const k = lineKeys(head, () => dec.decode(line));
+  return { run: k.run, seq: k.seq, isToolReturned: k.type === "tool_returned" };
 }

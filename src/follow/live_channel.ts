@@ -14,8 +14,10 @@
  * are live only; a dropped delta is never replayed anyway.
  *
  * Every process that runs tasks (`taskline run`, `taskline record`, the
- * terminal UI) sends through {@link liveChannelSink}; the listening side is
- * the server's (src/server/live_channel.ts).
+ * terminal UI) sends through {@link liveChannelSink}, to every listener
+ * announced in `.taskline/`: the server's `live.json` and any
+ * `live-<name>.json` (`taskline ship --live`), each with its own connection.
+ * The listening side is src/follow/live_listen.ts.
  *
  * @module
  */
@@ -193,6 +195,94 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** Whether a file name of `.taskline/` announces a listener of the live channel. */
+export function isLiveAnnouncement(name: string): boolean {
+  return name === "live.json" || /^live-[A-Za-z0-9_.-]{1,100}\.json$/.test(name);
+}
+
+/**
+ * Sends to every listener announced in a directory ({@link isLiveAnnouncement}),
+ * looking for new or gone listeners at most once every `retryMs`. Like
+ * {@link LiveChannelSender}, it never blocks and never throws.
+ */
+export class LiveChannelFanout {
+  readonly dir: string;
+  readonly #senders = new Map<string, LiveChannelSender>();
+  readonly #options: LiveSenderOptions;
+  #nextScan = 0;
+  #scanning = false;
+  #closed = false;
+
+  readonly #accept: (name: string) => boolean;
+
+  /** `accept` narrows the announcements used (default: every one). */
+  constructor(
+    dir: string,
+    options: LiveSenderOptions = {},
+    accept: (name: string) => boolean = () => true,
+  ) {
+    this.dir = dir;
+    this.#options = options;
+    this.#accept = accept;
+  }
+
+  /** Events dropped, all listeners together. */
+  get dropped(): number {
+    let n = 0;
+    for (const s of this.#senders.values()) n += s.dropped;
+    return n;
+  }
+
+  /** Looks for listeners (unless it did so less than `retryMs` ago) and connects to them. */
+  connect(): void {
+    if (this.#closed || this.#scanning || Date.now() < this.#nextScan) return;
+    this.#scanning = true;
+    this.#nextScan = Date.now() + (this.#options.retryMs ?? 1000);
+    (async () => {
+      const found = new Set<string>();
+      for await (const e of Deno.readDir(this.dir)) {
+        if (e.isFile && isLiveAnnouncement(e.name) && this.#accept(e.name)) {
+          found.add(`${this.dir}/${e.name}`);
+        }
+      }
+      return found;
+    })().then((found) => {
+      this.#scanning = false;
+      if (this.#closed) return;
+      for (const [path, s] of this.#senders) {
+        if (!found.has(path)) {
+          s.close();
+          this.#senders.delete(path);
+        }
+      }
+      for (const path of found) {
+        let s = this.#senders.get(path);
+        if (!s) {
+          s = new LiveChannelSender(path, this.#options);
+          this.#senders.set(path, s);
+        }
+        s.connect();
+      }
+    }, () => {
+      this.#scanning = false;
+    });
+  }
+
+  /** Sends one tagged envelope to every listener known, or drops it. */
+  send(env: TaggedEnvelope): void {
+    if (this.#closed) return;
+    this.connect();
+    for (const s of this.#senders.values()) s.send(env);
+  }
+
+  /** Closes every connection; later events are dropped. */
+  close(): void {
+    this.#closed = true;
+    for (const s of this.#senders.values()) s.close();
+    this.#senders.clear();
+  }
+}
+
 /** A recorder's sink to the live channel, and how to close it. */
 export interface LiveSink {
   /** Pass as the recorder's `sink` option. */
@@ -201,8 +291,8 @@ export interface LiveSink {
 }
 
 /**
- * A sink that sends a recorder's ephemeral events to a running server, if
- * any. Pass `sink` to the recorders of a process that runs tasks (`taskline
+ * A sink that sends a recorder's ephemeral events to every listener of the
+ * live channel (a running server, `taskline ship --live`), if any. Pass `sink` to the recorders of a process that runs tasks (`taskline
  * run`, `taskline record`); `close` when they are done.
  *
  * @example
@@ -212,7 +302,7 @@ export interface LiveSink {
  * ```
  */
 export function liveChannelSink(state: StateDir): LiveSink {
-  const sender = new LiveChannelSender(state.liveChannelPath);
+  const sender = new LiveChannelFanout(state.root);
   // Connect now, so the first delta of a run already finds the connection up.
   sender.connect();
   return {

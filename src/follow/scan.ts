@@ -21,12 +21,7 @@ import { type LightEvent, LightLines } from "../codec/light_line.ts";
 import { lineText } from "../codec/lines.ts";
 import type { Envelope } from "../contract/envelope.ts";
 import { DEFAULTS_0_5 } from "../contract/fields.ts";
-import type {
-  LightEnvelope,
-  LightRecord,
-  LogProblem,
-  LogRecord,
-} from "../store/log_reader.ts";
+import type { LightEnvelope, LightRecord, LogProblem, LogRecord } from "../store/log_reader.ts";
 import { openLogFile } from "../store/log_file.ts";
 
 /** A record of a scan decoded in full, with its `--json` text (see {@link ScanLogOptions.json}). */

@@ -341,7 +341,9 @@ export class LiveHub implements LiveRoutes {
     if (this.#closed) throw new TasklineError("bad-state", "The live feed is stopping");
     const client: ProjectStreamClient = new ProjectStreamClient(this, {
       keeps: memberFilter(filter),
-      keepsAt: filter.all ? null : (task, type, sec, nanos) => filter.keepsAt(task, type, sec, nanos),
+      keepsAt: filter.all
+        ? null
+        : (task, type, sec, nanos) => filter.keepsAt(task, type, sec, nanos),
       needles: filter.needles,
       heartbeatMs: this.#options.heartbeatMs,
       queueBytesMax: this.#options.clientQueueBytesMax ?? CLIENT_QUEUE_BYTES_MAX,

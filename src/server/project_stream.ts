@@ -234,7 +234,9 @@ export class ProjectStreamClient implements FanOutMember {
       for await (const batch of items) {
         let text = "";
         for (const it of batch) {
-          if (keepsAt === null || keepsAt(it.task, it.type, it.sec, it.nanos)) text += feedFrame(it);
+          if (keepsAt === null || keepsAt(it.task, it.type, it.sec, it.nanos)) {
+            text += feedFrame(it);
+          }
           const i = index.get(it.task.dir)!;
           const end = it.fileEnd;
           if (end > (this.#from[i] ?? 0)) this.#from[i] = end;

@@ -44,6 +44,14 @@ export class StateDir {
   get liveChannelPath(): string {
     return `${this.root}/live.json`;
   }
+  /**
+   * Where another listener of the live channel (`taskline ship --live`)
+   * announces itself: run processes send to the server's and to each of
+   * these.
+   */
+  liveListenerPath(name: string): string {
+    return `${this.root}/live-${name}.json`;
+  }
   taskDir(dir: string): string {
     return `${this.tasksDir}/${dir}`;
   }
