@@ -2,7 +2,12 @@ import { assert, assertEquals } from "../../tests/assert.ts";
 import { tempProject } from "../../tests/helpers.ts";
 import type { TaggedEnvelope } from "../contract/envelope.ts";
 import { listenLiveChannel } from "./live_listen.ts";
-import { isLiveAnnouncement, LiveChannelFanout } from "./live_channel.ts";
+import {
+  isLiveAnnouncement,
+  LiveChannelFanout,
+  LiveChannelSender,
+  parseLiveLine,
+} from "./live_channel.ts";
 
 const sanitize = { sanitizeOps: false, sanitizeResources: false };
 const delta = (text: string): TaggedEnvelope => ({
@@ -65,5 +70,64 @@ Deno.test(
       fan.close();
       await la.close();
     }
+  },
+);
+
+Deno.test("only ephemeral tagged envelopes are accepted on the channel", () => {
+  assert(parseLiveLine(JSON.stringify(delta("hi"))) !== null);
+  assertEquals(parseLiveLine("not json"), null);
+  assertEquals(parseLiveLine(JSON.stringify({ ...delta("x"), seq: 3 })), null);
+  const logged = { ...delta("x"), event: { type: "log", level: "info", message: "m" } };
+  assertEquals(parseLiveLine(JSON.stringify(logged)), null);
+  const untagged = { ...delta("x") } as Record<string, unknown>;
+  delete untagged.task;
+  assertEquals(parseLiveLine(JSON.stringify(untagged)), null);
+});
+
+Deno.test(
+  "a sender with no server drops events without blocking or throwing",
+  sanitize,
+  async () => {
+    await using p = await tempProject();
+    const s = new LiveChannelSender(p.state.liveChannelPath, { retryMs: 10 });
+    for (let i = 0; i < 100; i++) s.send(delta(String(i)));
+    await new Promise((r) => setTimeout(r, 50));
+    assert(s.dropped >= 100);
+    s.close();
+  },
+);
+
+Deno.test(
+  "events sent reach the listener; a sender without the key is ignored",
+  sanitize,
+  async () => {
+    await using p = await tempProject();
+    const got: string[] = [];
+    const ch = await listenLiveChannel(p.state.liveChannelPath, "k3y", (e) => {
+      got.push((e.event as { delta: { text: string } }).delta.text);
+    });
+    try {
+      const info = JSON.parse(await Deno.readTextFile(p.state.liveChannelPath));
+      assertEquals(info.key, "k3y");
+      assertEquals((await Deno.stat(p.state.liveChannelPath)).mode! & 0o777, 0o600);
+      // An intruder without the key.
+      const c = await Deno.connect({ hostname: "127.0.0.1", port: info.port });
+      await c.write(new TextEncoder().encode(`wrong\n${JSON.stringify(delta("evil"))}\n`));
+      const s = new LiveChannelSender(p.state.liveChannelPath);
+      s.connect();
+      await new Promise((r) => setTimeout(r, 50));
+      for (const t of ["a", "b", "c"]) s.send(delta(t));
+      const deadline = Date.now() + 5000;
+      while (got.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      assertEquals(got, ["a", "b", "c"]);
+      s.close();
+      c.close();
+    } finally {
+      await ch.close();
+    }
+    await Deno.stat(p.state.liveChannelPath).then(
+      () => Promise.reject(new Error("live.json left behind")),
+      () => {},
+    );
   },
 );

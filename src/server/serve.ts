@@ -11,7 +11,7 @@ import { TasklineError } from "../errors.ts";
 import { allowedHosts, isLoopbackHost, newToken } from "./auth.ts";
 import { createHandler, type HandlerOptions } from "./handler.ts";
 import { LiveHub, type LiveHubOptions } from "./live.ts";
-import { listenLiveChannel } from "./live_channel.ts";
+import { listenLiveChannel } from "../follow/live_listen.ts";
 
 /** Where the server listens, as printed. */
 export interface ServeInfo {
