@@ -80,9 +80,9 @@ function itemOf(it: FeedItem): Item {
 
 /** Options of {@link RecentIndex}. */
 export interface RecentIndexOptions {
-  /** Events kept per task unless an answer needed more. Default 64. */
+  /** Events kept per task unless an answer needed more. Default 16. */
   itemsPerTask?: number;
-  /** Bytes read from the end of each log at first. Default 16 KiB. */
+  /** Bytes read from the end of each log at first. Default 4 KiB. */
   windowBytes?: number;
   /** Most bytes read from the end of one log before the caller must replay. Default 64 MiB. */
   windowBytesMax?: number;
@@ -106,8 +106,8 @@ export class RecentIndex {
 
   constructor(state: StateDir, options: RecentIndexOptions = {}) {
     this.state = state;
-    this.#itemsPerTask = options.itemsPerTask ?? 64;
-    this.#windowBytes = options.windowBytes ?? 16 * 1024;
+    this.#itemsPerTask = options.itemsPerTask ?? 16;
+    this.#windowBytes = options.windowBytes ?? 4 * 1024;
     this.#windowBytesMax = options.windowBytesMax ?? 64 * 1024 * 1024;
   }
 
