@@ -8,6 +8,13 @@
 import { TasklineError } from "../errors.ts";
 import type { StateDir } from "./state_dir.ts";
 
+/**
+ * How long taking the lock is tried again while it is held, in ms: a probe
+ * of isTaskRunning holds it for well under a millisecond; a run holds it
+ * for its whole length.
+ */
+const PROBE_WAIT_MS = 100;
+
 /** A held task lock. */
 export interface TaskLock extends Disposable {
   release(): void;
@@ -27,7 +34,13 @@ export async function acquireTaskLock(state: StateDir, dir: string): Promise<Tas
   const file = await Deno.open(path, { read: true, write: true, create: true });
   let locked = false;
   try {
-    locked = await file.tryLock(true);
+    // A reader that asks whether the task runs (isTaskRunning) holds a
+    // shared lock for an instant: tried again for a little while before the
+    // lock counts as held by a run.
+    const until = Date.now() + PROBE_WAIT_MS;
+    while (!(locked = await file.tryLock(true)) && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 2));
+    }
   } catch (e) {
     file.close();
     throw new TasklineError("io", `Cannot lock ${path}: ${(e as Error).message}`);
