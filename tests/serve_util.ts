@@ -59,33 +59,12 @@ export async function startServer(cwd: string, extra: string[] = []): Promise<Se
 }
 
 /** A raw HTTP/1.1 GET with exactly the headers given (fetch will not send another Host). */
-export async function rawGet(
+export function rawGet(
   port: number,
   path: string,
   headers: Record<string, string>,
 ): Promise<{ status: number; head: string; body: string }> {
-  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
-  try {
-    const lines = [`GET ${path} HTTP/1.1`];
-    for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
-    lines.push("Connection: close", "", "");
-    await conn.write(new TextEncoder().encode(lines.join("\r\n")));
-    let text = "";
-    const buf = new Uint8Array(65536);
-    const dec = new TextDecoder();
-    for (;;) {
-      const n = await conn.read(buf);
-      if (n === null) break;
-      text += dec.decode(buf.subarray(0, n), { stream: true });
-    }
-    const [head, ...rest] = text.split("\r\n\r\n");
-    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
-    return { status, head, body: rest.join("\r\n\r\n") };
-  } finally {
-    try {
-      conn.close();
-    } catch { /* closed */ }
-  }
+  return rawRequest(port, "GET", path, headers);
 }
 
 /**

@@ -26,7 +26,7 @@ import type { Msg, MsgHdrs } from "@nats-io/transport-node";
 import { TasklineError } from "../errors.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { taskDirNames } from "../store/tasks.ts";
-import { Wakeup, watchDir } from "../follow/tail.ts";
+import { taskDirOfPath, Wakeup, watchDir } from "../follow/tail.ts";
 import { listenLiveChannel } from "../follow/live_listen.ts";
 import type { TaggedEnvelope } from "../contract/envelope.ts";
 import {
@@ -449,11 +449,8 @@ class Shipper {
 
   #onChange(paths: string[]) {
     for (const p of paths) {
-      const rest = this.#tasksDirAbs && p.startsWith(this.#tasksDirAbs + "/")
-        ? p.slice(this.#tasksDirAbs.length + 1)
-        : null;
-      const dir = rest?.split("/")[0];
-      if (dir && this.#followed.has(dir)) this.#dirty.add(dir);
+      const dir = taskDirOfPath(this.#tasksDirAbs, p);
+      if (dir !== null && this.#followed.has(dir)) this.#dirty.add(dir);
       else this.#rescan = true;
     }
     this.#wakeup.wake();

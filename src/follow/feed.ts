@@ -59,7 +59,15 @@ import {
   LogFiles,
   SourceReader,
 } from "./feed_source.ts";
-import { completeLinesEnd, LogTail, OpenFiles, type TailReset, Wakeup, watchDir } from "./tail.ts";
+import {
+  completeLinesEnd,
+  LogTail,
+  OpenFiles,
+  taskDirOfPath,
+  type TailReset,
+  Wakeup,
+  watchDir,
+} from "./tail.ts";
 
 export type { FastItem, FeedItem } from "./feed_source.ts";
 
@@ -594,11 +602,8 @@ export class ProjectFollower {
 
   #onChange(paths: string[]) {
     for (const p of paths) {
-      const rest = this.#tasksDirAbs && p.startsWith(this.#tasksDirAbs + "/")
-        ? p.slice(this.#tasksDirAbs.length + 1)
-        : null;
-      const dir = rest?.split("/")[0];
-      if (dir && this.#followed.has(dir)) this.#dirty.add(dir);
+      const dir = taskDirOfPath(this.#tasksDirAbs, p);
+      if (dir !== null && this.#followed.has(dir)) this.#dirty.add(dir);
       else this.#rescan = true;
     }
     this.#wakeup.wake();

@@ -196,3 +196,15 @@ Deno.test("LogTail finds a log replaced by another of the same size, kept open o
     assertEquals(resets.map((r) => r.reason), ["replaced", "replaced"]);
   });
 });
+
+Deno.test("taskDirOfPath names the task directory of a notified path, and nothing outside", async () => {
+  const { taskDirOfPath } = await import("./tail.ts");
+  assertEquals(
+    taskDirOfPath("/p/.taskline/tasks", "/p/.taskline/tasks/001-x/events.jsonl"),
+    "001-x",
+  );
+  assertEquals(taskDirOfPath("/p/.taskline/tasks", "/p/.taskline/tasks/002-y"), "002-y");
+  assertEquals(taskDirOfPath("/p/.taskline/tasks", "/p/.taskline/tasks-other/001-x/a"), null);
+  assertEquals(taskDirOfPath("/p/.taskline/tasks", "/p/.taskline/tasks"), null);
+  assertEquals(taskDirOfPath("", "/p/.taskline/tasks/001-x/events.jsonl"), null);
+});
