@@ -75,6 +75,20 @@ async function target(state: StateDir, dir: string): Promise<Target> {
 
 const encoder = new TextEncoder();
 
+/**
+ * Non-ASCII text as real agents write it (quotes, dashes, arrows, accents,
+ * CJK, emoji), in one event of 20 (about the share of lines with such text
+ * in real logs); the others as given.
+ */
+const NON_ASCII = [
+  "“Done” — the café’s naïve résumé → fixed",
+  "読み込み中… ✅ 🚀",
+  "Größe ≤ 10 ⇒ ok · “quoted” — émigré",
+];
+function noteOf(k: number, text: string): string {
+  return k % 20 === 7 ? `${NON_ASCII[k % NON_ASCII.length]} ${text}` : text;
+}
+
 /** Now, in RFC 3339 with microseconds (the latency is measured from it). */
 function nowStamp(): string {
   const us = Math.floor((performance.timeOrigin + performance.now()) * 1000);
@@ -119,7 +133,7 @@ async function manyTasks(): Promise<void> {
           run: t.run,
           role: "coder",
           tool: "read_file",
-          input: { path: `src/module_${k % 97}.ts`, note: pad },
+          input: { path: `src/module_${k % 97}.ts`, note: noteOf(k, pad) },
           call: (0x100000000000 + k).toString(16).slice(-12),
           subtask: null,
         });
@@ -157,7 +171,11 @@ if (import.meta.main && (has("tasks") || has("tasks-file"))) {
         const call = (0x100000000000 + k).toString(16).slice(-12);
         switch (k % 3) {
           case 0:
-            rec.emit({ type: "agent_text", role: "coder", text: `Step ${k}: reading the module.` });
+            rec.emit({
+              type: "agent_text",
+              role: "coder",
+              text: noteOf(k, `Step ${k}: reading the module.`),
+            });
             break;
           case 1:
             rec.emit({
