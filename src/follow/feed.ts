@@ -63,8 +63,8 @@ import {
   completeLinesEnd,
   LogTail,
   OpenFiles,
-  taskDirOfPath,
   type TailReset,
+  taskDirOfPath,
   Wakeup,
   watchDir,
 } from "./tail.ts";
