@@ -1,6 +1,5 @@
 /**
- * Running the server: the one place that listens for HTTP (through
- * `serveHttp1`, the server's own HTTP/1.1 layer). It makes the
+ * Running the server: the one place that calls `Deno.serve`. It makes the
  * token, writes `.taskline/server.token` (0600), opens the live channel
  * (`.taskline/live.json`), and on stop (signal, stdin EOF) closes every
  * stream and removes both files.
@@ -11,7 +10,6 @@ import type { StateDir } from "../store/state_dir.ts";
 import { TasklineError } from "../errors.ts";
 import { allowedHosts, isLoopbackHost, newToken } from "./auth.ts";
 import { createHandler, type HandlerOptions } from "./handler.ts";
-import { type Http1Server, serveHttp1 } from "./http1.ts";
 import { LiveHub, type LiveHubOptions } from "./live.ts";
 import { listenLiveChannel } from "../follow/live_listen.ts";
 
@@ -43,11 +41,6 @@ export interface ServeOptions {
   heartbeatMs?: number;
   /** The token to require. Default: 256 new random bits. */
   token?: string;
-  /**
-   * From a connection's opening, or its last answer, to a complete request
-   * head, in ms (tests make it small). Default 10000.
-   */
-  headTimeoutMs?: number;
   /** Bounds of the stream clients (tests make them small). Default: those of {@link LiveHubOptions}. */
   streams?: Pick<LiveHubOptions, "clientQueueBytesMax" | "stallMsMax" | "catchUpsMax">;
 }
@@ -93,13 +86,14 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
   });
 
   const stop = new AbortController();
-  let server: Http1Server;
+  let server: Deno.HttpServer<Deno.NetAddr>;
+  const listening = Promise.withResolvers<Deno.NetAddr>();
   try {
-    server = serveHttp1({
+    server = Deno.serve({
       hostname: host,
       port,
       signal: stop.signal,
-      headTimeoutMs: options.headTimeoutMs,
+      onListen: (addr) => listening.resolve(addr as Deno.NetAddr),
       onError: (e) => {
         options.onWarning?.(`request failed: ${(e as Error)?.name ?? "error"}`);
         return new Response(
@@ -131,7 +125,7 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
     }
     throw e;
   }
-  const addr = server.addr;
+  const addr = await listening.promise;
   for (const h of allowedHosts(host, addr.port)) gate.hosts.add(h);
   const tokenPath = state.tokenPath;
   let live: { close(): Promise<void> } | null = null;
