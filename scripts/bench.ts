@@ -1276,9 +1276,14 @@ async function benchStream(b: Bench, c: FanoutCase) {
     }
     const counts = reports.flatMap((r) => r.counts);
     const complete = counts.filter((n) => n === expect).length;
-    const hist = new Map<number, number>();
-    for (const r of reports) for (const [k, v] of r.hist) hist.set(k, (hist.get(k) ?? 0) + v);
-    const q = (f: number) => {
+    const merged = (pick: (r: ClientsReport) => [number, number][] | undefined) => {
+      const hist = new Map<number, number>();
+      for (const r of reports) {
+        for (const [k, v] of pick(r) ?? []) hist.set(k, (hist.get(k) ?? 0) + v);
+      }
+      return hist;
+    };
+    const quantile = (hist: Map<number, number>, f: number) => {
       const total = [...hist.values()].reduce((a, b) => a + b, 0);
       const keys = [...hist.keys()].sort((a, b) => a - b);
       let acc = 0;
@@ -1288,7 +1293,9 @@ async function benchStream(b: Bench, c: FanoutCase) {
       }
       return NaN;
     };
-    const p50 = q(0.5), p99 = q(0.99);
+    const hist = merged((r) => r.hist);
+    const p50 = quantile(hist, 0.5), p99 = quantile(hist, 0.99);
+    const warm = merged((r) => r.histWarm);
     const peakKb = rss.stop();
     const allGot = complete === counts.length && counts.length === nClients;
     const r = row(id, name, {
@@ -1306,6 +1313,13 @@ async function benchStream(b: Bench, c: FanoutCase) {
         `events received by a client: fewest ${Math.min(...counts)}, most ${
           Math.max(...counts)
         } (of ${expect})`,
+      );
+    }
+    if (warm.size > 0) {
+      r.notes.push(
+        `events written 5 s or more after the first: p50 ${fmtMs(quantile(warm, 0.5))}, p99 ${
+          fmtMs(quantile(warm, 0.99))
+        }`,
       );
     }
     const clientCpuS = reports.reduce((a, x) => a + (x.cpuMs ?? 0), 0) / 1000;
