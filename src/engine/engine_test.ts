@@ -1,10 +1,11 @@
 import { assert, assertEquals } from "../../tests/assert.ts";
 import { tempProject } from "../../tests/helpers.ts";
-import { createTask } from "../store/tasks.ts";
+import { createTask, readTask, saveTask } from "../store/tasks.ts";
+import { acquireTaskLock } from "../store/lock.ts";
 import { defaultSettings } from "../store/settings.ts";
 import { readAll } from "../store/log_reader.ts";
 import type { Envelope } from "../contract/envelope.ts";
-import { runTask } from "./run_task.ts";
+import { runTask, TASK_STATUS } from "./run_task.ts";
 import type { Scenario } from "./scenario.ts";
 
 function ev(e: Envelope): Record<string, unknown> {
@@ -102,4 +103,24 @@ Deno.test("a merge phase merges only with pipeline.auto_merge", async () => {
       assertEquals(finished.summary, "ready for human review and merge (auto_merge is off)");
     }
   }
+});
+
+Deno.test("a run that waited for the lock sees the task as the run before it left it (paused: refused)", async () => {
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Add login");
+  // Another process runs the task: it holds the lock.
+  const held = await acquireTaskLock(p.state, task.dir);
+  const second = runTask(p.state, task, { settings: defaultSettings(), speed: 1000 })
+    .then(() => null, (e) => e as Error);
+  // The other run pauses at a gate and lets go of the lock while the second
+  // one is still trying to take it.
+  await new Promise((r) => setTimeout(r, 20));
+  const paused = await readTask(p.state, task.dir);
+  paused.record.status = TASK_STATUS.paused;
+  await saveTask(p.state, paused);
+  held.release();
+  const e = await second;
+  assert(e !== null, "the second run was refused");
+  assert(/its run is paused/.test(e.message), e.message);
+  assertEquals((await readTask(p.state, task.dir)).record.status, TASK_STATUS.paused);
 });

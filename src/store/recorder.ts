@@ -27,7 +27,7 @@ import { acquireTaskLock, type TaskLock } from "./lock.ts";
 import { findCurrentRun, readLog, scanBackward } from "./log_reader.ts";
 import { emptyRunState, loadRunState, type RunState, saveRunState } from "./run_state.ts";
 import { type StateDir, unlessNotFound } from "./state_dir.ts";
-import type { Task } from "./tasks.ts";
+import { readTask, type Task } from "./tasks.ts";
 import { defaultSettings, type Settings } from "./settings.ts";
 import { previewOf, writeTraceOutput } from "./trace_store.ts";
 
@@ -164,7 +164,8 @@ export class RunRecorder {
   }
 
   /**
-   * Opens a run on a task: takes its lock and prepares its log.
+   * Opens a run on a task: takes its lock, reads `task.record` again (what
+   * it holds once no other process can change it) and prepares its log.
    *
    * @throws TasklineError `task-running` when another process holds the
    * task; `not-found` when resuming a task without a run.
@@ -177,6 +178,9 @@ export class RunRecorder {
     const mode = options.mode ?? "new";
     const lock = await acquireTaskLock(state, task.dir);
     try {
+      // The task as it is now that no other process can change it: a run
+      // that held the lock until a moment ago may have paused or ended it.
+      task.record = (await readTask(state, task.dir)).record;
       const logPath = state.logPath(task.dir);
       let size = await repairTail(logPath, options.onRepair);
       let run: string;
