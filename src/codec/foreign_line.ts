@@ -567,14 +567,17 @@ function string(): boolean {
   let i = P.i + 1, o = P.o;
   w[o++] = 34;
   for (;;) {
+    // A run of plain characters: found first, then copied (in one go when long).
+    let j = i;
+    while (j < e && CLASS[m[j]] === 0) j++;
+    if (j - i >= 48) {
+      w.set(m.subarray(i, j), o);
+      o += j - i;
+    } else for (let k = i; k < j; k++) w[o++] = m[k];
+    i = j;
     if (i >= e) return false;
     const b = m[i];
     const c = CLASS[b];
-    if (c === 0) {
-      w[o++] = b;
-      i++;
-      continue;
-    }
     if (c === 1) {
       w[o++] = 34;
       P.i = i + 1;
