@@ -6,9 +6,12 @@
  * line looked at is checked in place (UTF-8 included): a line that is its
  * own read form (what the run recorder writes) gives a light record whose
  * `bytes` are the line as it is in the file, printed by `--json` as they
- * are; any other line is decoded in full (`JSON.parse`), which gives
- * exactly what {@link readLog} would. No string of the line is built unless
- * asked for. Non-ASCII text costs what ASCII costs.
+ * are; a line of another serialiser's form (spaces, another key order,
+ * `\uXXXX` escapes) gives a light record whose `bytes` are its read form,
+ * written as bytes by the foreign reader (codec/foreign_line.ts); any other
+ * line is decoded in full (`JSON.parse`), which gives exactly what
+ * {@link readLog} would. No string of the line is built unless asked for.
+ * Non-ASCII text costs what ASCII costs.
  *
  * This is what makes `taskline events <task> [--type T] --json` on a log of
  * gigabytes cost little more than reading it.
@@ -74,8 +77,9 @@ export interface ScanLogOptions {
    */
   json?: boolean;
   /**
-   * With `json`: a line that is its own read form is given as a light
-   * record: `bytes` (the line), and a light `env`: its schema, seq and at,
+   * With `json`: a line that is its own read form, or that the foreign
+   * reader reads, is given as a light record: `bytes` (the line, or its read
+   * form written as bytes), and a light `env`: its schema, seq and at,
    * and an event of only `type`, `run` and `success` (what the follow rules
    * and the `--type` and `--since` filters look at). Default false.
    */
