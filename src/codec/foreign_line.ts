@@ -113,6 +113,8 @@ export class ForeignLines {
   /** Starts a new batch: the read forms given so far may be overwritten. */
   reset(): void {
     this.outLen = 0;
+    // A buffer grown for a long line is not kept for the lines after it.
+    if (this.out.length > 4 * OUT_BYTES) this.out = new Uint8Array(OUT_BYTES);
   }
 
   /**
@@ -125,11 +127,11 @@ export class ForeignLines {
     const len = e - s;
     // The read form is at most GROWTH_MAX + the envelope's keys and defaults
     // longer than the line; the values are parsed into a scratch area after it.
-    let need = this.outLen + 2 * len + 2 * GROWTH_MAX + 512;
-    if (need > this.out.length) {
-      this.out = new Uint8Array(Math.max(2 * this.out.length, 2 * len + 2 * GROWTH_MAX + 512));
+    const room = 2 * len + 2 * GROWTH_MAX + 512;
+    if (this.outLen + room > this.out.length) {
+      // The read forms given so far stay in the old buffer.
+      this.out = new Uint8Array(Math.max(2 * this.out.length, room));
       this.outLen = 0;
-      need = 2 * len + 2 * GROWTH_MAX + 512;
     }
     const w = this.out;
     const scratch = this.outLen + len + GROWTH_MAX + 256;
