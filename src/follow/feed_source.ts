@@ -11,6 +11,7 @@
  */
 import { type Decoded, decodeLine } from "../codec/decode.ts";
 import { JsonChecker } from "../codec/json_check.ts";
+import { ForeignLines } from "../codec/foreign_line.ts";
 import { LightLines } from "../codec/light_line.ts";
 import { lineText } from "../codec/lines.ts";
 import { taggedText } from "../codec/read_form.ts";
@@ -87,7 +88,12 @@ export function taggedPrefix(task: Task): Uint8Array {
   return encoder.encode(`{"task":${JSON.stringify(task.id)},"number":${task.number},`);
 }
 
-/** A line in its own read form: its bytes, and its record decoded only when asked for. */
+/**
+ * A line in its own read form: its bytes, and its record decoded only when
+ * asked for. Or a line of another serialiser's form read by the foreign
+ * reader: its read form's bytes instead (its record's `text` is then its
+ * read form, which decodes to the same record).
+ */
 class ByteItem implements FastItem {
   #record: LogRecord | undefined;
   #cursor: Cursor | undefined;
@@ -103,8 +109,8 @@ class ByteItem implements FastItem {
     readonly seq: number,
     readonly type: string,
     readonly line: number,
-    /** The file offset of `bytes[0]`. */
-    readonly at: number,
+    /** The offset in its log just after its line. */
+    readonly fileEnd: number,
   ) {}
 
   get record(): LogRecord {
@@ -116,7 +122,7 @@ class ByteItem implements FastItem {
         upgraded: d.upgraded,
         text,
         line: this.line,
-        end: this.at + this.end,
+        end: this.fileEnd,
       };
     }
     return this.#record;
@@ -132,10 +138,6 @@ class ByteItem implements FastItem {
 
   get cursorText(): string {
     return formatCursor(this.cursor);
-  }
-
-  get fileEnd(): number {
-    return this.at + this.end;
   }
 
   taggedText(): string {
@@ -227,6 +229,8 @@ const NEEDLE_BYTES_MAX = 256;
 /** What the sources of one replay share: the reader and its needles. */
 export class SourceReader {
   readonly lines = new LightLines();
+  /** Lines of another serialiser's form, read as bytes (their read forms copied out of it). */
+  readonly foreign = new ForeignLines();
   readonly #needles: Uint8Array[];
 
   /** `needles`: a line that contains none of them is neither decoded nor reported. */
@@ -528,6 +532,7 @@ export class ByteSource {
     const o = this.#o;
     const reader = o.reader;
     const light = reader.lines;
+    const foreign = reader.foreign;
     const c = light.checker;
     const after = this.#after;
     const number = this.task.number;
@@ -565,7 +570,28 @@ export class ByteSource {
           light.seq,
           light.type,
           line,
-          batchStart,
+          batchStart + le + 1,
+        );
+      } else if (foreign.read(c.memory, WINDOW_AT + s, WINDOW_AT + le)) {
+        // Another serialiser's line: its read form, written as bytes.
+        foreign.reset();
+        if (foreign.schema < 2) continue;
+        const ns = parseTimeNs(foreign.at());
+        if (ns === null || ns < 0n) continue;
+        const [sec, nanos] = split(ns);
+        const form = foreign.out.slice(foreign.start, foreign.end);
+        it = new ByteItem(
+          this.task,
+          this.prefix,
+          form,
+          0,
+          form.length,
+          sec,
+          nanos,
+          foreign.seq < 0 ? 0 : foreign.seq,
+          foreign.event.type,
+          line,
+          batchStart + le + 1,
         );
       } else {
         const text = lineText(buf.subarray(s, le));

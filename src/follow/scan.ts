@@ -6,9 +6,12 @@
  * line looked at is checked in place (UTF-8 included): a line that is its
  * own read form (what the run recorder writes) gives a light record whose
  * `bytes` are the line as it is in the file, printed by `--json` as they
- * are; any other line is decoded in full (`JSON.parse`), which gives
- * exactly what {@link readLog} would. No string of the line is built unless
- * asked for. Non-ASCII text costs what ASCII costs.
+ * are; a line of another serialiser's form (spaces, another key order,
+ * `\uXXXX` escapes) gives a light record whose `bytes` are its read form,
+ * written as bytes by the foreign reader (codec/foreign_line.ts); any other
+ * line is decoded in full (`JSON.parse`), which gives exactly what
+ * {@link readLog} would. No string of the line is built unless asked for.
+ * Non-ASCII text costs what ASCII costs.
  *
  * This is what makes `taskline events <task> [--type T] --json` on a log of
  * gigabytes cost little more than reading it.
@@ -16,6 +19,7 @@
  * @module
  */
 import { decodeLine } from "../codec/decode.ts";
+import { ForeignLines, textOf } from "../codec/foreign_line.ts";
 import { JsonChecker } from "../codec/json_check.ts";
 import { type LightEvent, LightLines } from "../codec/light_line.ts";
 import { lineText } from "../codec/lines.ts";
@@ -73,8 +77,9 @@ export interface ScanLogOptions {
    */
   json?: boolean;
   /**
-   * With `json`: a line that is its own read form is given as a light
-   * record: `bytes` (the line), and a light `env`: its schema, seq and at,
+   * With `json`: a line that is its own read form, or that the foreign
+   * reader reads, is given as a light record: `bytes` (the line, or its read
+   * form written as bytes), and a light `env`: its schema, seq and at,
    * and an event of only `type`, `run` and `success` (what the follow rules
    * and the `--type` and `--since` filters look at). Default false.
    */
@@ -147,6 +152,58 @@ class InPlaceRecord implements LightScanRecord {
 }
 
 /**
+ * The envelope of a line of another serialiser read as bytes: `at` is read
+ * from its read form when asked for (valid until the next batch, as the bytes).
+ */
+class ForeignEnv implements LightEnvelope {
+  #at: string | undefined;
+  readonly seq: number | undefined;
+  constructor(
+    readonly schema: number,
+    seq: number,
+    readonly event: LightEvent,
+    readonly mem: Uint8Array,
+    readonly atStart: number,
+    readonly atEnd: number,
+  ) {
+    this.seq = seq < 0 ? undefined : seq;
+  }
+  get at(): string {
+    return this.#at ??= textOf(this.mem, this.atStart, this.atEnd);
+  }
+}
+
+/**
+ * A light record of a line of another serialiser: its read form was written
+ * as bytes (`mem` from `start` to `end`, newline included) by the foreign
+ * reader; the line itself is bytes [srcStart, srcEnd) of the check's memory.
+ * Valid until the next batch.
+ */
+class ForeignRecord implements LightScanRecord {
+  readonly light = true;
+  readonly upgraded = false;
+  constructor(
+    readonly env: LightEnvelope,
+    readonly mem: Uint8Array,
+    readonly start: number,
+    readonly end: number,
+    public line: number,
+    readonly src: Uint8Array,
+    readonly srcStart: number,
+    readonly srcEnd: number,
+  ) {}
+  get bytes(): Uint8Array {
+    return this.mem.subarray(this.start, this.end);
+  }
+  get text(): string {
+    return lineText(this.src.subarray(this.srcStart, this.srcEnd));
+  }
+  get json(): string {
+    return textOf(this.mem, this.start, this.end - 1);
+  }
+}
+
+/**
  * Records of the complete lines between `from` and `to` (every line, or
  * those that contain one of `needles`), in file order, in batches.
  *
@@ -170,6 +227,7 @@ export async function* scanLog(
     const every = needles.length === 0;
     const fast = json && options.light === true;
     const reader = new LightLines();
+    const foreign = new ForeignLines();
     const c = reader.checker;
     // Needles of 3 to 255 bytes (a quoted type name is at least 3), in the memory.
     const list = [...new Set(needles)].map((n) => encoder.encode(n))
@@ -218,6 +276,8 @@ export async function* scanLog(
       }
       const m = c.memory;
       const records: ScanRecord[] = [];
+      // The records of the last batch were taken: their read forms may go.
+      foreign.reset();
       const take = (ls: number, le: number) => {
         if (le === ls) return;
         const line = Math.max(lineNo, 0);
@@ -231,6 +291,20 @@ export async function* scanLog(
             reader.atEnd,
           );
           records.push(new InPlaceRecord(env, m, ls, le + 1, line));
+        } else if (fast && foreign.read(m, ls, le)) {
+          // Another serialiser's line: its read form written as bytes.
+          const out = foreign.out;
+          const env = new ForeignEnv(
+            foreign.schema,
+            foreign.seq,
+            foreign.event,
+            out,
+            foreign.atStart,
+            foreign.atEnd,
+          );
+          records.push(
+            new ForeignRecord(env, out, foreign.start, foreign.end, line, m, ls, le),
+          );
         } else slowLine(m, ls, le, line);
       };
       const slowLine = (m: Uint8Array, ls: number, le: number, line: number) => {

@@ -124,6 +124,8 @@ interface Kept {
   light: boolean;
   /** Read in place (its bytes are the line), not decoded. */
   inPlace: boolean;
+  /** Read as bytes, its read form written as bytes (another serialiser's line), or in place. */
+  asBytes: boolean;
   env: { schema: number; seq?: number; at: string; event: { type: string } };
   upgraded: boolean;
   line: number;
@@ -137,7 +139,8 @@ function kept(r: ScanRecord): Kept {
   const env = r.light ? { schema: e.schema, seq: e.seq, at: e.at, event: { ...e.event } } : e;
   return {
     light: r.light === true,
-    inPlace: "mem" in r,
+    inPlace: "mem" in r && !("src" in r),
+    asBytes: "mem" in r,
     env,
     upgraded: r.upgraded,
     line: r.line,
@@ -239,6 +242,14 @@ Deno.test("scanLog in the light form gives the same read forms, and envelopes tr
         const lightSeqs = light.filter((r) => r.env.event.type === "tool_called" && r.inPlace)
           .map((r) => r.env.seq);
         assertEquals(lightSeqs, text.includes("café") ? [2, 4, 11, 12] : [2, 11, 12]);
+        // Lines of another form were read as bytes too, but for the digit keys,
+        // the key twice and the 0.4 line.
+        const byteSeqs = light.filter((r) => r.env.event.type === "tool_called" && r.asBytes)
+          .map((r) => r.env.seq);
+        assertEquals(
+          byteSeqs,
+          text.includes("café") ? [2, 4, 5, 8, 9, 10, 11, 12] : [2, 5, 8, 9, 10, 11, 12],
+        );
       }
     }
   } finally {
