@@ -24,7 +24,10 @@ if (import.meta.main) {
       bufferBytes: 0,
       sync: true,
     }),
-    stdin: Deno.stdin.readable,
+    // Made only for the commands that read it: the streams API loads at its first use.
+    get stdin() {
+      return Deno.stdin.readable;
+    },
     env: (name) => Deno.env.get(name),
     signal: controller.signal,
   }, ALL_COMMANDS);
