@@ -41,6 +41,7 @@ import {
 } from "./nats.ts";
 import { bytesEqual, readAt, readCompleteLines, shortHash } from "./raw_lines.ts";
 import {
+  batchMsgId,
   DEFAULT_STREAM,
   eventsSubject,
   H_DIR,
@@ -48,6 +49,7 @@ import {
   H_PART,
   isSafeDir,
   isToken,
+  lastLineStart,
   lineKeysOfBytes,
   lineMsgId,
   liveSubject,
@@ -104,6 +106,15 @@ export interface ShipOptions {
    * messages leave in batches, not one for each acknowledgement).
    */
   windowMsgs?: number;
+  /** Bytes published and not yet acknowledged, at most (as `windowMsgs`). Default 16 MiB. */
+  windowBytes?: number;
+  /**
+   * Most bytes of complete lines put in one message (a batch: the lines that
+   * are there to ship, while catching up or when several were appended at
+   * once). Default 256 KiB, and never more than the server takes; 0: one
+   * line a message.
+   */
+  batchBytes?: number;
   /** How long an acknowledgement may take before every task resyncs, in ms. Default 5000. */
   ackTimeoutMs?: number;
   /** Bytes of one log read at a time. Default 1 MiB. */
@@ -142,6 +153,14 @@ interface Followed {
   /** The last line published and where it starts (to notice a rewrite). */
   last: Uint8Array | null;
   lastStart: number;
+  /**
+   * Messages of lines published by a session that ended before they were
+   * acknowledged: start offset -> end offset. Lines from such a start go out
+   * again in one message that ends there, the same message with the same id,
+   * so that JetStream drops it if the first one was stored after all (late,
+   * after the stream was asked where the task stands).
+   */
+  replay: Map<number, number>;
   /** `next` is what the stream holds (or was published after it). */
   synced: boolean;
   /** The bytes of task.json last published, and the stat stamp read. */
@@ -158,6 +177,15 @@ interface Output {
   data: Uint8Array;
 }
 
+/** A message published and not yet acknowledged. */
+interface Pending {
+  /** When it was published (ms). */
+  sent: number;
+  bytes: number;
+  /** For the lines of a log: the task, and the bytes of its log the message holds. */
+  ev?: { f: Followed; start: number; end: number };
+}
+
 /**
  * Acknowledgements of pipelined publishes, on one reply subject: a stream
  * answers the publishes of one connection in the order it received them, so
@@ -172,8 +200,9 @@ class AckWindow {
   readonly #inbox: string;
   #seq = 0;
   #acked = 0;
-  /** Sent time of each unacknowledged message, by id (ids increase). */
-  readonly #pending = new Map<number, number>();
+  /** Each unacknowledged message, by id (ids increase). */
+  readonly #pending = new Map<number, Pending>();
+  #pendingBytes = 0;
   readonly #room = new Wakeup();
   failure: string | null = null;
   readonly #sub: { unsubscribe(): void };
@@ -188,15 +217,32 @@ class AckWindow {
     return this.#pending.size;
   }
 
-  publish(subject: string, data: Uint8Array, h: MsgHdrs): void {
+  /** Bytes of data published and not yet acknowledged. */
+  get pendingBytes(): number {
+    return this.#pendingBytes;
+  }
+
+  /** Publishes; `ev` names the lines of a log that the message holds. */
+  publish(subject: string, data: Uint8Array, h: MsgHdrs, ev?: Pending["ev"]): void {
     const id = this.#seq++;
-    this.#pending.set(id, Date.now());
+    this.#pending.set(id, { sent: Date.now(), bytes: data.length, ev });
+    this.#pendingBytes += data.length;
     this.#nc.publish(subject, data, { reply: this.#inbox, headers: h });
+  }
+
+  /** The log lines of every message not acknowledged, in the order published. */
+  unacknowledged(): NonNullable<Pending["ev"]>[] {
+    const out: NonNullable<Pending["ev"]>[] = [];
+    for (const p of this.#pending.values()) if (p.ev) out.push(p.ev);
+    return out;
   }
 
   #onAck(m: Msg) {
     const id = this.#acked++;
-    if (!this.#pending.delete(id)) return;
+    const p = this.#pending.get(id);
+    if (p === undefined) return;
+    this.#pending.delete(id);
+    this.#pendingBytes -= p.bytes;
     const d = m.data;
     // {"stream":"...","seq":N[,"duplicate":true]}: stored (or already there).
     const ok = d.length > 10 && d[0] === 123 && d[2] === 115 && d[3] === 116;
@@ -208,9 +254,19 @@ class AckWindow {
     this.#room.wake();
   }
 
-  /** Waits until fewer than `max` messages are unacknowledged (or a failure). */
-  async waitRoom(max: number, timeoutMs: number, signal?: AbortSignal): Promise<void> {
-    while (this.#pending.size >= max && this.failure === null) {
+  /**
+   * Waits until fewer than `max` messages and `maxBytes` bytes are
+   * unacknowledged (or a failure).
+   */
+  async waitRoom(
+    max: number,
+    maxBytes: number,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    while (
+      (this.#pending.size >= max || this.#pendingBytes >= maxBytes) && this.failure === null
+    ) {
       this.checkTimeout(timeoutMs);
       await this.#room.wait(100, signal);
     }
@@ -226,16 +282,10 @@ class AckWindow {
 
   /** Makes an acknowledgement older than `timeoutMs` a failure. */
   checkTimeout(timeoutMs: number): void {
-    const oldest = this.#pending.values().next().value;
+    const oldest = this.#pending.values().next().value?.sent;
     if (oldest !== undefined && Date.now() - oldest > timeoutMs && this.failure === null) {
       this.failure = `no acknowledgement in ${timeoutMs} ms`;
     }
-  }
-
-  /** Forgets what is pending (after a resync: a late ack of it is ignored). */
-  reset(): void {
-    this.#pending.clear();
-    this.failure = null;
   }
 
   close(): void {
@@ -290,6 +340,7 @@ class Shipper {
   #partBytes = 512 * 1024;
   #tasksDirAbs = "";
   readonly #windowMsgs: number;
+  readonly #windowBytes: number;
 
   constructor(state: StateDir, addr: NatsAddress, options: ShipOptions) {
     this.#state = state;
@@ -297,6 +348,7 @@ class Shipper {
     this.#o = options;
     this.#stream = options.stream ?? DEFAULT_STREAM;
     this.#windowMsgs = Math.max(2, options.windowMsgs ?? 8192);
+    this.#windowBytes = Math.max(1 << 20, options.windowBytes ?? 16 << 20);
   }
 
   #report(message: string) {
@@ -441,6 +493,8 @@ class Shipper {
       return window.failure ?? "stopped";
     } finally {
       this.#nc = null;
+      // What may still be stored (late) is sent again as the same messages.
+      for (const u of window.unacknowledged()) u.f.replay.set(u.start, u.end);
       window.close();
       await nc.close().catch(() => {});
       await closed;
@@ -485,6 +539,7 @@ class Shipper {
         next: 0,
         last: null,
         lastStart: 0,
+        replay: new Map(),
         synced: false,
         taskJson: null,
         taskStamp: "",
@@ -543,8 +598,10 @@ class Shipper {
       } else if (part) {
         f.next = offset + Number(ev.header?.get(H_LEN) ?? "0");
       } else {
-        f.last = ev.data;
-        f.lastStart = offset;
+        // One line, or several (a batch): the last of them is checked.
+        const at = lastLineStart(ev.data);
+        f.last = ev.data.subarray(at);
+        f.lastStart = offset + at;
         f.next = offset + ev.data.length;
       }
       // What was shipped must still be there, unchanged.
@@ -559,6 +616,7 @@ class Shipper {
         this.#stop(f, `the last line shipped is no longer at byte ${f.lastStart} of its log`);
       }
     }
+    for (const start of f.replay.keys()) if (start < f.next) f.replay.delete(start);
     f.synced = true;
   }
 
@@ -637,32 +695,58 @@ class Shipper {
       bytes = bytes.subarray(f.last.length);
     }
     if (bytes.length === 0) return false;
-    const project = this.#o.project;
-    const subject = eventsSubject(project, f.id);
-    const window_ = this.#windowMsgs;
-    const timeout = this.#o.ackTimeoutMs ?? 5000;
+    const subject = eventsSubject(this.#o.project, f.id);
+    const batchMax = Math.min(this.#partBytes, this.#o.batchBytes ?? 256 * 1024);
     // The kept outputs of the chunk's `tool_returned` lines are read first,
     // together, so that the lines then go out without waiting on a file.
     const outputs = await this.#readOutputs(f, bytes);
-    let start = 0;
-    while (start < bytes.length) {
+    const base = f.next;
+    // The batch being filled: bytes[bStart, pos) of the chunk, whole lines.
+    let bStart = 0, bLines = 0, bLastStart = 0;
+    let bRun = "", bFirstSeq: number | null = null, bLastSeq: number | null = null;
+    // Where the batch must end: a message of a session that ended unacknowledged.
+    let bEnd = f.replay.get(base) ?? -1;
+    let pos = 0;
+    const send = async () => {
+      if (bLines === 0) return;
+      const data = bytes.subarray(bStart, pos);
+      const offset = base + bStart;
+      const id = bLines === 1
+        ? lineMsgId(f.id, bRun, bFirstSeq, offset)
+        : batchMsgId(f.id, bRun, bFirstSeq, bLastSeq, bLines, offset);
+      window.publish(subject, data, msgHeaders(id, f.dir), {
+        f,
+        start: offset,
+        end: offset + data.length,
+      });
+      f.replay.delete(offset);
+      f.last = bytes.subarray(bLastStart, pos);
+      f.lastStart = base + bLastStart;
+      f.next = base + pos;
+      this.stats.lines += bLines;
+      this.stats.bytes += data.length;
+      bLines = 0;
+      bStart = pos;
+      bEnd = f.replay.get(base + pos) ?? -1;
+      await this.#room(window, signal);
+    };
+    while (pos < bytes.length) {
       if (window.failure !== null) return false;
-      const nl = bytes.indexOf(10, start);
-      const end = nl + 1;
-      const line = bytes.subarray(start, end);
-      const offset = f.next;
+      const end = bytes.indexOf(10, pos) + 1;
+      const line = bytes.subarray(pos, end);
+      const offset = base + pos;
+      if (bLines > 0 && (offset === bEnd || pos + line.length - bStart > batchMax)) {
+        await send();
+        if (window.failure !== null) return false;
+      }
       const keys = lineKeysOfBytes(line, this.#dec);
       if (keys.isToolReturned) {
+        // Before the message that holds the line.
         const out = outputs.get(offset);
         if (out) await this.#shipOutput(f, out, window, signal);
       }
-      if (line.length <= this.#partBytes) {
-        window.publish(
-          subject,
-          line,
-          msgHeaders(lineMsgId(f.id, keys.run, keys.seq, offset), f.dir),
-        );
-      } else {
+      if (line.length > this.#partBytes) {
+        // Alone, in parts (bLines is 0: a batch never holds more than a part).
         const n = Math.ceil(line.length / this.#partBytes);
         for (let i = 0; i < n; i++) {
           const h = msgHeaders(lineMsgId(f.id, keys.run, keys.seq, offset, i), f.dir, [
@@ -674,20 +758,49 @@ class Shipper {
             line.subarray(i * this.#partBytes, Math.min(line.length, (i + 1) * this.#partBytes)),
             h,
           );
-          await window.waitRoom(window_, timeout, signal);
+          await this.#room(window, signal);
         }
+        f.last = line;
+        f.lastStart = offset;
+        f.next = offset + line.length;
+        this.stats.lines++;
+        this.stats.bytes += line.length;
+        pos = end;
+        bStart = pos;
+        bEnd = f.replay.get(base + pos) ?? -1;
+        continue;
       }
-      f.last = line;
-      f.lastStart = offset;
-      f.next = offset + line.length;
-      this.stats.lines++;
-      this.stats.bytes += line.length;
-      start = end;
-      if (window.pending >= window_) await window.waitRoom(window_ >> 1, timeout, signal);
+      if (bLines === 0) {
+        bRun = keys.run;
+        bFirstSeq = keys.seq;
+      }
+      bLastSeq = keys.seq;
+      bLastStart = pos;
+      bLines++;
+      pos = end;
+      if (batchMax <= 0) await send();
     }
+    if (bLines > 0 && bEnd > base + pos && bStart > 0) {
+      // A message to send again ends past this chunk: read again from its start.
+      pos = bStart;
+      bLines = 0;
+    }
+    await send();
     // The last line is kept as a copy: the chunk's buffer is let go.
     if (f.last) f.last = f.last.slice();
-    return chunk.bytes.length > 0 && chunk.size > from + chunk.bytes.length;
+    return pos < bytes.length || (chunk.bytes.length > 0 && chunk.size > from + chunk.bytes.length);
+  }
+
+  /** Waits while the window of unacknowledged messages is full, until half of it is acknowledged. */
+  async #room(window: AckWindow, signal: AbortSignal): Promise<void> {
+    if (window.pending >= this.#windowMsgs || window.pendingBytes >= this.#windowBytes) {
+      await window.waitRoom(
+        this.#windowMsgs >> 1,
+        this.#windowBytes >> 1,
+        this.#o.ackTimeoutMs ?? 5000,
+        signal,
+      );
+    }
   }
 
   /**
@@ -762,9 +875,7 @@ class Shipper {
         data.subarray(i * this.#partBytes, Math.min(data.length, (i + 1) * this.#partBytes)),
         h,
       );
-      if (window.pending >= this.#windowMsgs) {
-        await window.waitRoom(this.#windowMsgs >> 1, this.#o.ackTimeoutMs ?? 5000, signal);
-      }
+      await this.#room(window, signal);
     }
     this.stats.outputs++;
   }
