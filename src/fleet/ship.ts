@@ -39,9 +39,10 @@ import {
   openNats,
   type OpenNatsOptions,
 } from "./nats.ts";
-import { bytesEqual, readAt, readCompleteLines, shortHash } from "./raw_lines.ts";
+import { bytesEqual, readAt, readCompleteLinesSync, shortHash } from "./raw_lines.ts";
 import {
   batchMsgId,
+  countLines,
   DEFAULT_STREAM,
   eventsSubject,
   H_DIR,
@@ -49,6 +50,7 @@ import {
   H_PART,
   isSafeDir,
   isToken,
+  isToolReturnedLine,
   lastLineStart,
   lineKeysOfBytes,
   lineMsgId,
@@ -634,7 +636,7 @@ class Shipper {
       if (window.failure !== null) return;
       const f = this.#followed.get(dir);
       if (!f || f.stopped !== null || !f.synced) continue;
-      await this.#shipTaskJson(f, window);
+      this.#shipTaskJson(f, window);
       // A bounded number of chunks a round, so that one big log does not hold the others back.
       for (let round = 0; round < 16; round++) {
         const more = await this.#shipLines(f, window, signal);
@@ -644,11 +646,12 @@ class Shipper {
     }
   }
 
-  async #shipTaskJson(f: Followed, window: AckWindow): Promise<void> {
+  /** Ships `task.json` when it changed (read synchronously, as the logs). */
+  #shipTaskJson(f: Followed, window: AckWindow): void {
     const path = this.#state.taskJsonPath(f.dir);
     let stamp: string;
     try {
-      const st = await Deno.stat(path);
+      const st = Deno.statSync(path);
       stamp = `${st.mtime?.getTime()}:${st.size}:${st.ino}`;
     } catch {
       return;
@@ -656,7 +659,7 @@ class Shipper {
     if (stamp === f.taskStamp) return;
     let bytes: Uint8Array;
     try {
-      bytes = await Deno.readFile(path);
+      bytes = Deno.readFileSync(path);
     } catch {
       return;
     }
@@ -668,12 +671,19 @@ class Shipper {
     this.stats.taskFiles++;
   }
 
-  /** Ships the next chunk of complete lines of one task; true when there may be more. */
+  /**
+   * Ships the next chunk of complete lines of one task; true when there may
+   * be more. The lines go in batches of at most `batchBytes` (one message
+   * each, cut at a line's end), a batch of one line as a line; a line larger
+   * than a message goes alone, in parts. A batch ends where a message of a
+   * session that ended unacknowledged ended (`replay`), so that it is that
+   * same message again.
+   */
   async #shipLines(f: Followed, window: AckWindow, signal: AbortSignal): Promise<boolean> {
     const path = this.#state.logPath(f.dir);
     // Read from the start of the last line shipped: it must still be there.
     const from = f.last ? f.lastStart : f.next;
-    const chunk = await readCompleteLines(path, from, { chunkBytes: this.#o.chunkBytes });
+    const chunk = readCompleteLinesSync(path, from, { chunkBytes: this.#o.chunkBytes });
     if (chunk === null) {
       if (f.next > 0) this.#stop(f, "its log is gone");
       return false;
@@ -697,59 +707,29 @@ class Shipper {
     if (bytes.length === 0) return false;
     const subject = eventsSubject(this.#o.project, f.id);
     const batchMax = Math.min(this.#partBytes, this.#o.batchBytes ?? 256 * 1024);
-    // The kept outputs of the chunk's `tool_returned` lines are read first,
-    // together, so that the lines then go out without waiting on a file.
-    const outputs = await this.#readOutputs(f, bytes);
     const base = f.next;
-    // The batch being filled: bytes[bStart, pos) of the chunk, whole lines.
-    let bStart = 0, bLines = 0, bLastStart = 0;
-    let bRun = "", bFirstSeq: number | null = null, bLastSeq: number | null = null;
-    // Where the batch must end: a message of a session that ended unacknowledged.
-    let bEnd = f.replay.get(base) ?? -1;
-    let pos = 0;
-    const send = async () => {
-      if (bLines === 0) return;
-      const data = bytes.subarray(bStart, pos);
-      const offset = base + bStart;
-      const id = bLines === 1
-        ? lineMsgId(f.id, bRun, bFirstSeq, offset)
-        : batchMsgId(f.id, bRun, bFirstSeq, bLastSeq, bLines, offset);
-      window.publish(subject, data, msgHeaders(id, f.dir), {
-        f,
-        start: offset,
-        end: offset + data.length,
-      });
-      f.replay.delete(offset);
-      f.last = bytes.subarray(bLastStart, pos);
-      f.lastStart = base + bLastStart;
-      f.next = base + pos;
-      this.stats.lines += bLines;
-      this.stats.bytes += data.length;
-      bLines = 0;
-      bStart = pos;
-      bEnd = f.replay.get(base + pos) ?? -1;
-      await this.#room(window, signal);
+    // The kept outputs of the chunk's `tool_returned` lines are read first,
+    // so that the lines then go out without waiting on a file.
+    const outputs = this.#readOutputs(f, bytes);
+    const outAt = [...outputs.keys()]; // in the order of the log
+    let oi = 0;
+    // The outputs of the lines about to go, before them.
+    const shipOutputsBefore = async (end: number) => {
+      while (oi < outAt.length && outAt[oi] < end) {
+        await this.#shipOutput(f, outputs.get(outAt[oi++])!, window, signal);
+      }
     };
+    let pos = 0;
     while (pos < bytes.length) {
       if (window.failure !== null) return false;
-      const end = bytes.indexOf(10, pos) + 1;
-      const line = bytes.subarray(pos, end);
-      const offset = base + pos;
-      if (bLines > 0 && (offset === bEnd || pos + line.length - bStart > batchMax)) {
-        await send();
-        if (window.failure !== null) return false;
-      }
-      const keys = lineKeysOfBytes(line, this.#dec);
-      if (keys.isToolReturned) {
-        // Before the message that holds the line.
-        const out = outputs.get(offset);
-        if (out) await this.#shipOutput(f, out, window, signal);
-      }
-      if (line.length > this.#partBytes) {
-        // Alone, in parts (bLines is 0: a batch never holds more than a part).
+      const firstEnd = bytes.indexOf(10, pos) + 1;
+      if (firstEnd - pos > this.#partBytes) {
+        await shipOutputsBefore(firstEnd);
+        const line = bytes.subarray(pos, firstEnd);
+        const keys = lineKeysOfBytes(line, this.#dec);
         const n = Math.ceil(line.length / this.#partBytes);
         for (let i = 0; i < n; i++) {
-          const h = msgHeaders(lineMsgId(f.id, keys.run, keys.seq, offset, i), f.dir, [
+          const h = msgHeaders(lineMsgId(f.id, keys.run, keys.seq, base + pos, i), f.dir, [
             [H_PART, `${i}/${n}`],
             [H_LEN, String(line.length)],
           ]);
@@ -761,31 +741,52 @@ class Shipper {
           await this.#room(window, signal);
         }
         f.last = line;
-        f.lastStart = offset;
-        f.next = offset + line.length;
+        f.lastStart = base + pos;
+        f.next = base + firstEnd;
         this.stats.lines++;
         this.stats.bytes += line.length;
-        pos = end;
-        bStart = pos;
-        bEnd = f.replay.get(base + pos) ?? -1;
+        pos = firstEnd;
         continue;
       }
-      if (bLines === 0) {
-        bRun = keys.run;
-        bFirstSeq = keys.seq;
+      // Where this message ends.
+      let target = pos + batchMax;
+      const replayEnd = f.replay.get(base + pos);
+      if (replayEnd !== undefined) {
+        if (replayEnd - base <= bytes.length) target = replayEnd - base;
+        else if (pos > 0) break; // past this chunk: read again from here
+        else f.replay.delete(base + pos);
       }
-      bLastSeq = keys.seq;
-      bLastStart = pos;
-      bLines++;
-      pos = end;
-      if (batchMax <= 0) await send();
+      let cut = target >= bytes.length ? bytes.length : bytes.lastIndexOf(10, target - 1) + 1;
+      if (cut <= pos) cut = firstEnd; // one line longer than a batch
+      await shipOutputsBefore(cut);
+      if (window.failure !== null) return false;
+      const data = bytes.subarray(pos, cut);
+      const lastAt = lastLineStart(data);
+      const lines = lastAt === 0 ? 1 : countLines(data);
+      const first = lineKeysOfBytes(bytes.subarray(pos, firstEnd), this.#dec);
+      const offset = base + pos;
+      const id = lines === 1 ? lineMsgId(f.id, first.run, first.seq, offset) : batchMsgId(
+        f.id,
+        first.run,
+        first.seq,
+        lineKeysOfBytes(data.subarray(lastAt), this.#dec).seq,
+        lines,
+        offset,
+      );
+      window.publish(subject, data, msgHeaders(id, f.dir), {
+        f,
+        start: offset,
+        end: offset + data.length,
+      });
+      f.replay.delete(offset);
+      f.last = data.subarray(lastAt);
+      f.lastStart = offset + lastAt;
+      f.next = base + cut;
+      this.stats.lines += lines;
+      this.stats.bytes += data.length;
+      pos = cut;
+      await this.#room(window, signal);
     }
-    if (bLines > 0 && bEnd > base + pos && bStart > 0) {
-      // A message to send again ends past this chunk: read again from its start.
-      pos = bStart;
-      bLines = 0;
-    }
-    await send();
     // The last line is kept as a copy: the chunk's buffer is let go.
     if (f.last) f.last = f.last.slice();
     return pos < bytes.length || (chunk.bytes.length > 0 && chunk.size > from + chunk.bytes.length);
@@ -805,21 +806,22 @@ class Shipper {
 
   /**
    * The kept outputs named by the `tool_returned` lines of `bytes`, by the
-   * line's offset in the log: each run's directory is listed once (most
-   * calls keep no output), and the files there are read 16 at a time.
+   * line's index in `bytes`, in the order of the log: each run's directory is
+   * listed once (most calls keep no output). Read synchronously: a local
+   * read costs a third of the CPU of an asynchronous one.
    */
-  async #readOutputs(f: Followed, bytes: Uint8Array): Promise<Map<number, Output>> {
+  #readOutputs(f: Followed, bytes: Uint8Array): Map<number, Output> {
     const found = new Map<number, Output>();
+    const listed = new Map<string, Set<string> | null>();
     let start = 0;
     while (start < bytes.length) {
       const end = bytes.indexOf(10, start) + 1;
-      const line = bytes.subarray(start, end);
-      const offset = f.next + start;
+      const at = start;
       start = end;
-      if (!lineKeysOfBytes(line, this.#dec).isToolReturned) continue;
+      if (!isToolReturnedLine(bytes, at, end, this.#dec)) continue;
       let run: unknown, call: unknown;
       try {
-        const ev = JSON.parse(this.#dec.decode(line)).event;
+        const ev = JSON.parse(this.#dec.decode(bytes.subarray(at, end))).event;
         run = ev?.run;
         call = ev?.call;
       } catch {
@@ -827,35 +829,25 @@ class Shipper {
       }
       if (typeof run !== "string" || typeof call !== "string") continue;
       if (!isToken(run) || !/^[0-9a-f]{12}$/.test(call)) continue;
-      found.set(offset, { run, call, data: new Uint8Array(0) });
-    }
-    if (found.size === 0) return found;
-    const listed = new Map<string, Set<string> | null>();
-    for (const o of found.values()) {
-      if (listed.has(o.run)) continue;
-      const names = new Set<string>();
-      try {
-        const dir = this.#state.traceFile(f.dir, o.run, "x");
-        for await (const e of Deno.readDir(dir.slice(0, dir.lastIndexOf("/")))) names.add(e.name);
-        listed.set(o.run, names);
-      } catch {
-        listed.set(o.run, null); // no output kept for this run
+      let names = listed.get(run);
+      if (names === undefined) {
+        names = new Set<string>();
+        try {
+          const dir = this.#state.traceFile(f.dir, run, "x");
+          for (const e of Deno.readDirSync(dir.slice(0, dir.lastIndexOf("/")))) names.add(e.name);
+        } catch {
+          names = null; // no output kept for this run
+        }
+        listed.set(run, names);
       }
-    }
-    const todo = [...found].filter(([, o]) => listed.get(o.run)?.has(`${o.call}.txt`));
-    for (const [offset, o] of found) {
-      if (!listed.get(o.run)?.has(`${o.call}.txt`)) found.delete(offset);
-    }
-    for (let i = 0; i < todo.length; i += 16) {
-      await Promise.all(
-        todo.slice(i, i + 16).map(async ([offset, o]) => {
-          try {
-            o.data = await Deno.readFile(this.#state.traceFile(f.dir, o.run, o.call));
-          } catch {
-            found.delete(offset); // not kept after all (a write that failed)
-          }
-        }),
-      );
+      if (!names?.has(`${call}.txt`)) continue;
+      try {
+        found.set(at, {
+          run,
+          call,
+          data: Deno.readFileSync(this.#state.traceFile(f.dir, run, call)),
+        });
+      } catch { /* not kept after all (a write that failed) */ }
     }
     return found;
   }

@@ -249,6 +249,32 @@ function plainStringEnd(b: Uint8Array, at: number): number {
 }
 
 /**
+ * Whether the line `b[start, end)` is a `tool_returned` event: its head as
+ * taskline writes it is checked byte by byte (cheaper than
+ * {@link lineKeysOfBytes}, which builds the run); any other line is read by
+ * {@link lineKeysOfBytes}.
+ */
+export function isToolReturnedLine(
+  b: Uint8Array,
+  start: number,
+  end: number,
+  dec: TextDecoder,
+): boolean {
+  fast: {
+    if (!hasAt(b, start, HEAD_SCHEMA)) break fast;
+    let i = digitsEnd(b, start + HEAD_SCHEMA.length);
+    if (!hasAt(b, i, HEAD_SEQ)) break fast;
+    i = digitsEnd(b, i + HEAD_SEQ.length);
+    if (!hasAt(b, i, HEAD_AT)) break fast;
+    i = b.indexOf(34, i + HEAD_AT.length);
+    if (i < 0 || i >= end || !hasAt(b, i, HEAD_TYPE)) break fast;
+    i += HEAD_TYPE.length;
+    return hasAt(b, i, TOOL_RETURNED) && b[i + TOOL_RETURNED.length] === 34;
+  }
+  return lineKeysOfBytes(b.subarray(start, end), dec).isToolReturned;
+}
+
+/**
  * {@link lineKeys} on the bytes of a line, without decoding the line: the
  * head taskline's encoder writes is read byte by byte; any other line is
  * decoded and given to {@link lineKeys}. `isToolReturned` is the one type
