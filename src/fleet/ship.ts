@@ -523,7 +523,7 @@ class Shipper {
       if (this.#followed.has(dir)) continue;
       let id: string;
       try {
-        const rec = JSON.parse(await Deno.readTextFile(this.#state.taskJsonPath(dir)));
+        const rec = JSON.parse(Deno.readTextFileSync(this.#state.taskJsonPath(dir)));
         if (typeof rec?.id !== "string") throw new Error("task.json has no id");
         id = rec.id;
       } catch {
