@@ -751,7 +751,9 @@ class Shipper {
       // Where this message ends.
       let target = pos + batchMax;
       const replayEnd = f.replay.get(base + pos);
-      if (replayEnd !== undefined) {
+      if (replayEnd !== undefined && replayEnd - (base + pos) > batchMax) {
+        f.replay.delete(base + pos); // larger than a message may now be (another server)
+      } else if (replayEnd !== undefined) {
         if (replayEnd - base <= bytes.length) target = replayEnd - base;
         else if (pos > 0) break; // past this chunk: read again from here
         else f.replay.delete(base + pos);
