@@ -2,10 +2,12 @@
  * `taskline ship`: publishes every task of the project to a JetStream stream,
  * exactly once in effect.
  *
- * - Each complete log line goes out as its own message, byte for byte, on
- *   the task's subject, with an id of task, run, seq and byte offset that
- *   JetStream uses to drop duplicates. `task.json` and each kept tool output
- *   (before the `tool_returned` line that names it) go out too; what is larger
+ * - Complete log lines go out byte for byte on the task's subject: the lines
+ *   there are to ship in batches (several lines a message, up to 256 KiB),
+ *   a line appended alone as its own message, with an id (task, run, seq or
+ *   first and last seq, line count, byte offset) that JetStream uses to drop
+ *   duplicates. `task.json` and each kept tool output (before the message
+ *   with the `tool_returned` line that names it) go out too; what is larger
  *   than a message is split into parts.
  * - Where to start is asked of the stream, never remembered locally: for each
  *   task the last message of its subject gives the offset just after the
@@ -13,7 +15,9 @@
  *   deleted under it (created again, every task shipped again from its start)
  *   neither loses nor repeats a line. Publishing is pipelined (a window of
  *   unacknowledged messages); any failed or missing acknowledgement makes
- *   every task start again from what the stream holds.
+ *   every task start again from what the stream holds, and the lines of the
+ *   messages left unacknowledged go again as the same messages (same cuts,
+ *   same ids: one stored late is dropped as a duplicate).
  * - A log whose shipped part changed on disk (truncated, or rewritten so that
  *   the last line shipped is not where it was) is reported and not shipped
  *   again.
