@@ -7,8 +7,13 @@
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { type CliProcess, spawnCli, tempProject } from "./helpers.ts";
 import { until } from "./record_util.ts";
+import { connect, headers } from "@nats-io/transport-node";
+import { jetstream, jetstreamManager } from "@nats-io/jetstream";
+import { ensureStream } from "../src/fleet/nats.ts";
+import { eventsSubject, lineKeysOfBytes, lineMsgId, taskSubject } from "../src/fleet/wire.ts";
 import {
   HoldingProxy,
+  mirrorDiff,
   sleep,
   SourceWriter,
   startNats,
@@ -92,4 +97,62 @@ Deno.test("batches published before a lost acknowledgement and stored late are n
   assertEquals([held.lines, held.overlaps, held.gaps], [w.lines, [], []], ship.stderr);
   assert(held.batches >= 4, `${held.batches} batches`);
   assertEquals(await untilMirrored(sources, m.dir, 30_000), [], mir.stderr);
+});
+
+Deno.test("a stream written one line a message (before batches) is resumed by ship in batches and mirrored whole", async () => {
+  await using nats = await startNats();
+  await using a = await tempProject();
+  await using m = await tempProject({ init: false });
+  const w = new SourceWriter(a.dir);
+  await w.addTasks(2);
+  await w.appendBulk(100);
+  // The first 60 lines of each task as the ship of before published them.
+  const nc = await connect({ servers: nats.url.replace("nats://", "") });
+  try {
+    const jsm = await jetstreamManager(nc);
+    await ensureStream(jsm, "TASKLINE");
+    const js = jetstream(nc);
+    const dec = new TextDecoder();
+    for (const t of w.tasks) {
+      const h = (id: string) => {
+        const hs = headers();
+        hs.set("Nats-Msg-Id", id);
+        hs.set("Taskline-Dir", t.dir);
+        return hs;
+      };
+      await js.publish(
+        taskSubject("old", t.id),
+        await Deno.readFile(w.state.taskJsonPath(t.dir)),
+        { headers: h(`${t.id}:task:old`) },
+      );
+      const log = await Deno.readFile(w.state.logPath(t.dir));
+      let start = 0;
+      for (let i = 0; i < 60; i++) {
+        const end = log.indexOf(10, start) + 1;
+        const line = log.subarray(start, end);
+        const k = lineKeysOfBytes(line, dec);
+        await js.publish(eventsSubject("old", t.id), line, {
+          headers: h(lineMsgId(t.id, k.run, k.seq, start)),
+        });
+        start = end;
+      }
+    }
+  } finally {
+    await nc.close();
+  }
+  await using ship = spawnCli(["ship", nats.url, "--project", "old"], { cwd: a.dir });
+  await using mir = spawnCli(["mirror", nats.url], { cwd: m.dir });
+  const sources = [{ project: "old", root: a.dir }];
+  // The outputs of the first 60 lines were not published above: logs and task files are compared.
+  let diffs: string[] = [];
+  for (let i = 0; i < 300; i++) {
+    diffs = await mirrorDiff(sources, m.dir, { outputs: false });
+    if (diffs.length === 0) break;
+    await sleep(100);
+  }
+  assertEquals(diffs, [], ship.stderr + mir.stderr);
+  const held = await streamLines(nats.url);
+  assertEquals([held.lines, held.overlaps, held.gaps], [w.lines, [], []], ship.stderr);
+  // 120 messages of one line, then the rest of each log in a batch.
+  assertEquals([held.messages, held.batches], [122, 2]);
 });
