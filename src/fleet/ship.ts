@@ -636,8 +636,15 @@ class Shipper {
   async #shipDirty(window: AckWindow, signal: AbortSignal): Promise<void> {
     const dirs = [...this.#dirty];
     this.#dirty.clear();
+    let yielded = Date.now();
     for (const dir of dirs) {
       if (window.failure !== null) return;
+      if (Date.now() - yielded >= 50) {
+        // Files are read synchronously: acknowledgements, socket writes and
+        // the live channel get a turn at least every 50 ms.
+        await new Promise((r) => setTimeout(r, 0));
+        yielded = Date.now();
+      }
       const f = this.#followed.get(dir);
       if (!f || f.stopped !== null || !f.synced) continue;
       this.#shipTaskJson(f, window);
