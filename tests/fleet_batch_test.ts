@@ -21,6 +21,18 @@ import {
   untilMirrored,
 } from "./fleet_util.ts";
 
+/** Messages in the stream (0 while there is none). */
+async function streamMessages(url: string): Promise<number> {
+  const nc = await connect({ servers: url.replace("nats://", "") });
+  try {
+    return (await (await jetstreamManager(nc)).streams.info("TASKLINE")).state.messages;
+  } catch {
+    return 0;
+  } finally {
+    await nc.close();
+  }
+}
+
 Deno.test("ship and nats-server SIGKILLed while ship catches up in batches: the mirror equals the source, each line stored once", async () => {
   await using nats = await startNats();
   await using a = await tempProject();
@@ -36,9 +48,11 @@ Deno.test("ship and nats-server SIGKILLed while ship catches up in batches: the 
   let stderr = "";
   try {
     for (let round = 0; round < 6; round++) {
+      const before = await streamMessages(nats.url);
       ship = start();
-      // Somewhere in the catch-up (ship starts in about 150 ms here).
-      await sleep(150 + Math.floor(rand() * 350));
+      // While it publishes: once the stream has grown, after a moment of up to 100 ms.
+      await until(async () => (await streamMessages(nats.url)) > before, 30_000);
+      await sleep(Math.floor(rand() * 100));
       if (round % 3 === 2) {
         await nats.kill("SIGKILL");
         await nats.start();
@@ -46,8 +60,10 @@ Deno.test("ship and nats-server SIGKILLed while ship catches up in batches: the 
       ship.kill("SIGKILL");
       await ship.done.catch(() => {});
       stderr += ship.stderr;
+      const held = await streamLines(nats.url).then((h) => h.lines, () => 0);
+      console.log(`round ${round}: ship killed with ${held} of ${w.lines} lines on the stream`);
       // More to catch up on for the next ship.
-      await w.appendBulk(500);
+      await w.appendBulk(1500);
     }
     ship = start();
     await using mir = spawnCli(["mirror", nats.url], { cwd: m.dir });
