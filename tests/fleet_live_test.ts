@@ -11,7 +11,7 @@ import { spawnCli, tempProject } from "./helpers.ts";
 import { createTask } from "../src/store/tasks.ts";
 import { SseReader, startServer } from "./serve_util.ts";
 import { bare, logLines, typesOf, until } from "./record_util.ts";
-import { sleep, startNats, subjectCounts, untilMirrored } from "./fleet_util.ts";
+import { sleep, startNats, streamLines, subjectCounts, untilMirrored } from "./fleet_util.ts";
 
 const sanitize = { sanitizeOps: false, sanitizeResources: false };
 
@@ -150,7 +150,7 @@ Deno.test("ship without --live publishes nothing ephemeral", sanitize, async () 
   // The logged lines arrive; nothing ephemeral does.
   assert(
     await until(async () =>
-      ((await subjectCounts(nats.url)).get(`taskline.nl.${task.id}.ev`) ?? 0) === 2
+      ((await streamLines(nats.url)).bySubject.get(`taskline.nl.${task.id}.ev`) ?? 0) === 2
     ),
     ship.stderr,
   );

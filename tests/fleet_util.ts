@@ -8,12 +8,12 @@
  * @module
  */
 import { connect } from "@nats-io/transport-node";
-import { jetstreamManager } from "@nats-io/jetstream";
+import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { encodeEnvelope } from "../src/codec/encode.ts";
 import { StateDir } from "../src/store/state_dir.ts";
 import { createTask, type Task } from "../src/store/tasks.ts";
 import { writeTraceOutput } from "../src/store/trace_store.ts";
-import { mirrorDir } from "../src/fleet/wire.ts";
+import { mirrorDir, offsetOfMsgId } from "../src/fleet/wire.ts";
 
 /** Where nats-server is (Debian puts it in /usr/sbin). */
 export function natsServerPath(): string {
@@ -100,6 +100,82 @@ export async function subjectCounts(
   } finally {
     await nc.close();
   }
+}
+
+/** What the stream holds of the task logs (`ev` subjects). */
+export interface StreamLines {
+  /** Complete lines held, in all and by subject. */
+  lines: number;
+  bySubject: Map<string, number>;
+  /** `ev` messages (fewer than lines when lines went in batches). */
+  messages: number;
+  /** Messages of more than one line. */
+  batches: number;
+  /** Lines held more than once: a message that starts before the end of what came before. */
+  overlaps: string[];
+  /** A message that starts past the end of what came before. */
+  gaps: string[];
+}
+
+/**
+ * Reads every `ev` message of the stream in order and checks that each task's
+ * messages follow each other byte for byte: each line held once, none missing.
+ */
+export async function streamLines(url: string, stream = "TASKLINE"): Promise<StreamLines> {
+  const nc = await connect({ servers: url.replace("nats://", "") });
+  const out: StreamLines = {
+    lines: 0,
+    bySubject: new Map(),
+    messages: 0,
+    batches: 0,
+    overlaps: [],
+    gaps: [],
+  };
+  try {
+    const jsm = await jetstreamManager(nc);
+    const info = await jsm.streams.info(stream, { subjects_filter: "taskline.*.*.ev" });
+    let total = 0;
+    for (const n of Object.values(info.state.subjects ?? {})) total += n;
+    if (total === 0) return out;
+    const consumer = await jetstream(nc).consumers.get(stream, {
+      filter_subjects: "taskline.*.*.ev",
+    });
+    const ends = new Map<string, number>();
+    let read = 0;
+    const iter = await consumer.consume({ max_messages: 1000 });
+    for await (const m of iter) {
+      const subject = m.subject;
+      const id = m.headers?.get("Nats-Msg-Id") ?? "";
+      const offset = offsetOfMsgId(id) ?? -1;
+      const part = m.headers?.get("Taskline-Part");
+      const end = ends.get(subject) ?? 0;
+      let lines = 0;
+      if (!part) {
+        for (const b of m.data) if (b === 10) lines++;
+        out.messages++;
+        if (lines > 1) out.batches++;
+        if (offset < end) out.overlaps.push(`${subject} ${id} starts at ${offset} < ${end}`);
+        else if (offset > end) out.gaps.push(`${subject} ${id} starts at ${offset} > ${end}`);
+        ends.set(subject, Math.max(end, offset + m.data.length));
+      } else {
+        const [i, n] = part.split("/").map(Number);
+        if (i === n - 1) {
+          lines = 1;
+          out.messages++;
+          if (offset < end) out.overlaps.push(`${subject} ${id} starts at ${offset} < ${end}`);
+          else if (offset > end) out.gaps.push(`${subject} ${id} starts at ${offset} > ${end}`);
+          ends.set(subject, offset + Number(m.headers?.get("Taskline-Length")));
+        }
+      }
+      out.lines += lines;
+      out.bySubject.set(subject, (out.bySubject.get(subject) ?? 0) + lines);
+      if (++read >= total) break;
+    }
+    iter.stop();
+  } finally {
+    await nc.close();
+  }
+  return out;
 }
 
 /** Deletes the stream. */
@@ -191,6 +267,62 @@ export class SourceWriter {
     }
   }
 
+  /**
+   * Appends `count` lines to each task, each task's in one write (a log to
+   * catch up on): text lines, and a tool call with a small kept output every
+   * 50th.
+   */
+  async appendBulk(count: number): Promise<void> {
+    for (const task of this.tasks) {
+      const lines: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const seq = (this.#seq.get(task.dir) ?? 0) + 1;
+        this.#seq.set(task.dir, seq);
+        const at = new Date(Date.UTC(2026, 10, 25, 12, 0, 0, seq)).toISOString();
+        let event: Record<string, unknown>;
+        if (seq === 1) event = { type: "run_started", run: RUN, task: task.id };
+        else if (seq % 50 === 0) {
+          const call = (seq * 7919).toString(16).padStart(12, "0").slice(-12);
+          const output = `output of call ${call}\n${"é line ✓\n".repeat(seq % 7)}`;
+          const file = await writeTraceOutput(
+            this.state,
+            { dir: task.dir, run: RUN, call },
+            output,
+          );
+          event = {
+            type: "tool_returned",
+            run: RUN,
+            role: "coder",
+            tool: "bash",
+            is_error: false,
+            duration_ms: 12,
+            preview: output.slice(0, 200),
+            call,
+            subtask: null,
+            exit_code: 0,
+            timed_out: false,
+            output_chars: output.length,
+            output_file: file,
+          };
+        } else {
+          event = {
+            type: "agent_text",
+            run: RUN,
+            role: "coder",
+            text: `step ${seq} ✓ ${"x".repeat(seq % 90)}`,
+          };
+        }
+        lines.push(encodeEnvelope({ schema: 2, seq, at, event: event as never }) + "\n");
+      }
+      const f = await Deno.open(this.state.logPath(task.dir), { append: true, create: true });
+      try {
+        await f.write(new TextEncoder().encode(lines.join("")));
+      } finally {
+        f.close();
+      }
+    }
+  }
+
   /** Lines written in all. */
   get lines(): number {
     let n = 0;
@@ -275,4 +407,115 @@ function equal(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/**
+ * A TCP proxy in front of nats-server that can hold what clients send: after
+ * {@link hold}, the bytes that the connections open at that moment send are
+ * kept (the server does not get them, so it does not answer them), also
+ * after the client closes; {@link release} hands them to the server, late.
+ * Connections opened after `hold` pass through.
+ */
+export class HoldingProxy implements AsyncDisposable {
+  readonly port = freePort();
+  readonly #listener: Deno.Listener;
+  readonly #pipes = new Set<
+    { up: Deno.Conn; held: Uint8Array[] | null; clientGone: boolean; release(): Promise<void> }
+  >();
+
+  constructor(targetPort: number) {
+    this.#listener = Deno.listen({ hostname: "127.0.0.1", port: this.port });
+    void this.#accept(targetPort);
+  }
+
+  get url(): string {
+    return `nats://127.0.0.1:${this.port}`;
+  }
+
+  async #accept(targetPort: number) {
+    for await (const client of this.#listener) {
+      let up: Deno.Conn;
+      try {
+        up = await Deno.connect({ hostname: "127.0.0.1", port: targetPort });
+      } catch {
+        client.close();
+        continue;
+      }
+      const pipe = {
+        up,
+        held: null as Uint8Array[] | null,
+        clientGone: false,
+        release: async () => {
+          const held = pipe.held ?? [];
+          pipe.held = null;
+          for (const b of held) await writeAll(up, b).catch(() => {});
+          if (pipe.clientGone) close(up);
+        },
+      };
+      this.#pipes.add(pipe);
+      void (async () => {
+        // What the server sends is read to its end (dropped once the client is gone).
+        const buf = new Uint8Array(64 * 1024);
+        let toClient = true;
+        try {
+          for (;;) {
+            const n = await up.read(buf);
+            if (n === null) break;
+            if (toClient) {
+              toClient = await writeAll(client, buf.slice(0, n)).then(() => true, () => false);
+            }
+          }
+        } catch { /* closed */ }
+        close(client);
+      })();
+      void (async () => {
+        const buf = new Uint8Array(64 * 1024);
+        try {
+          for (;;) {
+            const n = await client.read(buf);
+            if (n === null) break;
+            if (pipe.held) pipe.held.push(buf.slice(0, n));
+            else await writeAll(up, buf.slice(0, n));
+          }
+        } catch { /* closed */ }
+        pipe.clientGone = true;
+        if (!pipe.held) {
+          close(up);
+          this.#pipes.delete(pipe);
+        }
+      })();
+    }
+  }
+
+  /** What the connections open now send is held from now on. */
+  hold(): void {
+    for (const p of this.#pipes) p.held ??= [];
+  }
+
+  /** Hands what was held to the server. */
+  async release(): Promise<void> {
+    for (const p of [...this.#pipes]) {
+      if (p.held) await p.release();
+      if (p.clientGone) this.#pipes.delete(p);
+    }
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    try {
+      this.#listener.close();
+    } catch { /* closed */ }
+    for (const p of this.#pipes) close(p.up);
+    return Promise.resolve();
+  }
+}
+
+async function writeAll(conn: Deno.Conn, bytes: Uint8Array): Promise<void> {
+  let done = 0;
+  while (done < bytes.length) done += await conn.write(bytes.subarray(done));
+}
+
+function close(conn: Deno.Conn) {
+  try {
+    conn.close();
+  } catch { /* closed */ }
 }

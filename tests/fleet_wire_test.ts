@@ -1,5 +1,14 @@
 import { assertEquals } from "./assert.ts";
-import { lineKeys, lineKeysOfBytes } from "../src/fleet/wire.ts";
+import {
+  batchMsgId,
+  countLines,
+  isToolReturnedLine,
+  lastLineStart,
+  lineKeys,
+  lineKeysOfBytes,
+  lineMsgId,
+  offsetOfMsgId,
+} from "../src/fleet/wire.ts";
 
 Deno.test("ship reads run and seq of a line from its bytes as from its text", () => {
   const lines = [
@@ -20,6 +29,34 @@ Deno.test("ship reads run and seq of a line from its bytes as from its text", ()
       isToolReturned: want.type === "tool_returned",
     }, text);
   }
+  // In a chunk of lines, each line is told a tool_returned as the full reader tells it.
+  const chunk = new TextEncoder().encode(
+    lines.join("") +
+      '{"schema":2,"seq":10,"at":"t","event":{"type":"tool_returned_x","run":"r"}}\n',
+  );
+  let start = 0;
+  for (let end = chunk.indexOf(10) + 1; end > 0; end = chunk.indexOf(10, start) + 1) {
+    const line = chunk.subarray(start, end);
+    assertEquals(
+      isToolReturnedLine(chunk, start, end, dec),
+      lineKeysOfBytes(line, dec).isToolReturned,
+      dec.decode(line),
+    );
+    start = end;
+  }
   assertEquals(lineKeysOfBytes(new TextEncoder().encode(lines[0]), dec).isToolReturned, true);
   assertEquals(lineKeysOfBytes(new TextEncoder().encode(lines[3]), dec).run, "r_2_x");
+});
+
+Deno.test("a batch's message id names its first line's offset, as a line's does, and its bounds", () => {
+  const one = lineMsgId("t1", "r", 7, 1234);
+  const batch = batchMsgId("t1", "r", 7, 9, 3, 1234);
+  assertEquals(batch, "t1:r:7-9:3:1234");
+  assertEquals([offsetOfMsgId(one), offsetOfMsgId(batch)], [1234, 1234]);
+  // Two batches from the same line that end elsewhere have different ids.
+  assertEquals(batchMsgId("t1", "r", 7, 8, 2, 1234) === batch, false);
+  assertEquals(batchMsgId("t1", "", null, null, 2, 0), "t1::-:2:0");
+  const data = new TextEncoder().encode("a\nbb\nccc\n");
+  assertEquals([countLines(data), lastLineStart(data)], [3, 5]);
+  assertEquals(lastLineStart(new TextEncoder().encode("only\n")), 0);
 });

@@ -3,9 +3,10 @@
  * `ship` writes, and keeps it up to date.
  *
  * - Each task of each project lands in `tasks/<project>--<source dir>/`:
- *   `task.json` as on the source, `events.jsonl` byte for byte (every line
- *   is placed at the byte offset its message names: a line already there is
- *   skipped, so reading a message twice writes nothing twice), and its tool
+ *   `task.json` as on the source, `events.jsonl` byte for byte (the lines of
+ *   a message, one or a batch of several, are placed at the byte offset its
+ *   message names: lines already there are skipped, so reading a message
+ *   twice writes nothing twice), and its tool
  *   outputs in `tool-output/<project>--<source dir>/<run>/<call>.txt`.
  * - Where to resume is decided by what is on disk: a torn last line (a crash
  *   in the middle of a write) is cut off when the log is first touched, and
@@ -42,6 +43,7 @@ import { bytesEqual } from "./raw_lines.ts";
 import { LiveChannelFanout, parseLiveLine } from "../follow/live_channel.ts";
 import { parseTimeNsUncached } from "../contract/time.ts";
 import {
+  countLines,
   DEFAULT_STREAM,
   H_DIR,
   H_MSG_ID,
@@ -495,12 +497,23 @@ class Mirror {
     return f;
   }
 
-  #append(mdir: string, offset: number, line: Uint8Array): void {
+  /**
+   * Queues the lines of a message (one line, or several of a batch) at
+   * `offset`; what is already here is skipped.
+   */
+  #append(mdir: string, offset: number, data: Uint8Array): void {
     const f = this.#log(mdir);
     const end = f.size + f.queuedBytes;
+    let line = data;
     if (offset + line.length <= end) {
       this.stats.skipped++;
       return;
+    }
+    if (offset < end && line[end - offset - 1] === 10) {
+      // A batch that starts with lines already here (`ship` sent its lines
+      // again with other bounds): the lines after them.
+      line = line.subarray(end - offset);
+      offset = end;
     }
     if (offset !== end) {
       if (!f.gapReported) {
@@ -514,7 +527,7 @@ class Mirror {
     f.queued.push(line);
     f.queuedBytes += line.length;
     this.#batchBytes += line.length;
-    this.stats.lines++;
+    this.stats.lines += countLines(line);
     this.stats.bytes += line.length;
   }
 

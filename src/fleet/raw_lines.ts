@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { unlessNotFound } from "../store/state_dir.ts";
 
 /** What {@link readCompleteLines} gives. */
 export interface RawChunk {
@@ -27,33 +26,40 @@ export interface ReadLinesOptions {
 /**
  * The complete lines of `path` from byte `from` on, at most about
  * `chunkBytes` of them (a single longer line is read whole). Null when the
- * file does not exist.
+ * file does not exist. Synchronous: a local read of a chunk costs a third of
+ * the CPU of an asynchronous one, and `ship` reads half a gigabyte at a time
+ * when it catches up.
  *
  * @example
  * ```ts
- * const c = await readCompleteLines(".taskline/tasks/001-x/events.jsonl", 0);
+ * const c = readCompleteLinesSync(".taskline/tasks/001-x/events.jsonl", 0);
  * if (c) console.log(c.bytes.length, "bytes of complete lines");
  * ```
  */
-export async function readCompleteLines(
+export function readCompleteLinesSync(
   path: string,
   from: number,
   options: ReadLinesOptions = {},
-): Promise<RawChunk | null> {
-  const file = await unlessNotFound(Deno.open(path, { read: true }));
-  if (file === null) return null;
+): RawChunk | null {
+  let file: Deno.FsFile;
   try {
-    const st = await file.stat();
+    file = Deno.openSync(path, { read: true });
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return null;
+    throw e;
+  }
+  try {
+    const st = file.statSync();
     const size = st.size;
     if (size <= from) return { size, ino: st.ino, bytes: new Uint8Array(0) };
     let want = Math.min(options.chunkBytes ?? 1024 * 1024, size - from);
     const max = options.lineBytesMax ?? 64 * 1024 * 1024;
     for (;;) {
       const buf = new Uint8Array(want);
-      await file.seek(from, Deno.SeekMode.Start);
+      file.seekSync(from, Deno.SeekMode.Start);
       let got = 0;
       while (got < want) {
-        const n = await file.read(buf.subarray(got));
+        const n = file.readSync(buf.subarray(got));
         if (n === null || n === 0) break;
         got += n;
       }

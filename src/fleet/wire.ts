@@ -7,7 +7,7 @@
  *
  * | subject | data |
  * |---|---|
- * | `taskline.<project>.<task id>.ev` | one complete log line, its newline included (or a part of it) |
+ * | `taskline.<project>.<task id>.ev` | one or more complete log lines, newlines included (or a part of one line) |
  * | `taskline.<project>.<task id>.task` | the bytes of `task.json` |
  * | `taskline.<project>.<task id>.out.<run>.<call>` | a part of one kept tool output |
  *
@@ -19,7 +19,9 @@
  * source). A log line's message id is `<task>:<run>:<seq>:<offset>` (run and
  * seq empty for a line without them, offset the byte offset of the line in
  * the source log): JetStream drops a message whose id it has seen in its
- * duplicate window, and the mirror places each line at its offset. A line or
+ * duplicate window, and the mirror places each line at its offset. An `ev`
+ * message may hold several complete lines (a batch, {@link batchMsgId}); the
+ * mirror appends its data as it is, at the offset of its first line. A line or
  * an output larger than one message is sent in parts, with the header
  * `Taskline-Part: <i>/<n>` and `#<i>` after the id.
  *
@@ -141,6 +143,38 @@ export function lineMsgId(
   return `${task}:${run}:${seq ?? ""}:${offset}${part === undefined ? "" : `#${part}`}`;
 }
 
+/**
+ * The message id of several complete lines in one message (a batch, sent
+ * while catching up): `<task>:<run>:<first seq>-<last seq>:<lines>:<offset>`,
+ * run and first seq those of the first line, offset that of the first line.
+ * It still ends with the offset (what a mirror of the one-line format reads),
+ * and it names where the batch ends (its count of lines): two batches that
+ * start at the same line but hold different lines never share an id, so
+ * JetStream never drops one as a duplicate of the other.
+ */
+export function batchMsgId(
+  task: string,
+  run: string,
+  firstSeq: number | null,
+  lastSeq: number | null,
+  lines: number,
+  offset: number,
+): string {
+  return `${task}:${run}:${firstSeq ?? ""}-${lastSeq ?? ""}:${lines}:${offset}`;
+}
+
+/** Where the last line of `data` (complete lines) starts. */
+export function lastLineStart(data: Uint8Array): number {
+  return data.length < 2 ? 0 : data.lastIndexOf(10, data.length - 2) + 1;
+}
+
+/** Lines in `data` (its newlines). */
+export function countLines(data: Uint8Array): number {
+  let n = 0;
+  for (let i = data.indexOf(10); i >= 0; i = data.indexOf(10, i + 1)) n++;
+  return n;
+}
+
 /** The byte offset a log line's message id names; null when it names none. */
 export function offsetOfMsgId(id: string): number | null {
   const m = /:(\d{1,15})(?:#\d+)?$/.exec(id);
@@ -212,6 +246,32 @@ function plainStringEnd(b: Uint8Array, at: number): number {
     if (c === 92 || c < 32) return -1;
   }
   return -1;
+}
+
+/**
+ * Whether the line `b[start, end)` is a `tool_returned` event: its head as
+ * taskline writes it is checked byte by byte (cheaper than
+ * {@link lineKeysOfBytes}, which builds the run); any other line is read by
+ * {@link lineKeysOfBytes}.
+ */
+export function isToolReturnedLine(
+  b: Uint8Array,
+  start: number,
+  end: number,
+  dec: TextDecoder,
+): boolean {
+  fast: {
+    if (!hasAt(b, start, HEAD_SCHEMA)) break fast;
+    let i = digitsEnd(b, start + HEAD_SCHEMA.length);
+    if (!hasAt(b, i, HEAD_SEQ)) break fast;
+    i = digitsEnd(b, i + HEAD_SEQ.length);
+    if (!hasAt(b, i, HEAD_AT)) break fast;
+    i = b.indexOf(34, i + HEAD_AT.length);
+    if (i < 0 || i >= end || !hasAt(b, i, HEAD_TYPE)) break fast;
+    i += HEAD_TYPE.length;
+    return hasAt(b, i, TOOL_RETURNED) && b[i + TOOL_RETURNED.length] === 34;
+  }
+  return lineKeysOfBytes(b.subarray(start, end), dec).isToolReturned;
 }
 
 /**
