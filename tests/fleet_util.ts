@@ -209,6 +209,50 @@ export class SourceWriter {
   }
 
   /**
+   * The next line of `task`: `run_started` first, then a tool call with its
+   * kept output (of `outputLines` lines) every `toolEvery`th event, else
+   * agent text of `seq % textMod` characters.
+   */
+  async #nextLine(
+    task: Task,
+    o: { toolEvery: number; outputLines: (seq: number) => number; textMod: number },
+  ): Promise<string> {
+    const seq = (this.#seq.get(task.dir) ?? 0) + 1;
+    this.#seq.set(task.dir, seq);
+    const at = new Date(Date.UTC(2026, 10, 25, 12, 0, 0, seq)).toISOString();
+    let event: Record<string, unknown>;
+    if (seq === 1) event = { type: "run_started", run: RUN, task: task.id };
+    else if (seq % o.toolEvery === 0) {
+      const call = (seq * 7919).toString(16).padStart(12, "0").slice(-12);
+      const output = `output of call ${call}\n${"é line ✓\n".repeat(o.outputLines(seq))}`;
+      const file = await writeTraceOutput(this.state, { dir: task.dir, run: RUN, call }, output);
+      event = {
+        type: "tool_returned",
+        run: RUN,
+        role: "coder",
+        tool: "bash",
+        is_error: false,
+        duration_ms: 12,
+        preview: output.slice(0, 200),
+        call,
+        subtask: null,
+        exit_code: 0,
+        timed_out: false,
+        output_chars: output.length,
+        output_file: file,
+      };
+    } else {
+      event = {
+        type: "agent_text",
+        run: RUN,
+        role: "coder",
+        text: `step ${seq} ✓ ${"x".repeat(seq % o.textMod)}`,
+      };
+    }
+    return encodeEnvelope({ schema: 2, seq, at, event: event as never }) + "\n";
+  }
+
+  /**
    * Appends `count` events to a task (round robin): a tool call with its kept
    * output every fifth event; one line in ten written in two parts with a
    * pause between.
@@ -216,43 +260,14 @@ export class SourceWriter {
   async append(count: number, options: { splitPauseMs?: number } = {}): Promise<void> {
     for (let i = 0; i < count; i++) {
       const task = this.tasks[this.#n++ % this.tasks.length];
-      const seq = (this.#seq.get(task.dir) ?? 0) + 1;
-      this.#seq.set(task.dir, seq);
-      const at = new Date(Date.UTC(2026, 10, 25, 12, 0, 0, seq)).toISOString();
-      let event: Record<string, unknown>;
-      if (seq === 1) event = { type: "run_started", run: RUN, task: task.id };
-      else if (seq % 5 === 0) {
-        const call = (seq * 7919).toString(16).padStart(12, "0").slice(-12);
-        const output = `output of call ${call}\n${
-          "é line ✓\n".repeat(seq % 3 === 0 ? 30_000 : 20)
-        }`;
-        const file = await writeTraceOutput(this.state, { dir: task.dir, run: RUN, call }, output);
-        event = {
-          type: "tool_returned",
-          run: RUN,
-          role: "coder",
-          tool: "bash",
-          is_error: false,
-          duration_ms: 12,
-          preview: output.slice(0, 200),
-          call,
-          subtask: null,
-          exit_code: 0,
-          timed_out: false,
-          output_chars: output.length,
-          output_file: file,
-        };
-      } else {
-        event = {
-          type: "agent_text",
-          run: RUN,
-          role: "coder",
-          text: `step ${seq} ✓ ${"x".repeat(seq % 50)}`,
-        };
-      }
       const line = new TextEncoder().encode(
-        encodeEnvelope({ schema: 2, seq, at, event: event as never }) + "\n",
+        await this.#nextLine(task, {
+          toolEvery: 5,
+          outputLines: (seq) => seq % 3 === 0 ? 30_000 : 20,
+          textMod: 50,
+        }),
       );
+      const seq = this.#seq.get(task.dir)!;
       const f = await Deno.open(this.state.logPath(task.dir), { append: true, create: true });
       try {
         if (seq % 10 === 3) {
@@ -276,43 +291,13 @@ export class SourceWriter {
     for (const task of this.tasks) {
       const lines: string[] = [];
       for (let i = 0; i < count; i++) {
-        const seq = (this.#seq.get(task.dir) ?? 0) + 1;
-        this.#seq.set(task.dir, seq);
-        const at = new Date(Date.UTC(2026, 10, 25, 12, 0, 0, seq)).toISOString();
-        let event: Record<string, unknown>;
-        if (seq === 1) event = { type: "run_started", run: RUN, task: task.id };
-        else if (seq % 50 === 0) {
-          const call = (seq * 7919).toString(16).padStart(12, "0").slice(-12);
-          const output = `output of call ${call}\n${"é line ✓\n".repeat(seq % 7)}`;
-          const file = await writeTraceOutput(
-            this.state,
-            { dir: task.dir, run: RUN, call },
-            output,
-          );
-          event = {
-            type: "tool_returned",
-            run: RUN,
-            role: "coder",
-            tool: "bash",
-            is_error: false,
-            duration_ms: 12,
-            preview: output.slice(0, 200),
-            call,
-            subtask: null,
-            exit_code: 0,
-            timed_out: false,
-            output_chars: output.length,
-            output_file: file,
-          };
-        } else {
-          event = {
-            type: "agent_text",
-            run: RUN,
-            role: "coder",
-            text: `step ${seq} ✓ ${"x".repeat(seq % 90)}`,
-          };
-        }
-        lines.push(encodeEnvelope({ schema: 2, seq, at, event: event as never }) + "\n");
+        lines.push(
+          await this.#nextLine(task, {
+            toolEvery: 50,
+            outputLines: (seq) => seq % 7,
+            textMod: 90,
+          }),
+        );
       }
       const f = await Deno.open(this.state.logPath(task.dir), { append: true, create: true });
       try {
