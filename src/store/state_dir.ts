@@ -165,16 +165,16 @@ export async function orNotFound<T>(p: Promise<T>, message: string): Promise<T> 
  * const dirs = (await dirEntries(state.tasksDir)).filter((e) => e.isDirectory);
  * ```
  */
-export async function dirEntries(path: string): Promise<Deno.DirEntry[]> {
+export function dirEntries(path: string): Promise<Deno.DirEntry[]> {
   const out: Deno.DirEntry[] = [];
   try {
     // Synchronously: reading the names of a directory takes microseconds,
     // and at start-up the first asynchronous read cost a few milliseconds.
     for (const e of Deno.readDirSync(path)) out.push(e);
   } catch (e) {
-    if (!(e instanceof Deno.errors.NotFound)) throw e;
+    if (!(e instanceof Deno.errors.NotFound)) return Promise.reject(e);
   }
-  return out;
+  return Promise.resolve(out);
 }
 
 /**
