@@ -78,7 +78,7 @@ const encoder = new TextEncoder();
 /**
  * Non-ASCII text as real agents write it (quotes, dashes, arrows, accents,
  * CJK, emoji), in one event of 20 (about the share of lines with such text
- * in real logs); the others as given.
+ * in real logs), whatever its type; the others as given.
  */
 const NON_ASCII = [
   "“Done” — the café’s naïve résumé → fixed",
@@ -182,7 +182,9 @@ if (import.meta.main && (has("tasks") || has("tasks-file"))) {
               type: "tool_called",
               role: "coder",
               tool: "read_file",
-              input: { path: "src/auth/login.ts" },
+              input: k % 20 === 7
+                ? { path: "src/auth/login.ts", note: noteOf(k, "") }
+                : { path: "src/auth/login.ts" },
               call,
               subtask: null,
             });
@@ -194,7 +196,7 @@ if (import.meta.main && (has("tasks") || has("tasks-file"))) {
               tool: "read_file",
               is_error: false,
               duration_ms: 3,
-              preview: "export async function login(input: string) {",
+              preview: noteOf(k, "export async function login(input: string) {"),
               call,
               subtask: null,
               exit_code: null,
