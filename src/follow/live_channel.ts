@@ -25,7 +25,7 @@ import { isEphemeral } from "../contract/events.ts";
 import { tag, type TaggedEnvelope } from "../contract/envelope.ts";
 import { decodeValue } from "../codec/decode.ts";
 import type { Envelope } from "../contract/envelope.ts";
-import type { StateDir } from "../store/state_dir.ts";
+import { dirEntries, type StateDir } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
 import type { RecorderSink } from "../store/recorder.ts";
 
@@ -238,15 +238,13 @@ export class LiveChannelFanout {
     if (this.#closed || this.#scanning || Date.now() < this.#nextScan) return;
     this.#scanning = true;
     this.#nextScan = Date.now() + (this.#options.retryMs ?? 1000);
-    (async () => {
+    dirEntries(this.dir).then((entries) => {
       const found = new Set<string>();
-      for await (const e of Deno.readDir(this.dir)) {
+      for (const e of entries) {
         if (e.isFile && isLiveAnnouncement(e.name) && this.#accept(e.name)) {
           found.add(`${this.dir}/${e.name}`);
         }
       }
-      return found;
-    })().then((found) => {
       this.#scanning = false;
       if (this.#closed) return;
       for (const [path, s] of this.#senders) {
