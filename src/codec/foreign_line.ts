@@ -110,11 +110,13 @@ export class ForeignLines {
   /** Light events by type and run. */
   readonly #events = new Map<string, Map<string | null, LightEvent>>();
 
-  /** Starts a new batch: the read forms given so far may be overwritten. */
+  /**
+   * Starts a new batch: the read forms given so far may be overwritten by
+   * the next {@link read} (until then, the last line's read form and facts
+   * stay valid).
+   */
   reset(): void {
     this.outLen = 0;
-    // A buffer grown for a long line is not kept for the lines after it.
-    if (this.out.length > 4 * OUT_BYTES) this.out = new Uint8Array(OUT_BYTES);
   }
 
   /**
@@ -128,7 +130,10 @@ export class ForeignLines {
     // The read form is at most GROWTH_MAX + the envelope's keys and defaults
     // longer than the line; the values are parsed into a scratch area after it.
     const room = 2 * len + 2 * GROWTH_MAX + 512;
-    if (this.outLen + room > this.out.length) {
+    if (this.outLen === 0 && this.out.length > 4 * OUT_BYTES && room <= OUT_BYTES) {
+      // A buffer grown for a long line is not kept for the lines after it.
+      this.out = new Uint8Array(OUT_BYTES);
+    } else if (this.outLen + room > this.out.length) {
       // The read forms given so far stay in the old buffer.
       this.out = new Uint8Array(Math.max(2 * this.out.length, room));
       this.outLen = 0;

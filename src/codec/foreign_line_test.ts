@@ -311,3 +311,27 @@ Deno.test("read forms of one batch stay where they were written; a long line get
   // Ten spaces fewer, and the newline.
   assertEquals(f.end - f.start, long.length - 10 + 1);
 });
+
+Deno.test("after a line of megabytes, reset keeps that line's read form and facts until the next read", () => {
+  const f = new ForeignLines();
+  const long = enc.encode(
+    `{"schema": 2, "seq": 7, "at": "2026-01-02T03:04:05Z", "event": {"type": "log", "m": "${
+      "y".repeat(3 << 20)
+    }"}}`,
+  );
+  assert(f.read(long, 0, long.length));
+  f.reset(); // as the merge does, before it uses the line
+  assertEquals(f.at(), "2026-01-02T03:04:05Z");
+  assertEquals(f.seq, 7);
+  const form = dec.decode(f.out.subarray(f.start, f.end));
+  assertEquals(JSON.parse(form).event.m.length, 3 << 20);
+  // The next short line no longer keeps the big buffer.
+  const big = f.out.length;
+  const a = enc.encode('{"schema": 2, "seq": 8, "at": "t", "event": {"type": "log"}}');
+  assert(f.read(a, 0, a.length));
+  assert(f.out.length < big, `${f.out.length} of ${big}`);
+  assertEquals(
+    dec.decode(f.out.subarray(f.start, f.end)),
+    '{"schema":2,"seq":8,"at":"t","event":{"type":"log"}}\n',
+  );
+});
