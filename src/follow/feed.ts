@@ -668,7 +668,8 @@ export class ProjectFollower {
         if (Date.now() - lastPoll >= poll) {
           lastPoll = Date.now();
           this.#rescan = true;
-          this.#pollQueue = [...this.#followed.keys()];
+          // A poll not finished yet goes on (the logs at its end are not skipped).
+          if (this.#pollQueue.length === 0) this.#pollQueue = [...this.#followed.keys()];
         }
         if (this.#rescan) {
           this.#rescan = false;
