@@ -5,17 +5,17 @@
  *
  * @module
  */
+import { openLogFileSync } from "../store/log_file.ts";
 
-/** What {@link readCompleteLines} gives. */
+/** What {@link readCompleteLinesSync} gives. */
 export interface RawChunk {
-  /** The file's size and inode when read. */
+  /** The file's size when read. */
   size: number;
-  ino: number | null;
   /** Bytes from `from`, ending just after a newline (empty: no complete line yet). */
   bytes: Uint8Array;
 }
 
-/** Options of {@link readCompleteLines}. */
+/** Options of {@link readCompleteLinesSync}. */
 export interface ReadLinesOptions {
   /** Bytes read at a time. Default 1 MiB. */
   chunkBytes?: number;
@@ -26,7 +26,9 @@ export interface ReadLinesOptions {
 /**
  * The complete lines of `path` from byte `from` on, at most about
  * `chunkBytes` of them (a single longer line is read whole). Null when the
- * file does not exist. Synchronous: a local read of a chunk costs a third of
+ * file does not exist. A path that is not a regular file inside the state
+ * directory (a FIFO, a device, a link out) is never opened: it throws
+ * `BadLogFile` (src/store/log_file.ts), so nothing can block. Synchronous: a local read of a chunk costs a third of
  * the CPU of an asynchronous one, and `ship` reads half a gigabyte at a time
  * when it catches up.
  *
@@ -41,17 +43,12 @@ export function readCompleteLinesSync(
   from: number,
   options: ReadLinesOptions = {},
 ): RawChunk | null {
-  let file: Deno.FsFile;
-  try {
-    file = Deno.openSync(path, { read: true });
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return null;
-    throw e;
-  }
+  const file = openLogFileSync(path);
+  if (file === null) return null;
   try {
     const st = file.statSync();
     const size = st.size;
-    if (size <= from) return { size, ino: st.ino, bytes: new Uint8Array(0) };
+    if (size <= from) return { size, bytes: new Uint8Array(0) };
     let want = Math.min(options.chunkBytes ?? 1024 * 1024, size - from);
     const max = options.lineBytesMax ?? 64 * 1024 * 1024;
     for (;;) {
@@ -64,10 +61,10 @@ export function readCompleteLinesSync(
         got += n;
       }
       const end = buf.subarray(0, got).lastIndexOf(10);
-      if (end >= 0) return { size, ino: st.ino, bytes: buf.subarray(0, end + 1) };
+      if (end >= 0) return { size, bytes: buf.subarray(0, end + 1) };
       // No newline in what was read: a line longer than a chunk, or one being written.
       if (got < want || from + got >= size || want >= max) {
-        return { size, ino: st.ino, bytes: new Uint8Array(0) };
+        return { size, bytes: new Uint8Array(0) };
       }
       want = Math.min(want * 4, max, size - from);
     }

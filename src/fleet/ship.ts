@@ -28,6 +28,7 @@
  */
 import type { Msg, MsgHdrs } from "@nats-io/transport-node";
 import { TasklineError } from "../errors.ts";
+import { BadLogFile } from "../store/log_file.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { taskDirNames } from "../store/tasks.ts";
 import { taskDirOfPath, Wakeup, watchDir } from "../follow/tail.ts";
@@ -174,6 +175,8 @@ interface Followed {
   taskStamp: string;
   /** Why this task is no longer shipped. */
   stopped: string | null;
+  /** Why its log could not be read last time (not a regular file), said once. */
+  bad?: string | null;
 }
 
 /** A kept tool output of a `tool_returned` line. */
@@ -694,7 +697,18 @@ class Shipper {
     const path = this.#state.logPath(f.dir);
     // Read from the start of the last line shipped: it must still be there.
     const from = f.last ? f.lastStart : f.next;
-    const chunk = readCompleteLinesSync(path, from, { chunkBytes: this.#o.chunkBytes });
+    let chunk;
+    try {
+      chunk = readCompleteLinesSync(path, from, { chunkBytes: this.#o.chunkBytes });
+    } catch (e) {
+      if (!(e instanceof BadLogFile)) throw e;
+      // Not a log (a FIFO, a link out of .taskline/...): that task's problem
+      // alone, said once; it is read again if it becomes a log.
+      if (f.bad !== e.message) this.#report(`task ${f.dir}: ${e.message} (not shipped)`);
+      f.bad = e.message;
+      return false;
+    }
+    f.bad = null;
     if (chunk === null) {
       if (f.next > 0) this.#stop(f, "its log is gone");
       return false;
