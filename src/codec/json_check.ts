@@ -7,8 +7,9 @@
  * `--json` replay uses it to print a matching line as it is, at a third of
  * the cost of `JSON.parse` and `JSON.stringify`. A line it is not sure of
  * is decoded in full, so the check only ever has to be right when it says
- * yes. Duplicate keys are looked for in the outermost object and in those
- * at depth 2 (the envelope and its event), not deeper.
+ * yes. A key twice in one object, at any depth, is a no (JSON.parse keeps
+ * the last value); so is an object deeper than the envelope's event with
+ * more than 64 keys, a bound on the comparisons this costs.
  *
  * @module
  */

@@ -14,7 +14,10 @@
   ;; (at 8 + 8i and 12 + 8i), and those of the outermost object's key i (at 2048 + 8i and
   ;; 2052 + 8i);
   ;; 4096..4351: the nesting stack (the opening byte of each open container); 4352..4415
-  ;; and 4416..4479: the last "type" and "run" strings seen (see $sameValue).
+  ;; and 4416..4479: the last "type" and "run" strings seen (see $sameValue); 4480..5483:
+  ;; where each open container's keys start on the key stack (at 4480 + 4 * depth);
+  ;; 8704..16383: the key stack, the keys of the open objects at depth 3 or more (each
+  ;; key's start and end at 8704 + 8i and 8708 + 8i).
   (global $keys1 (mut i32) (i32.const 0))
   (func (export "keys1") (result i32) (global.get $keys1))
   (global $same (mut i32) (i32.const 0))
@@ -351,13 +354,13 @@
 
   ;; Checks bytes [$s, $e) (one line, without its newline): valid JSON written exactly
   ;; as JSON.stringify writes its value, well-formed UTF-8, with no key made only of digits
-  ;; (V8 orders such keys first), and no key twice in the outermost object or in one at
-  ;; depth 2 (deeper duplicates are not looked for). Returns how many keys the objects at depth 2 have (at most 64; where
-  ;; they are in the results), or -1 when it is
-  ;; not sure. keys1() then tells how many keys the outermost object has.
+  ;; (V8 orders such keys first), and no key twice in one object at any depth (JSON.parse
+  ;; keeps the last value). Returns how many keys the objects at depth 2 have (at most 64;
+  ;; where they are in the results), or -1 when it is not sure. keys1() then tells how
+  ;; many keys the outermost object has.
   (func (export "check") (param $s i32) (param $e i32) (result i32)
     (local $p i32) (local $c i32) (local $d i32) (local $n i32) (local $state i32) (local $q i32)
-    (local $first i32)
+    (local $first i32) (local $kt i32)
     (local.set $p (local.get $s))
     (global.set $keys1 (i32.const 0))
     (i64.store (i32.const 0) (i64.const 0))
@@ -377,6 +380,9 @@
                     (br_if $fail (i32.ge_u (local.get $d) (i32.const 250)))
                     (i32.store8 (i32.add (i32.const 4096) (local.get $d)) (local.get $c))
                     (local.set $d (i32.add (local.get $d) (i32.const 1)))
+                    ;; The keys of a container at depth 3 or more start here in the key stack.
+                    (i32.store (i32.add (i32.const 4480) (i32.shl (local.get $d) (i32.const 2)))
+                      (local.get $kt))
                     ;; The keys of an object at depth 2 start here in the results.
                     (if (i32.eq (local.get $d) (i32.const 2)) (then (local.set $first (local.get $n))))
                     (local.set $p (i32.add (local.get $p) (i32.const 1)))
@@ -434,6 +440,20 @@
                       (i32.and (i32.eq (i32.load16_u (local.get $q)) (i32.const 0x7572))
                         (i32.eq (i32.load8_u (i32.add (local.get $q) (i32.const 2))) (i32.const 110))))
                   (then (i32.store (i32.const 4) (i32.add (local.get $p) (i32.const 1)))))))
+            (if (i32.ge_u (local.get $d) (i32.const 3))
+              (then
+                ;; Deeper, a key twice in one object too: on the key stack, the keys of
+                ;; the open objects, this one's from $c. At most 64 keys in one object
+                ;; (a bound on the comparisons) and 960 open at once.
+                (local.set $c (i32.load (i32.add (i32.const 4480) (i32.shl (local.get $d) (i32.const 2)))))
+                (br_if $fail (i32.ge_u (i32.sub (local.get $kt) (local.get $c)) (i32.const 64)))
+                (br_if $fail (i32.ge_u (local.get $kt) (i32.const 960)))
+                (br_if $fail (call $seen (i32.const 8704) (local.get $c) (local.get $kt) (local.get $q)
+                  (i32.sub (i32.sub (local.get $p) (i32.const 1)) (local.get $q))))
+                (i32.store (i32.add (i32.const 8704) (i32.shl (local.get $kt) (i32.const 3))) (local.get $q))
+                (i32.store (i32.add (i32.const 8708) (i32.shl (local.get $kt) (i32.const 3)))
+                  (i32.sub (local.get $p) (i32.const 1)))
+                (local.set $kt (i32.add (local.get $kt) (i32.const 1)))))
             ;; A key of digits only: V8 puts such keys first, so the text may not be in order.
             (if (i32.le_u (i32.sub (i32.load8_u (local.get $q)) (i32.const 48)) (i32.const 9))
               (then
@@ -467,6 +487,8 @@
             (local.set $state (select (i32.const 2) (i32.const 0) (i32.eq (local.get $q) (i32.const 123))))
             (br $main)))
         (br_if $fail (i32.ne (local.get $c) (i32.add (local.get $q) (i32.const 2))))
+        ;; The closed container's keys leave the key stack.
+        (local.set $kt (i32.load (i32.add (i32.const 4480) (i32.shl (local.get $d) (i32.const 2)))))
         (local.set $d (i32.sub (local.get $d) (i32.const 1)))
         (br $main)))
     (i32.const -1))
