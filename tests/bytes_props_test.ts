@@ -32,8 +32,12 @@ import { envelope, eventOf, unknownEvent } from "./arbitraries.ts";
 
 const enc = new TextEncoder();
 
-/** How one event is written to the log. */
-type Style = "recorder" | "foreign" | "spaces" | "odd";
+/**
+ * How one event is written to the log. The `Deep` styles give the event an
+ * object nested in an object and write each object inside the event's
+ * values with its first key twice (see {@link recorder}).
+ */
+type Style = "recorder" | "foreign" | "spaces" | "odd" | "recorderDeep" | "foreignDeep";
 
 /** One line of a generated log, before times, runs and seqs are given. */
 type LineSpec =
@@ -93,6 +97,8 @@ const lineSpec: fc.Arbitrary<LineSpec> = fc.oneof(
         "foreign",
         "spaces",
         "odd",
+        "recorderDeep",
+        "foreignDeep",
       ),
       extra: fc.boolean().map((b) => b && Math.random() < 0.2),
     }),
@@ -108,19 +114,47 @@ const lineSpec: fc.Arbitrary<LineSpec> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: "empty" as const }) },
 );
 
-/** Python's json.dumps(sort_keys=True): sorted keys, ", " and ": ", non-ASCII escaped. */
-function foreign(v: unknown): string {
+/**
+ * Python's json.dumps(sort_keys=True): sorted keys, ", " and ": ", non-ASCII
+ * escaped. Objects at depth `dupFrom` or more (1: the envelope) start with
+ * their first key once more, set to "first" (the last value wins, at the
+ * first key's place).
+ */
+function foreign(v: unknown, depth = 0, dupFrom = Infinity): string {
   if (v === null || typeof v !== "object") {
     return JSON.stringify(v).replace(
       /[\u0080-\uffff]/g,
       (ch) => "\\u" + ch.charCodeAt(0).toString(16).padStart(4, "0"),
     );
   }
-  if (Array.isArray(v)) return "[" + v.map(foreign).join(", ") + "]";
+  if (Array.isArray(v)) {
+    return "[" + v.map((x) => foreign(x, depth + 1, dupFrom)).join(", ") + "]";
+  }
   const o = v as Record<string, unknown>;
-  return "{" + Object.keys(o).sort().map((k) => foreign(k) + ": " + foreign(o[k])).join(", ") +
-    "}";
+  const keys = Object.keys(o).sort();
+  const parts = keys.map((k) => foreign(k) + ": " + foreign(o[k], depth + 1, dupFrom));
+  if (depth + 1 >= dupFrom && keys.length > 0) parts.unshift(foreign(keys[0]) + ': "first"');
+  return "{" + parts.join(", ") + "}";
 }
+
+/**
+ * The recorder's form (what JSON.stringify writes), but objects at depth
+ * `dupFrom` or more (1: the envelope) start with their first key once more,
+ * set to "first": valid JSON, compact, that a full decode writes without the
+ * repeat.
+ */
+function recorder(v: unknown, depth = 0, dupFrom = Infinity): string {
+  if (v === null || typeof v !== "object") return JSON.stringify(v);
+  if (Array.isArray(v)) return "[" + v.map((x) => recorder(x, depth + 1, dupFrom)).join(",") + "]";
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o);
+  const parts = keys.map((k) => JSON.stringify(k) + ":" + recorder(o[k], depth + 1, dupFrom));
+  if (depth + 1 >= dupFrom && keys.length > 0) parts.unshift(JSON.stringify(keys[0]) + ':"first"');
+  return "{" + parts.join(",") + "}";
+}
+
+/** An object in an object, for the `Deep` styles: every event has one. */
+const NESTED = { note: "n", deeper: { k: 1, tool: "bash" } };
 
 /**
  * A serialiser of another kind still: keys in reverse order, each key's first
@@ -188,6 +222,10 @@ function logBytes(specs: LineSpec[], seed: number, start: number, step: number):
           event: { ...s.event, run },
         };
         if (s.extra) env.host = "runner-é";
+        // The event's values are at depth 3.
+        if (s.style === "recorderDeep" || s.style === "foreignDeep") {
+          (env.event as Record<string, unknown>).nested = NESTED;
+        }
         put(
           s.style === "recorder"
             ? JSON.stringify(env)
@@ -195,6 +233,10 @@ function logBytes(specs: LineSpec[], seed: number, start: number, step: number):
             ? foreign(env)
             : s.style === "odd"
             ? odd(env)
+            : s.style === "recorderDeep"
+            ? recorder(env, 0, 3)
+            : s.style === "foreignDeep"
+            ? foreign(env, 0, 3)
             : JSON.stringify(env, null, 1).replaceAll("\n", ""),
         );
         break;
@@ -535,6 +577,61 @@ Deno.test("light reads of arbitrary envelopes agree with JSON.parse", async () =
       ),
       { numRuns: 100 },
     );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a line in the recorder's form with a key twice deep in its event prints as a full decode gives it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "taskline-bytes-" });
+  const state = new StateDir(`${dir}/.taskline`);
+  try {
+    const task = await createTask(state, "deep duplicates");
+    const run = "5f24fa7b-633f-43db-8191-4ff613b5636b";
+    const head = (seq: number) => `{"schema":2,"seq":${seq},"at":"2026-01-01T00:00:0${seq}Z",`;
+    const lines = [
+      `${head(1)}"event":{"type":"run_started","run":"${run}","task":"t"}}`,
+      // JSON.parse keeps the last "command", at the first one's place.
+      `${head(2)}"event":{"type":"tool_called","run":"${run}","role":"coder","tool":"bash",` +
+      `"input":{"command":"rm -rf /","timeout":5,"command":"ls"},"call":"0123456789ab","subtask":null}}`,
+      `${head(3)}"event":{"type":"log","run":"${run}","level":"info","message":"m",` +
+      `"meta":[{"a":{"b":1,"c":2,"b":3}}]}}`,
+    ];
+    const bytes = enc.encode(lines.join("\n") + "\n");
+    await Deno.writeFile(state.logPath(task.dir), bytes);
+    const all: Filter = { types: [], since: null, verbose: true };
+    const tools: Filter = { types: ["tool_called"], since: null, verbose: true };
+    const one = await events(state, ["1", "--json"]);
+    assertEquals(one.out, expectedTask(bytes, all, true));
+    assert(one.out.includes('"input":{"command":"ls","timeout":5}'), one.out);
+    assert(!one.out.includes("rm -rf"), one.out);
+    assertEquals(
+      (await events(state, ["1", "--json", "--type", "tool_called"])).out,
+      expectedTask(bytes, tools, true),
+    );
+    const feed = expectedFeed([[task, bytes]], all, true).map((l) => l + "\n").join("");
+    assertEquals((await events(state, ["--json"])).out, feed);
+    const hub = new LiveHub(state, { heartbeatMs: 60_000 });
+    const app = createHandler({
+      state,
+      gate: { token: "t".repeat(43), hosts: new Set(["127.0.0.1:7777"]) },
+      version: "0.0.0-test",
+      live: hub,
+    });
+    using _hub = { [Symbol.dispose]: () => hub.close() };
+    const headers = { authorization: `Bearer ${"t".repeat(43)}`, host: "127.0.0.1:7777" };
+    for (
+      const [path, want] of [
+        ["/api/events", `[${expectedFeed([[task, bytes]], all, true).join(",")}]`],
+        [
+          "/api/tasks/1/events",
+          `[${expectedTask(bytes, all, true).trim().split("\n").join(",")}]\n`,
+        ],
+      ]
+    ) {
+      const res = await app.fetch(new Request(`http://127.0.0.1:7777${path}`, { headers }));
+      assertEquals(await res.text(), want, path);
+    }
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

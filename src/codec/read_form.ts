@@ -7,16 +7,17 @@
  * the read form), which saves encoding in `--json` replays. "Already in the
  * read form": the line was not upgraded, starts exactly as the encoder
  * starts a line, has no envelope fields beyond the four, and is written as
- * `JSON.stringify` writes its value, checked by a regular expression that
- * accepts only compact tokens (no white space outside strings, the short
- * escapes, integers). A line in doubt is encoded again. A reader that
- * encoded the record already (scanLog's `json`) passes its text along.
+ * `JSON.stringify` writes its value, checked by the JSON check
+ * (json_check.ts: compact tokens, no key twice in one object at any depth,
+ * no key made only of digits). A line in doubt is encoded again. A reader
+ * that encoded the record already (scanLog's `json`) passes its text along.
  *
  * @module
  */
 import type { Envelope } from "../contract/envelope.ts";
 import { tag } from "../contract/envelope.ts";
 import { encodeEnvelope } from "../codec/encode.ts";
+import { JsonChecker } from "./json_check.ts";
 
 /**
  * What a JSON line is made of: the envelope, and the text it was read from;
@@ -40,8 +41,36 @@ export function readFormText(src: JsonSource): string {
   if (src.light === true) return src.json;
   if (src.json !== undefined) return src.json;
   const text = src.text;
-  if (text !== undefined && !src.upgraded && isReadForm(src.env, text)) return text;
-  return encodeEnvelope(src.env);
+  if (text === undefined || src.upgraded || !isReadForm(src.env, text)) {
+    return encodeEnvelope(src.env);
+  }
+  if (isCheckedForm(text)) return text;
+  try {
+    return encodeEnvelope(src.env);
+  } catch (e) {
+    // Nested deeper than the check follows and than JSON.stringify can
+    // write: the line is printed as it is (no encoding of it exists).
+    if (e instanceof RangeError) return text;
+    throw e;
+  }
+}
+
+let checker: JsonChecker | null = null;
+const encoder = new TextEncoder();
+
+/**
+ * Whether a compact line is exactly what JSON.stringify writes for its value:
+ * no key twice in one object (JSON.parse keeps the last value), no key of
+ * digits (V8 puts such keys first). A line too long for the check's memory
+ * is in doubt.
+ */
+function isCheckedForm(text: string): boolean {
+  const c = checker ??= new JsonChecker();
+  const room = c.room;
+  if (text.length > room.length) return false;
+  const { read, written } = encoder.encodeInto(text, room);
+  if (read !== text.length) return false;
+  return c.check(room.byteOffset, room.byteOffset + written) >= 0;
 }
 
 function isReadForm(env: Envelope, text: string): boolean {
@@ -65,8 +94,9 @@ const COMPACT =
   /^(?:"[^"\\]*(?:\\(?:["\\bfnrt]|u00(?:0[0-7bef]|1[0-9a-f]))[^"\\]*)*"|[{}[\]:,]|(?:0|-?[1-9][0-9]{0,14})(?![.eE0-9])|true|false|null)*$/;
 
 /**
- * Whether valid JSON text is written exactly as `JSON.stringify` would
- * write its value (duplicate keys aside).
+ * Whether valid JSON text is made only of tokens as `JSON.stringify` writes
+ * them (a key twice in one object, or a key of digits, aside: see
+ * {@link readFormText}).
  */
 export function isCompact(text: string): boolean {
   return COMPACT.test(text);

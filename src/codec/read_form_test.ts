@@ -68,3 +68,21 @@ Deno.test("a line already in the read form is printed as it is; tagged lines put
     `{"schema":2,"seq":1,"at":"2026-01-01T00:00:00Z","event":{"type":"tool_called","run":"${RUN}","role":"r","tool":"t","input":{}}}`;
   assertEquals(JSON.parse(readForm(upgraded)).event.call, "000000000000");
 });
+
+Deno.test("a compact line with a key twice deep in its event, or a key of digits, reads as a full decode gives it", () => {
+  const head =
+    `{"schema":2,"seq":1,"at":"2026-01-01T00:00:00Z","event":{"type":"log","level":"info",`;
+  for (
+    const [line, want] of [
+      [
+        `${head}"meta":{"command":"rm -rf /","timeout":5,"command":"ls"}}}`,
+        `${head}"meta":{"command":"ls","timeout":5}}}`,
+      ],
+      [`${head}"meta":[{"a":{"b":1,"b":2}}]}}`, `${head}"meta":[{"a":{"b":2}}]}}`],
+      [`${head}"meta":{"b":1,"10":2}}}`, `${head}"meta":{"10":2,"b":1}}}`],
+    ]
+  ) {
+    assertEquals(readForm(line), want);
+    assertEquals(readForm(want), want);
+  }
+});
