@@ -636,3 +636,63 @@ Deno.test("a line in the recorder's form with a key twice deep in its event prin
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("--exit-status and --type phase_finished say the same whatever serialiser wrote the run's end", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "taskline-bytes-" });
+  const state = new StateDir(`${dir}/.taskline`);
+  try {
+    const task = await createTask(state, "ends");
+    const run = "5f24fa7b-633f-43db-8191-4ff613b5636b";
+    const at = (s: number) => `2026-01-01T00:00:0${s}Z`;
+    // In the recorder's form (read in place), another serialiser's (read as
+    // bytes), and with a key of digits (decoded in full).
+    const forms: Array<(v: Record<string, unknown>) => string> = [
+      (v) => JSON.stringify(v),
+      (v) => foreign(v),
+      (v) => JSON.stringify({ ...v, event: { ...(v.event as object), 0: 1 } }),
+    ];
+    for (const [i, write] of forms.entries()) {
+      for (const success of [true, false]) {
+        const lines = [
+          JSON.stringify({ schema: 2, seq: 1, at: at(1), event: { type: "run_started", run } }),
+          write({
+            schema: 2,
+            seq: 2,
+            at: at(2),
+            event: { type: "phase_finished", run, phase: "qa", success: !success, summary: "" },
+          }),
+          write({
+            schema: 2,
+            seq: 3,
+            at: at(3),
+            event: {
+              type: "run_finished",
+              run,
+              success,
+              status: success ? "done" : "failed",
+              usage: null,
+              active_ms: 1,
+              started_at: at(1),
+            },
+          }),
+        ];
+        const bytes = enc.encode(lines.join("\n") + "\n");
+        await Deno.writeFile(state.logPath(task.dir), bytes);
+        for (const follow of [[], ["-f"]]) {
+          const r = await events(state, ["1", "--exit-status", ...follow, "--type", "log"]);
+          assertEquals(r.code, success ? 0 : 1, `form ${i}, success ${success} ${follow}`);
+        }
+        const phases = await events(state, ["1", "--json", "--type", "phase_finished"]);
+        const want = expectedTask(
+          bytes,
+          { types: ["phase_finished"], since: null, verbose: true },
+          true,
+        );
+        assertEquals(phases.out, want);
+        assert(phases.out.includes(`"success":${!success}`), phases.out);
+      }
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -117,7 +117,7 @@ export class LightLines {
   type = "";
   #type: Interned | null = null;
   run: string | null = null;
-  /** run_finished's `success`, when it is a boolean. */
+  /** The event's `success`, when it is a boolean (as a full decode's light envelope has it). */
   success: boolean | undefined = undefined;
   /** Of the last {@link time} that said yes: `at` as seconds since the epoch and nanoseconds. */
   sec = 0;
@@ -203,12 +203,11 @@ export class LightLines {
         run = this.#runs.get(m, rv + 1, runEnd).text;
       }
     }
+    // `success` of any type (run_finished, phase_finished, an unknown one).
     let success: boolean | undefined = undefined;
-    if (type.text === "run_finished") {
-      const sv = valueAt(c, m, keys, SUCCESS_KEY);
-      if (sv >= 0 && m[sv] === 116) success = true;
-      else if (sv >= 0 && m[sv] === 102) success = false;
-    }
+    const sv = valueAt(c, m, keys, SUCCESS_KEY);
+    if (sv >= 0 && m[sv] === 116) success = true;
+    else if (sv >= 0 && m[sv] === 102) success = false;
     // An event of 0.4 gets the 0.5 defaults: decoded in full.
     if (schema <= 2) {
       for (const name of type.added) if (valueAt(c, m, keys, name) < 0) return false;

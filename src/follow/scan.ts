@@ -484,11 +484,10 @@ function lightRecord(
     if (run === null) return null;
     event.run = run;
   }
-  if (type === "run_finished") {
-    const sv = valueAt(checker, text, start, keys, "success");
-    if (sv >= 0 && text.startsWith("true", sv)) event.success = true;
-    else if (sv >= 0 && text.startsWith("false", sv)) event.success = false;
-  }
+  // `success` of any type, as a full decode's light envelope has it.
+  const sv = valueAt(checker, text, start, keys, "success");
+  if (sv >= 0 && text.startsWith("true", sv)) event.success = true;
+  else if (sv >= 0 && text.startsWith("false", sv)) event.success = false;
   // An event of 0.4 gets the 0.5 defaults: decoded in full.
   if (schema <= 2) {
     for (const name of addedFieldsOf(type)) {

@@ -1,6 +1,7 @@
 import { assertEquals } from "../../tests/assert.ts";
 import { readAll } from "../store/log_reader.ts";
-import { scanLog, type ScanRecord } from "./scan.ts";
+import { lightLines, scanLog, type ScanRecord } from "./scan.ts";
+import { decodeLine } from "../codec/decode.ts";
 import { runOf } from "../contract/events.ts";
 import { encodeEnvelope } from "../codec/encode.ts";
 
@@ -191,9 +192,22 @@ Deno.test("scanLog in the light form gives the same read forms, and envelopes tr
         active_ms: 5,
         started_at: at,
       }),
-      '{"schema":2,"seq":15,"at":"x","event":{"type":"tool_called","run":"' + RUN + '"', // broken
+      // `success` of a type other than run_finished, read in place, as bytes, and in full.
+      env(15, { type: "phase_finished", run: RUN, phase: "qa", success: true, summary: "" }),
+      env(16, { type: "phase_finished", run: RUN, phase: "qa", success: false, summary: "" })
+        .replace('"phase":"qa"', '"phase": "qa"'),
+      env(17, { type: "phase_finished", run: RUN, phase: "qa", success: false, summary: "", 0: 1 }),
+      env(18, { type: "x_checked", run: RUN, success: true }),
+      '{"schema":2,"seq":19,"at":"x","event":{"type":"tool_called","run":"' + RUN + '"', // broken
     ];
-    const needles = ['"tool_called"', '"run_started"', '"run_finished"', '"paused"'];
+    const needles = [
+      '"tool_called"',
+      '"run_started"',
+      '"run_finished"',
+      '"paused"',
+      '"phase_finished"',
+      '"x_checked"',
+    ];
     // A chunk with a character that is not ASCII is decoded in full: the
     // line that has one is tried alone and among the others.
     for (
@@ -291,5 +305,25 @@ Deno.test("scanLog in the light form names each event's type and run right when 
     );
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("lightLines gives an event's success whatever its type, as a full decode does", () => {
+  const light = lightLines();
+  const at = "2026-01-01T00:00:00Z";
+  for (
+    const event of [
+      { type: "phase_finished", run: RUN, phase: "qa", success: false, summary: "" },
+      { type: "x_checked", run: RUN, success: true },
+      { type: "x_checked", run: RUN, success: "yes" },
+      { type: "log", run: RUN, level: "info", message: "m" },
+    ]
+  ) {
+    const line = JSON.stringify({ schema: 2, seq: 1, at, event });
+    const d = decodeLine(line);
+    const r = light(line);
+    if (!d.ok || r === null) throw new Error(`not read: ${line}`);
+    const success = (d.env.event as { success?: unknown }).success;
+    assertEquals(r.env.event.success, typeof success === "boolean" ? success : undefined, line);
   }
 });
