@@ -23,7 +23,7 @@
  * @module
  */
 import { SCHEMA_VERSION } from "../contract/envelope.ts";
-import { InternTable, type LightEvent } from "./light_line.ts";
+import { InternTable, type LightEvent, lightEventOf, textOf } from "./light_line.ts";
 
 /** Containers open at once, at most (deeper lines are decoded in full). */
 export const DEPTH_MAX = 128;
@@ -76,8 +76,6 @@ const HEAD_AT = ASCII_OF(',"at":');
 const HEAD_EVENT = ASCII_OF(',"event":');
 const AT_DEFAULT = ASCII_OF('"1970-01-01T00:00:00Z"');
 
-const strict = new TextDecoder("utf-8", { fatal: true });
-
 /**
  * Reads foreign lines into their read form. One instance per reader; the
  * read forms of a batch are kept in {@link out} until {@link reset}.
@@ -107,8 +105,6 @@ export class ForeignLines {
   event: LightEvent = { type: "" };
   readonly #types = new InternTable();
   readonly #runs = new InternTable();
-  /** Light events by type and run. */
-  readonly #events = new Map<string, Map<string | null, LightEvent>>();
 
   /**
    * Starts a new batch: the read forms given so far may be overwritten by
@@ -213,11 +209,7 @@ export class ForeignLines {
     this.seq = seq;
     this.atStart = atStart;
     this.atEnd = atEnd;
-    this.event = success === undefined ? this.#shared(type.text, run) : lightEvent(
-      type.text,
-      run,
-      success,
-    );
+    this.event = lightEventOf(type, run, success);
     return true;
   }
 
@@ -225,37 +217,6 @@ export class ForeignLines {
   at(): string {
     return textOf(this.out, this.atStart, this.atEnd);
   }
-
-  #shared(type: string, run: string | null): LightEvent {
-    let byRun = this.#events.get(type);
-    if (byRun === undefined) {
-      if (this.#events.size >= 4096) this.#events.clear();
-      this.#events.set(type, byRun = new Map());
-    }
-    let ev = byRun.get(run);
-    if (ev === undefined) {
-      ev = Object.freeze(lightEvent(type, run, undefined));
-      if (byRun.size < 4096) byRun.set(run, ev);
-    }
-    return ev;
-  }
-}
-
-function lightEvent(type: string, run: string | null, success: boolean | undefined): LightEvent {
-  const ev: LightEvent = { type };
-  if (run !== null) ev.run = run;
-  if (success !== undefined) ev.success = success;
-  return ev;
-}
-
-/** The text of bytes [s, e) of `m`, which are well-formed UTF-8. */
-export function textOf(m: Uint8Array, s: number, e: number): string {
-  let t = "";
-  for (let i = s; i < e; i++) {
-    if (m[i] >= 128) return strict.decode(m.subarray(s, e));
-    t += String.fromCharCode(m[i]);
-  }
-  return t;
 }
 
 /** The state of one parse (module-wide: a parse runs to its end without yielding). */

@@ -262,33 +262,49 @@ export class LightLines {
 
   /** `at` of the last line read, as text. */
   at(): string {
-    const m = this.checker.memory;
-    let s = "";
-    for (let i = this.atStart; i < this.atEnd; i++) {
-      const b = m[i];
-      if (b >= 128) return strict.decode(m.subarray(this.atStart, this.atEnd));
-      s += String.fromCharCode(b);
-    }
-    return s;
+    return textOf(this.checker.memory, this.atStart, this.atEnd);
   }
 
-  /** The light event of the last line read (frozen: lines of one type and run share it). */
+  /** The light event of the last line read (see {@link lightEventOf}). */
   event(): LightEvent {
-    if (this.success === undefined) {
-      const events = this.#type!.events;
-      let ev = events.get(this.run);
-      if (ev === undefined) {
-        ev = this.run === null ? { type: this.type } : { type: this.type, run: this.run };
-        Object.freeze(ev);
-        if (events.size < INTERNED_MAX) events.set(this.run, ev);
-      }
-      return ev;
+    return lightEventOf(this.#type!, this.run, this.success);
+  }
+}
+
+/**
+ * The light event of a line of type `type` (an entry of an
+ * {@link InternTable}): without `success`, frozen and shared by the lines of
+ * one type and run; with it, a new one.
+ */
+export function lightEventOf(
+  type: Interned,
+  run: string | null,
+  success: boolean | undefined,
+): LightEvent {
+  if (success === undefined) {
+    const events = type.events;
+    let ev = events.get(run);
+    if (ev === undefined) {
+      ev = run === null ? { type: type.text } : { type: type.text, run };
+      Object.freeze(ev);
+      if (events.size < INTERNED_MAX) events.set(run, ev);
     }
-    const ev: LightEvent = { type: this.type };
-    if (this.run !== null) ev.run = this.run;
-    ev.success = this.success;
     return ev;
   }
+  const ev: LightEvent = { type: type.text };
+  if (run !== null) ev.run = run;
+  ev.success = success;
+  return ev;
+}
+
+/** The text of bytes [s, e) of `m`, which are well-formed UTF-8. */
+export function textOf(m: Uint8Array, s: number, e: number): string {
+  let t = "";
+  for (let i = s; i < e; i++) {
+    if (m[i] >= 128) return strict.decode(m.subarray(s, e));
+    t += String.fromCharCode(m[i]);
+  }
+  return t;
 }
 
 const SUCCESS_KEY = bytesOf("success");

@@ -19,9 +19,9 @@
  * @module
  */
 import { decodeLine } from "../codec/decode.ts";
-import { ForeignLines, textOf } from "../codec/foreign_line.ts";
+import { ForeignLines } from "../codec/foreign_line.ts";
 import { JsonChecker } from "../codec/json_check.ts";
-import { type LightEvent, LightLines } from "../codec/light_line.ts";
+import { type LightEvent, LightLines, textOf } from "../codec/light_line.ts";
 import { lineText } from "../codec/lines.ts";
 import type { Envelope } from "../contract/envelope.ts";
 import { DEFAULTS_0_5 } from "../contract/fields.ts";
@@ -112,17 +112,8 @@ class LightEnv implements LightEnvelope {
     readonly atEnd: number,
   ) {}
   get at(): string {
-    return this.#at ??= atText(this.lines.checker.memory, this.atStart, this.atEnd);
+    return this.#at ??= textOf(this.lines.checker.memory, this.atStart, this.atEnd);
   }
-}
-
-function atText(m: Uint8Array, s: number, e: number): string {
-  let t = "";
-  for (let i = s; i < e; i++) {
-    if (m[i] >= 128) return lineText(m.subarray(s, e));
-    t += String.fromCharCode(m[i]);
-  }
-  return t;
 }
 
 /**
