@@ -16,7 +16,6 @@ import { LightLines } from "../codec/light_line.ts";
 import { lineText } from "../codec/lines.ts";
 import { taggedText } from "../codec/read_form.ts";
 import { type Cursor, cursorOf, formatCursor } from "../contract/cursor.ts";
-import { parseTimeNs } from "../contract/time.ts";
 import type { LogProblem, LogRecord, ReadRecord } from "../store/log_reader.ts";
 import { lastNewlineBeforeSync, openLogFileSync } from "../store/log_file.ts";
 import type { Task } from "../store/tasks.ts";
@@ -552,13 +551,14 @@ export class ByteSource {
         if (t === true) {
           sec = light.sec;
           nanos = light.nanos;
+          if (sec < 0) continue;
         } else if (t === false) continue;
         else {
-          const ns = parseTimeNs(light.at());
-          if (ns === null) continue;
-          [sec, nanos] = split(ns);
+          // `at` written otherwise (an offset, a lower-case z): read as text.
+          const cur = cursorOf({ at: light.at() }, number);
+          if (cur === null) continue;
+          [sec, nanos] = split(cur.ns);
         }
-        if (sec < 0) continue;
         it = new ByteItem(
           this.task,
           this.prefix,
@@ -576,9 +576,9 @@ export class ByteSource {
         // Another serialiser's line: its read form, written as bytes.
         foreign.reset();
         if (foreign.schema < 2) continue;
-        const ns = parseTimeNs(foreign.at());
-        if (ns === null || ns < 0n) continue;
-        const [sec, nanos] = split(ns);
+        const cur = cursorOf({ at: foreign.at() }, number);
+        if (cur === null) continue;
+        const [sec, nanos] = split(cur.ns);
         const form = foreign.out.slice(foreign.start, foreign.end);
         it = new ByteItem(
           this.task,
