@@ -32,7 +32,7 @@ const KEYS_MAX = 1024;
 /** Bytes a line's numbers may grow by when written as JavaScript writes them, at most. */
 const GROWTH_MAX = 64;
 
-/** Bytes of the output buffer at first. */
+/** Bytes of the output buffer when it is first needed. */
 const OUT_BYTES = 1024 * 1024;
 
 /**
@@ -88,8 +88,12 @@ const AT_DEFAULT = ASCII_OF('"1970-01-01T00:00:00Z"');
  * ```
  */
 export class ForeignLines {
-  /** Where read forms are written (a new buffer when it is full: hold on to it with the offsets). */
-  out: Uint8Array = new Uint8Array(OUT_BYTES) as Uint8Array;
+  /**
+   * Where read forms are written (a new buffer when it is full: hold on to
+   * it with the offsets). Empty until a line is read: most logs are in the
+   * recorder's form, and their readers never need it.
+   */
+  out: Uint8Array = new Uint8Array(0) as Uint8Array;
   /** Bytes of {@link out} in use. */
   outLen = 0;
   /** Of the last line {@link read} said yes to: its read form, [start, end) of {@link out}, newline included. */
@@ -131,7 +135,7 @@ export class ForeignLines {
       this.out = new Uint8Array(OUT_BYTES);
     } else if (this.outLen + room > this.out.length) {
       // The read forms given so far stay in the old buffer.
-      this.out = new Uint8Array(Math.max(2 * this.out.length, room));
+      this.out = new Uint8Array(Math.max(2 * this.out.length, OUT_BYTES, room));
       this.outLen = 0;
     }
     const w = this.out;

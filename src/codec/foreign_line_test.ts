@@ -335,3 +335,16 @@ Deno.test("after a line of megabytes, reset keeps that line's read form and fact
     '{"schema":2,"seq":8,"at":"t","event":{"type":"log"}}\n',
   );
 });
+
+Deno.test("a foreign reader takes its output buffer at its first line, not before", () => {
+  // A reader of a log in the recorder's form makes one and never reads a line with it.
+  const f = new ForeignLines();
+  assertEquals(f.out.byteLength, 0);
+  const a = enc.encode('{"schema": 2, "seq": 1, "at": "t", "event": {"type": "log"}}');
+  assert(f.read(a, 0, a.length));
+  assertEquals(f.out.byteLength, 1024 * 1024);
+  assertEquals(
+    dec.decode(f.out.subarray(f.start, f.end)),
+    '{"schema":2,"seq":1,"at":"t","event":{"type":"log"}}\n',
+  );
+});
