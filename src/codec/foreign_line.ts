@@ -26,7 +26,7 @@ import { SCHEMA_VERSION } from "../contract/envelope.ts";
 import { InternTable, type LightEvent, lightEventOf, textOf } from "./light_line.ts";
 
 /** Containers open at once, at most (deeper lines are decoded in full). */
-export const DEPTH_MAX = 128;
+const DEPTH_MAX = 128;
 /** Keys of one line's objects kept at once for the duplicate check, at most. */
 const KEYS_MAX = 1024;
 /** Bytes a line's numbers may grow by when written as JavaScript writes them, at most. */

@@ -39,7 +39,7 @@ export interface LightEvent {
 const NANOS_SCALE = [1e9, 1e8, 1e7, 1e6, 1e5, 1e4, 1e3, 100, 10, 1];
 
 /** One known string (an event type, a run id) and its bytes. */
-export interface Interned {
+interface Interned {
   bytes: Uint8Array;
   text: string;
   /** Names of the fields 0.5 added to the type, as bytes (for types). */
