@@ -2,8 +2,10 @@
  * Reading a log line written by another serialiser (spaces after colons and
  * commas, keys in another order, non-ASCII or other characters written as
  * `\uXXXX`), as bytes: its read form is written as bytes without building
- * the line's string or objects, and its envelope's facts (schema, seq, `at`,
- * event type, run, `success`) are read on the way.
+ * the line's string or objects (a number with a fraction or an exponent
+ * aside: it goes through `Number` and `String`, whose writing of it is the
+ * read form), and its envelope's facts (schema, seq, `at`, event type, run,
+ * `success`) are read on the way.
  *
  * The read form of a line is what a full decode gives:
  * `JSON.stringify(decodeValue(JSON.parse(line)).env)`. This reader gives
@@ -23,7 +25,7 @@
  * @module
  */
 import { SCHEMA_VERSION } from "../contract/envelope.ts";
-import { InternTable, type LightEvent, lightEventOf, textOf } from "./light_line.ts";
+import { InternTable, type LightEvent, lightEventOf, textOf, TimeReader } from "./light_line.ts";
 
 /** Containers open at once, at most (deeper lines are decoded in full). */
 const DEPTH_MAX = 128;
@@ -107,6 +109,10 @@ export class ForeignLines {
   atEnd = 0;
   /** Its light event (frozen and shared unless it has `success`). */
   event: LightEvent = { type: "" };
+  /** Of the last {@link time} that said yes: `at` as seconds since the epoch and nanoseconds. */
+  sec = 0;
+  nanos = 0;
+  readonly #time = new TimeReader();
   readonly #types = new InternTable();
   readonly #runs = new InternTable();
 
@@ -220,6 +226,20 @@ export class ForeignLines {
   /** `at` of the last line read, as text. */
   at(): string {
     return textOf(this.out, this.atStart, this.atEnd);
+  }
+
+  /**
+   * `at` of the last line read as a time, in {@link sec} and {@link nanos},
+   * read from its bytes: as TimeReader.read answers (null: read it as text).
+   */
+  time(): boolean | null {
+    const t = this.#time;
+    const yes = t.read(this.out, this.atStart, this.atEnd);
+    if (yes === true) {
+      this.sec = t.sec;
+      this.nanos = t.nanos;
+    }
+    return yes;
   }
 }
 

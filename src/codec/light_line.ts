@@ -122,9 +122,7 @@ export class LightLines {
   /** Of the last {@link time} that said yes: `at` as seconds since the epoch and nanoseconds. */
   sec = 0;
   nanos = 0;
-  /** The last second read by {@link time}: its 19 bytes (`2026-01-02T03:04:05`) and seconds. */
-  readonly #lastSecond = new Uint8Array(19);
-  #lastSec = NaN;
+  readonly #time = new TimeReader();
   readonly #types = new InternTable();
   readonly #runs = new InternTable();
   /** The check's `same` of the last check, and the type and run strings the check keeps. */
@@ -230,34 +228,13 @@ export class LightLines {
    * time. The same answer as parseTimeNs.
    */
   time(): boolean | null {
-    const m = this.checker.memory;
-    const s = this.atStart, e = this.atEnd;
-    const len = e - s;
-    if (len < 20 || m[e - 1] !== 90) return null;
-    let frac = 0, digits = 0;
-    if (len > 20) {
-      if (m[s + 19] !== 46 || len > 30) return null;
-      for (let i = s + 20; i < e - 1; i++) {
-        const d = m[i] - 48;
-        if (d < 0 || d > 9) return null;
-        frac = frac * 10 + d;
-        digits++;
-      }
-      if (digits === 0) return null;
+    const t = this.#time;
+    const yes = t.read(this.checker.memory, this.atStart, this.atEnd);
+    if (yes === true) {
+      this.sec = t.sec;
+      this.nanos = t.nanos;
     }
-    const last = this.#lastSecond;
-    let same = this.#lastSec === this.#lastSec; // not NaN
-    for (let i = 0; same && i < 19; i++) same = last[i] === m[s + i];
-    if (!same) {
-      const sec = secondsOf(m, s);
-      if (sec === null) return null;
-      if (Number.isNaN(sec)) return false;
-      last.set(m.subarray(s, s + 19));
-      this.#lastSec = sec;
-    }
-    this.sec = this.#lastSec;
-    this.nanos = digits === 0 ? 0 : frac * NANOS_SCALE[digits];
-    return true;
+    return yes;
   }
 
   /** `at` of the last line read, as text. */
@@ -308,6 +285,63 @@ export function textOf(m: Uint8Array, s: number, e: number): string {
 }
 
 const SUCCESS_KEY = bytesOf("success");
+
+/**
+ * A time read from its bytes, without a string: `at` written
+ * `YYYY-MM-DDTHH:MM:SS[.fraction]Z` as seconds since the epoch and
+ * nanoseconds. One per reader: it keeps the last second it read (the lines
+ * of a log share most of theirs).
+ *
+ * @example
+ * ```ts
+ * const t = new TimeReader();
+ * const b = new TextEncoder().encode("2026-01-02T03:04:05.5Z");
+ * if (t.read(b, 0, b.length)) console.log(t.sec, t.nanos); // 1767323045 500000000
+ * ```
+ */
+export class TimeReader {
+  /** Of the last {@link read} that said yes: seconds since the epoch and nanoseconds. */
+  sec = 0;
+  nanos = 0;
+  /** The last second read: its 19 bytes (`2026-01-02T03:04:05`) and seconds. */
+  readonly #lastSecond = new Uint8Array(19);
+  #lastSec = NaN;
+
+  /**
+   * The time written in bytes [s, e) of `m`: true when it is
+   * `YYYY-MM-DDTHH:MM:SS[.fraction]Z` and a real date (in {@link sec} and
+   * {@link nanos}), null when it is written otherwise (read it as text),
+   * false when it is no time. The same answer as parseTimeNs.
+   */
+  read(m: Uint8Array, s: number, e: number): boolean | null {
+    const len = e - s;
+    if (len < 20 || m[e - 1] !== 90) return null;
+    let frac = 0, digits = 0;
+    if (len > 20) {
+      if (m[s + 19] !== 46 || len > 30) return null;
+      for (let i = s + 20; i < e - 1; i++) {
+        const d = m[i] - 48;
+        if (d < 0 || d > 9) return null;
+        frac = frac * 10 + d;
+        digits++;
+      }
+      if (digits === 0) return null;
+    }
+    const last = this.#lastSecond;
+    let same = this.#lastSec === this.#lastSec; // not NaN
+    for (let i = 0; same && i < 19; i++) same = last[i] === m[s + i];
+    if (!same) {
+      const sec = secondsOf(m, s);
+      if (sec === null) return null;
+      if (Number.isNaN(sec)) return false;
+      last.set(m.subarray(s, s + 19));
+      this.#lastSec = sec;
+    }
+    this.sec = this.#lastSec;
+    this.nanos = digits === 0 ? 0 : frac * NANOS_SCALE[digits];
+    return true;
+  }
+}
 
 /**
  * Seconds since the epoch of `YYYY-MM-DDTHH:MM:SS` at `s`: null when it is

@@ -335,6 +335,38 @@ export class LogFiles {
   }
 }
 
+/** A reader of lines as bytes, of its last line's `at`. */
+interface TimedReader {
+  time(): boolean | null;
+  readonly sec: number;
+  readonly nanos: number;
+  at(): string;
+}
+
+/** The time of the cursor {@link placeOf} found last. */
+const PLACE = { sec: 0, nanos: 0 };
+
+/**
+ * Whether the last line of `r` has a place in the merge (as cursorOf says),
+ * its cursor's time then in {@link PLACE}: read from its bytes (no string,
+ * no `BigInt`), or from `at` as text when it is written otherwise (an
+ * offset, a lower-case z).
+ */
+function placeOf(r: TimedReader, number: number): boolean {
+  const t = r.time();
+  if (t === true) {
+    if (r.sec < 0) return false;
+    PLACE.sec = r.sec;
+    PLACE.nanos = r.nanos;
+    return true;
+  }
+  if (t === false) return false;
+  const cur = cursorOf({ at: r.at() }, number);
+  if (cur === null) return false;
+  [PLACE.sec, PLACE.nanos] = split(cur.ns);
+  return true;
+}
+
 /** Longest line a byte source reads (as the other readers: see lines.ts). */
 const LINE_BYTES_MAX = 64 * 1024 * 1024;
 
@@ -545,28 +577,15 @@ export class ByteSource {
       if (reader.filtered && !reader.hasNeedle(WINDOW_AT + s, WINDOW_AT + le)) continue;
       let it: FastItem;
       if (light.read(WINDOW_AT + s, WINDOW_AT + le)) {
-        if (light.schema < 2) continue;
-        const t = light.time();
-        let sec: number, nanos: number;
-        if (t === true) {
-          sec = light.sec;
-          nanos = light.nanos;
-          if (sec < 0) continue;
-        } else if (t === false) continue;
-        else {
-          // `at` written otherwise (an offset, a lower-case z): read as text.
-          const cur = cursorOf({ at: light.at() }, number);
-          if (cur === null) continue;
-          [sec, nanos] = split(cur.ns);
-        }
+        if (light.schema < 2 || !placeOf(light, number)) continue;
         it = new ByteItem(
           this.task,
           this.prefix,
           buf,
           s,
           le + 1,
-          sec,
-          nanos,
+          PLACE.sec,
+          PLACE.nanos,
           light.seq,
           light.type,
           line,
@@ -575,10 +594,7 @@ export class ByteSource {
       } else if (foreign.read(c.memory, WINDOW_AT + s, WINDOW_AT + le)) {
         // Another serialiser's line: its read form, written as bytes.
         foreign.reset();
-        if (foreign.schema < 2) continue;
-        const cur = cursorOf({ at: foreign.at() }, number);
-        if (cur === null) continue;
-        const [sec, nanos] = split(cur.ns);
+        if (foreign.schema < 2 || !placeOf(foreign, number)) continue;
         const form = foreign.out.slice(foreign.start, foreign.end);
         it = new ByteItem(
           this.task,
@@ -586,8 +602,8 @@ export class ByteSource {
           form,
           0,
           form.length,
-          sec,
-          nanos,
+          PLACE.sec,
+          PLACE.nanos,
           foreign.seq < 0 ? 0 : foreign.seq,
           foreign.event.type,
           line,

@@ -99,10 +99,20 @@ export class EventFilter {
   }
 
   /** Whether an event of `task` passes. */
-  keeps(task: { id: string } | null, env: { at: string; event: { type: string } }): boolean {
+  keeps(
+    task: { id: string } | null,
+    env: {
+      at: string;
+      event: { type: string };
+      atOrAfter?(sec: number, nanos: number): boolean | null;
+    },
+  ): boolean {
     if (this.types !== null && !this.types.has(env.event.type)) return false;
     if (this.tasks !== null && (task === null || !this.tasks.has(task.id))) return false;
     if (this.sinceNs !== null) {
+      // A line read as bytes answers from its bytes (no string of `at`).
+      const after = env.atOrAfter?.(this.#sinceSec, this.#sinceNanos) ?? null;
+      if (after !== null) return after;
       const ns = parseTimeNs(env.at);
       if (ns === null || ns < this.sinceNs) return false;
     }

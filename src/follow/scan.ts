@@ -21,7 +21,7 @@
 import { decodeLine } from "../codec/decode.ts";
 import { ForeignLines } from "../codec/foreign_line.ts";
 import { JsonChecker } from "../codec/json_check.ts";
-import { type LightEvent, LightLines, textOf } from "../codec/light_line.ts";
+import { type LightEvent, LightLines, textOf, TimeReader } from "../codec/light_line.ts";
 import { lineText } from "../codec/lines.ts";
 import type { Envelope } from "../contract/envelope.ts";
 import { DEFAULTS_0_5 } from "../contract/fields.ts";
@@ -97,6 +97,16 @@ const WINDOW_AT = NEEDLES_AT + 16 * NEEDLE_BYTES_MAX;
 
 const encoder = new TextEncoder();
 
+/** Reads the `at` of light envelopes as times (one scan runs at a time on the thread). */
+const times = new TimeReader();
+
+/** Whether the time at bytes [s, e) of `m` is at or after `sec`.`nanos` (see LightEnvelope.atOrAfter). */
+function atOrAfter(m: Uint8Array, s: number, e: number, sec: number, nanos: number) {
+  const t = times.read(m, s, e);
+  if (t !== true) return t;
+  return times.sec > sec || (times.sec === sec && times.nanos >= nanos);
+}
+
 /**
  * The envelope of a light record: `at` is read from the line's bytes when
  * asked for (valid until the next batch, as the bytes).
@@ -113,6 +123,9 @@ class LightEnv implements LightEnvelope {
   ) {}
   get at(): string {
     return this.#at ??= textOf(this.lines.checker.memory, this.atStart, this.atEnd);
+  }
+  atOrAfter(sec: number, nanos: number): boolean | null {
+    return atOrAfter(this.lines.checker.memory, this.atStart, this.atEnd, sec, nanos);
   }
 }
 
@@ -161,6 +174,9 @@ class ForeignEnv implements LightEnvelope {
   }
   get at(): string {
     return this.#at ??= textOf(this.mem, this.atStart, this.atEnd);
+  }
+  atOrAfter(sec: number, nanos: number): boolean | null {
+    return atOrAfter(this.mem, this.atStart, this.atEnd, sec, nanos);
   }
 }
 

@@ -40,6 +40,12 @@ export interface LightEnvelope {
   readonly seq?: number;
   readonly at: string;
   readonly event: LightEvent;
+  /**
+   * Whether `at` is at or after `sec` seconds since the epoch and `nanos`,
+   * read from the line's bytes without making `at` (while its bytes are
+   * valid): null when `at` must be read as text. Absent: read `at`.
+   */
+  atOrAfter?(sec: number, nanos: number): boolean | null;
 }
 
 /**
