@@ -285,10 +285,10 @@ export class SourceWriter {
   /**
    * Appends `count` lines to each task, each task's in one write (a log to
    * catch up on): text lines, and a tool call with a small kept output every
-   * 50th.
+   * 50th. `tasks`: only these (default all).
    */
-  async appendBulk(count: number): Promise<void> {
-    for (const task of this.tasks) {
+  async appendBulk(count: number, tasks: Task[] = this.tasks): Promise<void> {
+    for (const task of tasks) {
       const lines: string[] = [];
       for (let i = 0; i < count; i++) {
         lines.push(

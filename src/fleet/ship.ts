@@ -23,12 +23,17 @@
  *   again.
  * - Tasks are found and followed as `events --follow` does: the tasks
  *   directory is watched ({@link watchDir}) and polled every `pollIntervalMs`.
+ * - A project file is read only when it is a regular file inside
+ *   `.taskline/` (src/store/log_file.ts): a log, a `task.json` or a kept
+ *   output that is a FIFO (whose read would wait for a writer), a socket, a
+ *   device or a link out is reported once and not shipped, and tried again
+ *   at each poll; the other tasks go on.
  *
  * @module
  */
 import type { Msg, MsgHdrs } from "@nats-io/transport-node";
 import { TasklineError } from "../errors.ts";
-import { BadLogFile } from "../store/log_file.ts";
+import { BadLogFile, checkLogFileSync, openLogFile, readAt } from "../store/log_file.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { taskDirNames } from "../store/tasks.ts";
 import { taskDirOfPath, Wakeup, watchDir } from "../follow/tail.ts";
@@ -44,7 +49,7 @@ import {
   openNats,
   type OpenNatsOptions,
 } from "./nats.ts";
-import { bytesEqual, readAt, readCompleteLinesSync, shortHash } from "./raw_lines.ts";
+import { bytesEqual, readCompleteLinesSync, readRegularFileSync, shortHash } from "./raw_lines.ts";
 import {
   batchMsgId,
   countLines,
@@ -66,6 +71,9 @@ import {
   SUBJECT_ROOT,
   taskSubject,
 } from "./wire.ts";
+
+/** What becomes of a task whose log is not a regular file. */
+const NOT_SHIPPED = "its lines are not shipped while it is not a regular file";
 
 /** Header of a part of a split line: the whole line's length in bytes. */
 const H_LEN = "Taskline-Length";
@@ -175,8 +183,6 @@ interface Followed {
   taskStamp: string;
   /** Why this task is no longer shipped. */
   stopped: string | null;
-  /** Why its log could not be read last time (not a regular file), said once. */
-  bad?: string | null;
 }
 
 /** A kept tool output of a `tool_returned` line. */
@@ -332,6 +338,8 @@ class Shipper {
   readonly #followed = new Map<string, Followed>();
   readonly #skipped = new Set<string>();
   readonly #dirty = new Set<string>();
+  /** Files found not regular (path -> what was said), so that each is said once. */
+  readonly #badSaid = new Map<string, string>();
   readonly #wakeup = new Wakeup();
   readonly #dec = new TextDecoder();
   readonly stats: ShipStats = {
@@ -362,6 +370,17 @@ class Shipper {
 
   #report(message: string) {
     this.#o.onReport?.(message);
+  }
+
+  /**
+   * A file of task `dir` that is not a regular file inside `.taskline/`: its
+   * task's problem alone, said once (again if it changes, or after it was
+   * read fine); it is tried again at the next read.
+   */
+  #badFile(dir: string, e: BadLogFile, consequence: string) {
+    if (this.#badSaid.get(e.path) === e.message) return;
+    this.#badSaid.set(e.path, e.message);
+    this.#report(`task ${dir}: ${e.message} (${consequence})`);
   }
 
   async run(): Promise<ShipStats> {
@@ -530,10 +549,13 @@ class Shipper {
       if (this.#followed.has(dir)) continue;
       let id: string;
       try {
-        const rec = JSON.parse(Deno.readTextFileSync(this.#state.taskJsonPath(dir)));
+        const bytes = readRegularFileSync(this.#state.taskJsonPath(dir), this.#state.root);
+        if (bytes === null) throw new Error("no task.json");
+        const rec = JSON.parse(this.#dec.decode(bytes));
         if (typeof rec?.id !== "string") throw new Error("task.json has no id");
         id = rec.id;
-      } catch {
+      } catch (e) {
+        if (e instanceof BadLogFile) this.#badFile(dir, e, "the task is not shipped");
         this.#skipped.add(dir); // not (yet) a readable task: tried at the next poll
         continue;
       }
@@ -614,19 +636,40 @@ class Shipper {
         f.next = offset + ev.data.length;
       }
       // What was shipped must still be there, unchanged.
-      const path = this.#state.logPath(f.dir);
-      let size = 0;
-      try {
-        size = (await Deno.stat(path)).size;
-      } catch { /* missing: size 0 */ }
-      if (size < f.next) {
-        this.#stop(f, `its log is shorter (${size} bytes) than what was shipped (${f.next} bytes)`);
-      } else if (f.last && !bytesEqual(await readAt(path, f.lastStart, f.last.length), f.last)) {
-        this.#stop(f, `the last line shipped is no longer at byte ${f.lastStart} of its log`);
-      }
+      await this.#checkShipped(f);
     }
     for (const start of f.replay.keys()) if (start < f.next) f.replay.delete(start);
     f.synced = true;
+  }
+
+  /**
+   * Stops `f` when its log no longer holds what the stream holds of it. A log
+   * that is not a regular file is not opened: reported, and checked when it
+   * is one again (its next read starts at the last line shipped, which must
+   * be there).
+   */
+  async #checkShipped(f: Followed): Promise<void> {
+    const path = this.#state.logPath(f.dir);
+    let file: Deno.FsFile | null = null;
+    try {
+      file = await openLogFile(path);
+    } catch (e) {
+      if (e instanceof BadLogFile) return this.#badFile(f.dir, e, NOT_SHIPPED);
+      // Not readable: as missing.
+    }
+    try {
+      const size = file === null ? 0 : (await file.stat()).size;
+      if (size < f.next) {
+        this.#stop(f, `its log is shorter (${size} bytes) than what was shipped (${f.next} bytes)`);
+      } else if (
+        file !== null && f.last &&
+        !bytesEqual(await readAt(file, f.lastStart, f.last.length), f.last)
+      ) {
+        this.#stop(f, `the last line shipped is no longer at byte ${f.lastStart} of its log`);
+      }
+    } finally {
+      file?.close();
+    }
   }
 
   #stop(f: Followed, why: string) {
@@ -664,19 +707,20 @@ class Shipper {
   #shipTaskJson(f: Followed, window: AckWindow): void {
     const path = this.#state.taskJsonPath(f.dir);
     let stamp: string;
+    let bytes: Uint8Array | null;
     try {
-      const st = Deno.statSync(path);
+      // lstat first: a FIFO is never opened (nor a link out of .taskline/ followed).
+      const st = checkLogFileSync(path, { root: this.#state.root });
+      if (st === null) return;
       stamp = `${st.mtime?.getTime()}:${st.size}:${st.ino}`;
-    } catch {
+      if (stamp === f.taskStamp) return;
+      bytes = readRegularFileSync(path, this.#state.root);
+    } catch (e) {
+      if (e instanceof BadLogFile) this.#badFile(f.dir, e, "its task.json is not shipped");
       return;
     }
-    if (stamp === f.taskStamp) return;
-    let bytes: Uint8Array;
-    try {
-      bytes = Deno.readFileSync(path);
-    } catch {
-      return;
-    }
+    if (bytes === null) return;
+    this.#badSaid.delete(path);
     f.taskStamp = stamp;
     if (f.taskJson && bytesEqual(f.taskJson, bytes)) return;
     const h = msgHeaders(`${f.id}:task:${shortHash(bytes)}`, f.dir);
@@ -702,13 +746,10 @@ class Shipper {
       chunk = readCompleteLinesSync(path, from, { chunkBytes: this.#o.chunkBytes });
     } catch (e) {
       if (!(e instanceof BadLogFile)) throw e;
-      // Not a log (a FIFO, a link out of .taskline/...): that task's problem
-      // alone, said once; it is read again if it becomes a log.
-      if (f.bad !== e.message) this.#report(`task ${f.dir}: ${e.message} (not shipped)`);
-      f.bad = e.message;
+      this.#badFile(f.dir, e, NOT_SHIPPED);
       return false;
     }
-    f.bad = null;
+    if (this.#badSaid.size > 0) this.#badSaid.delete(path);
     if (chunk === null) {
       if (f.next > 0) this.#stop(f, "its log is gone");
       return false;
@@ -868,13 +909,15 @@ class Shipper {
         listed.set(run, names);
       }
       if (!names?.has(`${call}.txt`)) continue;
+      const path = this.#state.traceFile(f.dir, run, call);
       try {
-        found.set(at, {
-          run,
-          call,
-          data: Deno.readFileSync(this.#state.traceFile(f.dir, run, call)),
-        });
-      } catch { /* not kept after all (a write that failed) */ }
+        const data = readRegularFileSync(path, this.#state.root);
+        if (data !== null) found.set(at, { run, call, data });
+      } catch (e) {
+        // A FIFO (or a link out...): the line goes without it.
+        if (e instanceof BadLogFile) this.#badFile(f.dir, e, "that output is not shipped");
+        // Else not kept after all (a write that failed).
+      }
     }
     return found;
   }
