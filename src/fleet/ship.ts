@@ -185,6 +185,9 @@ interface Followed {
   stopped: string | null;
 }
 
+/** The names in each run's directory of kept outputs of a task (null: none), by run. */
+type Listing = Map<string, Set<string> | null>;
+
 /** A kept tool output of a `tool_returned` line. */
 interface Output {
   run: string;
@@ -694,9 +697,11 @@ class Shipper {
       const f = this.#followed.get(dir);
       if (!f || f.stopped !== null || !f.synced) continue;
       this.#shipTaskJson(f, window);
+      // The task's output directories, listed once for all its chunks of this pass.
+      const listed: Listing = new Map();
       // A bounded number of chunks a round, so that one big log does not hold the others back.
       for (let round = 0; round < 16; round++) {
-        const more = await this.#shipLines(f, window, signal);
+        const more = await this.#shipLines(f, window, signal, listed);
         if (!more) break;
         if (round === 15) this.#dirty.add(dir);
       }
@@ -737,7 +742,12 @@ class Shipper {
    * session that ended unacknowledged ended (`replay`), so that it is that
    * same message again.
    */
-  async #shipLines(f: Followed, window: AckWindow, signal: AbortSignal): Promise<boolean> {
+  async #shipLines(
+    f: Followed,
+    window: AckWindow,
+    signal: AbortSignal,
+    listed: Listing,
+  ): Promise<boolean> {
     const path = this.#state.logPath(f.dir);
     // Read from the start of the last line shipped: it must still be there.
     const from = f.last ? f.lastStart : f.next;
@@ -776,7 +786,7 @@ class Shipper {
     const base = f.next;
     // The kept outputs of the chunk's `tool_returned` lines are read first,
     // so that the lines then go out without waiting on a file.
-    const outputs = this.#readOutputs(f, bytes);
+    const outputs = this.#readOutputs(f, bytes, listed);
     const outAt = [...outputs.keys()]; // in the order of the log
     let oi = 0;
     // The outputs of the lines about to go, before them.
@@ -874,38 +884,36 @@ class Shipper {
 
   /**
    * The kept outputs named by the `tool_returned` lines of `bytes`, by the
-   * line's index in `bytes`, in the order of the log: each run's directory is
-   * listed once (most calls keep no output). Read synchronously: a local
-   * read costs a third of the CPU of an asynchronous one.
+   * line's index in `bytes`, in the order of the log. Each run's directory is
+   * listed once a pass (`listed`: most calls keep no output, and a failed
+   * open costs more than a name looked up), and again only for a line that
+   * names an output (`output_file`) the listing does not hold: an output is
+   * written before its line, so it may be newer than the listing. Read
+   * synchronously: a local read costs a third of the CPU of an asynchronous
+   * one.
    */
-  #readOutputs(f: Followed, bytes: Uint8Array): Map<number, Output> {
+  #readOutputs(f: Followed, bytes: Uint8Array, listed: Listing): Map<number, Output> {
     const found = new Map<number, Output>();
-    const listed = new Map<string, Set<string> | null>();
     let start = 0;
     while (start < bytes.length) {
       const end = bytes.indexOf(10, start) + 1;
       const at = start;
       start = end;
       if (!isToolReturnedLine(bytes, at, end, this.#dec)) continue;
-      let run: unknown, call: unknown;
+      let run: unknown, call: unknown, named = false;
       try {
         const ev = JSON.parse(this.#dec.decode(bytes.subarray(at, end))).event;
         run = ev?.run;
         call = ev?.call;
+        named = typeof ev?.output_file === "string";
       } catch {
         continue;
       }
       if (typeof run !== "string" || typeof call !== "string") continue;
       if (!isToken(run) || !/^[0-9a-f]{12}$/.test(call)) continue;
       let names = listed.get(run);
-      if (names === undefined) {
-        names = new Set<string>();
-        try {
-          const dir = this.#state.traceFile(f.dir, run, "x");
-          for (const e of Deno.readDirSync(dir.slice(0, dir.lastIndexOf("/")))) names.add(e.name);
-        } catch {
-          names = null; // no output kept for this run
-        }
+      if (names === undefined || (named && !names?.has(`${call}.txt`))) {
+        names = this.#listOutputs(f, run);
         listed.set(run, names);
       }
       if (!names?.has(`${call}.txt`)) continue;
@@ -920,6 +928,18 @@ class Shipper {
       }
     }
     return found;
+  }
+
+  /** The names in the directory of `run`'s kept outputs; null when it has none. */
+  #listOutputs(f: Followed, run: string): Set<string> | null {
+    const names = new Set<string>();
+    try {
+      const dir = this.#state.traceFile(f.dir, run, "x");
+      for (const e of Deno.readDirSync(dir.slice(0, dir.lastIndexOf("/")))) names.add(e.name);
+    } catch {
+      return null; // no output kept for this run
+    }
+    return names;
   }
 
   /** Ships a kept output of a `tool_returned` line, in parts, before the line. */
