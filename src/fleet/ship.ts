@@ -55,7 +55,9 @@ import {
   countLines,
   DEFAULT_STREAM,
   eventsSubject,
+  evExtent,
   H_DIR,
+  H_LEN,
   H_MSG_ID,
   H_PART,
   isSafeDir,
@@ -65,18 +67,13 @@ import {
   lineKeysOfBytes,
   lineMsgId,
   liveSubject,
-  offsetOfMsgId,
   outputSubject,
-  parsePart,
   SUBJECT_ROOT,
   taskSubject,
 } from "./wire.ts";
 
 /** What becomes of a task whose log is not a regular file. */
 const NOT_SHIPPED = "its lines are not shipped while it is not a regular file";
-
-/** Header of a part of a split line: the whole line's length in bytes. */
-const H_LEN = "Taskline-Length";
 
 const encoder = new TextEncoder();
 
@@ -622,21 +619,17 @@ class Shipper {
     f.lastStart = 0;
     f.next = 0;
     if (ev) {
-      const offset = offsetOfMsgId(ev.header?.get(H_MSG_ID) ?? "");
-      if (offset === null) {
+      const x = evExtent(ev.header, ev.data.length);
+      if (x === null) {
         throw new TasklineError("bad-state", `the last message of task ${f.dir} has no offset`);
       }
-      const part = parsePart(ev.header?.get(H_PART));
-      if (part && part.i < part.n - 1) {
-        f.next = offset; // a split line cut short: sent again whole
-      } else if (part) {
-        f.next = offset + Number(ev.header?.get(H_LEN) ?? "0");
-      } else {
+      // A split line cut short is sent again whole (its end is its start).
+      f.next = x.end;
+      if (x.part === null) {
         // One line, or several (a batch): the last of them is checked.
         const at = lastLineStart(ev.data);
         f.last = ev.data.subarray(at);
-        f.lastStart = offset + at;
-        f.next = offset + ev.data.length;
+        f.lastStart = x.start + at;
       }
       // What was shipped must still be there, unchanged.
       await this.#checkShipped(f);
