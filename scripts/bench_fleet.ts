@@ -24,7 +24,8 @@ import type { RecordBench } from "./bench_record.ts";
 import { encodeEnvelope } from "../src/codec/encode.ts";
 import { StateDir } from "../src/store/state_dir.ts";
 import { createTask } from "../src/store/tasks.ts";
-import { eventsSubject, mirrorDir, offsetOfMsgId } from "../src/fleet/wire.ts";
+import { eventsSubject, evExtent, mirrorDir } from "../src/fleet/wire.ts";
+import { streamMessages } from "../tests/fleet_util.ts";
 
 const SIZES = {
   full: { tasks: 2000, eventsPerTask: 500, liveEvents: 10_000 },
@@ -95,18 +96,6 @@ async function stopChild(c: Deno.ChildProcess) {
   await c.status;
 }
 
-/** Messages in the stream (0 while it does not exist). */
-async function streamMessages(url: string): Promise<number> {
-  const nc = await connect({ servers: url.replace("nats://", "") });
-  try {
-    return (await (await jetstreamManager(nc)).streams.info("TASKLINE")).state.messages;
-  } catch {
-    return 0;
-  } finally {
-    await nc.close();
-  }
-}
-
 /** The size of each task's log of a project, by its `ev` subject on the stream. */
 async function logSizes(dir: string, project: string): Promise<Map<string, number>> {
   const state = new StateDir(`${dir}/.taskline`);
@@ -139,11 +128,7 @@ async function shippedAll(url: string, sizes: Map<string, number>, others: numbe
           const m = await jsm.streams.getMessage("TASKLINE", { last_by_subj: subject })
             .catch(() => null);
           if (!m) return 0;
-          const offset = offsetOfMsgId(m.header.get("Nats-Msg-Id")) ?? 0;
-          const part = m.header.get("Taskline-Part");
-          if (!part) return offset + m.data.length;
-          const [k, n] = part.split("/").map(Number);
-          return k === n - 1 ? offset + Number(m.header.get("Taskline-Length")) : offset;
+          return evExtent(m.header, m.data.length)?.end ?? 0;
         }),
       );
       for (let k = 0; k < ends.length; k++) {

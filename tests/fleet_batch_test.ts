@@ -18,20 +18,9 @@ import {
   SourceWriter,
   startNats,
   streamLines,
+  streamMessages,
   untilMirrored,
 } from "./fleet_util.ts";
-
-/** Messages in the stream (0 while there is none). */
-async function streamMessages(url: string): Promise<number> {
-  const nc = await connect({ servers: url.replace("nats://", "") });
-  try {
-    return (await (await jetstreamManager(nc)).streams.info("TASKLINE")).state.messages;
-  } catch {
-    return 0;
-  } finally {
-    await nc.close();
-  }
-}
 
 Deno.test("ship and nats-server SIGKILLed while ship catches up in batches: the mirror equals the source, each line stored once", async () => {
   await using nats = await startNats();

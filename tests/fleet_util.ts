@@ -13,7 +13,7 @@ import { encodeEnvelope } from "../src/codec/encode.ts";
 import { StateDir } from "../src/store/state_dir.ts";
 import { createTask, type Task } from "../src/store/tasks.ts";
 import { writeTraceOutput } from "../src/store/trace_store.ts";
-import { mirrorDir, offsetOfMsgId } from "../src/fleet/wire.ts";
+import { evExtent, mirrorDir } from "../src/fleet/wire.ts";
 
 /** Where nats-server is (Debian puts it in /usr/sbin). */
 export function natsServerPath(): string {
@@ -146,26 +146,18 @@ export async function streamLines(url: string, stream = "TASKLINE"): Promise<Str
     for await (const m of iter) {
       const subject = m.subject;
       const id = m.headers?.get("Nats-Msg-Id") ?? "";
-      const offset = offsetOfMsgId(id) ?? -1;
-      const part = m.headers?.get("Taskline-Part");
+      const x = evExtent(m.headers, m.data.length) ?? { start: -1, end: -1, part: null };
       const end = ends.get(subject) ?? 0;
       let lines = 0;
-      if (!part) {
-        for (const b of m.data) if (b === 10) lines++;
+      // A part of a split line counts once, with its last part (which ends the line).
+      if (x.part === null || x.end > x.start) {
+        if (x.part !== null) lines = 1;
+        else for (const b of m.data) if (b === 10) lines++;
         out.messages++;
         if (lines > 1) out.batches++;
-        if (offset < end) out.overlaps.push(`${subject} ${id} starts at ${offset} < ${end}`);
-        else if (offset > end) out.gaps.push(`${subject} ${id} starts at ${offset} > ${end}`);
-        ends.set(subject, Math.max(end, offset + m.data.length));
-      } else {
-        const [i, n] = part.split("/").map(Number);
-        if (i === n - 1) {
-          lines = 1;
-          out.messages++;
-          if (offset < end) out.overlaps.push(`${subject} ${id} starts at ${offset} < ${end}`);
-          else if (offset > end) out.gaps.push(`${subject} ${id} starts at ${offset} > ${end}`);
-          ends.set(subject, offset + Number(m.headers?.get("Taskline-Length")));
-        }
+        if (x.start < end) out.overlaps.push(`${subject} ${id} starts at ${x.start} < ${end}`);
+        else if (x.start > end) out.gaps.push(`${subject} ${id} starts at ${x.start} > ${end}`);
+        ends.set(subject, Math.max(end, x.end));
       }
       out.lines += lines;
       out.bySubject.set(subject, (out.bySubject.get(subject) ?? 0) + lines);
@@ -176,6 +168,18 @@ export async function streamLines(url: string, stream = "TASKLINE"): Promise<Str
     await nc.close();
   }
   return out;
+}
+
+/** Messages in the stream (0 while there is none). */
+export async function streamMessages(url: string, stream = "TASKLINE"): Promise<number> {
+  const nc = await connect({ servers: url.replace("nats://", "") });
+  try {
+    return (await (await jetstreamManager(nc)).streams.info(stream)).state.messages;
+  } catch {
+    return 0;
+  } finally {
+    await nc.close();
+  }
 }
 
 /** Deletes the stream. */
@@ -285,10 +289,10 @@ export class SourceWriter {
   /**
    * Appends `count` lines to each task, each task's in one write (a log to
    * catch up on): text lines, and a tool call with a small kept output every
-   * 50th.
+   * 50th. `tasks`: only these (default all).
    */
-  async appendBulk(count: number): Promise<void> {
-    for (const task of this.tasks) {
+  async appendBulk(count: number, tasks: Task[] = this.tasks): Promise<void> {
+    for (const task of tasks) {
       const lines: string[] = [];
       for (let i = 0; i < count; i++) {
         lines.push(

@@ -2,6 +2,7 @@ import { assertEquals } from "./assert.ts";
 import {
   batchMsgId,
   countLines,
+  evExtent,
   isToolReturnedLine,
   lastLineStart,
   lineKeys,
@@ -59,4 +60,23 @@ Deno.test("a batch's message id names its first line's offset, as a line's does,
   const data = new TextEncoder().encode("a\nbb\nccc\n");
   assertEquals([countLines(data), lastLineStart(data)], [3, 5]);
   assertEquals(lastLineStart(new TextEncoder().encode("only\n")), 0);
+});
+
+Deno.test("where an ev message ends in the log: a line or batch at its end, a split line at its last part only", () => {
+  const h = (o: Record<string, string>) => new Map(Object.entries(o));
+  const id = lineMsgId("t1", "r", 7, 1000);
+  assertEquals(evExtent(h({ "Nats-Msg-Id": id }), 50), { start: 1000, end: 1050, part: null });
+  const batch = batchMsgId("t1", "r", 7, 9, 3, 1000);
+  assertEquals(evExtent(h({ "Nats-Msg-Id": batch }), 300)?.end, 1300);
+  // A split line of 900 bytes in 2 parts: whole at its last part; cut short before it.
+  const part = (i: number, more: Record<string, string> = { "Taskline-Length": "900" }) =>
+    evExtent(
+      h({ "Nats-Msg-Id": lineMsgId("t1", "r", 7, 1000, i), "Taskline-Part": `${i}/2`, ...more }),
+      450,
+    );
+  assertEquals(part(0), { start: 1000, end: 1000, part: { i: 0, n: 2 } });
+  assertEquals(part(1), { start: 1000, end: 1900, part: { i: 1, n: 2 } });
+  assertEquals(part(1, {})?.end, 1000); // no length: sent again whole
+  assertEquals(evExtent(h({ "Nats-Msg-Id": "no-offset" }), 10), null);
+  assertEquals(evExtent(undefined, 10), null);
 });

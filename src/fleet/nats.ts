@@ -13,6 +13,7 @@ import {
 } from "@nats-io/transport-node";
 import { type JetStreamManager, jetstreamManager, type StreamInfo } from "@nats-io/jetstream";
 import { TasklineError } from "../errors.ts";
+import { checkLogFile } from "../store/log_file.ts";
 import { readIfThere, type StateDir } from "../store/state_dir.ts";
 import { SUBJECT_ROOT } from "./wire.ts";
 
@@ -83,11 +84,11 @@ export async function natsCredentials(
       source: "nkey seed",
     };
   }
-  const tokenFile = await readIfThere(`${state.root}/nats.token`);
+  const tokenFile = await credentialsFile(state, "nats.token");
   if (tokenFile) {
     return { options: { token: new TextDecoder().decode(tokenFile).trim() }, source: "token file" };
   }
-  const seedFile = await readIfThere(`${state.root}/nats.nkey`);
+  const seedFile = await credentialsFile(state, "nats.nkey");
   if (seedFile) {
     const text = new TextDecoder().decode(seedFile).trim();
     return {
@@ -95,9 +96,20 @@ export async function natsCredentials(
       source: "nkey seed",
     };
   }
-  const creds = await readIfThere(`${state.root}/nats.creds`);
+  const creds = await credentialsFile(state, "nats.creds");
   if (creds) return { options: { authenticator: credsAuthenticator(creds) }, source: "creds file" };
   return { options: {}, source: "none" };
+}
+
+/**
+ * A credentials file of `.taskline/`, null when there is none. Only a regular
+ * file inside `.taskline/` is read (a FIFO would wait for a writer):
+ * anything else throws `BadLogFile`, which names it.
+ */
+async function credentialsFile(state: StateDir, name: string): Promise<Uint8Array | null> {
+  const path = `${state.root}/${name}`;
+  if ((await checkLogFile(path, { root: state.root })) === null) return null;
+  return await readIfThere(path);
 }
 
 /** Options of {@link openNats}. */

@@ -28,9 +28,9 @@ export interface ReadLinesOptions {
  * `chunkBytes` of them (a single longer line is read whole). Null when the
  * file does not exist. A path that is not a regular file inside the state
  * directory (a FIFO, a device, a link out) is never opened: it throws
- * `BadLogFile` (src/store/log_file.ts), so nothing can block. Synchronous: a local read of a chunk costs a third of
- * the CPU of an asynchronous one, and `ship` reads half a gigabyte at a time
- * when it catches up.
+ * `BadLogFile` (src/store/log_file.ts), so nothing can block. Synchronous: a
+ * local read of a chunk costs a third of the CPU of an asynchronous one, and
+ * `ship` reads half a gigabyte at a time when it catches up.
  *
  * @example
  * ```ts
@@ -73,19 +73,30 @@ export function readCompleteLinesSync(
   }
 }
 
-/** Reads exactly `length` bytes at `offset`; fewer when the file is shorter. */
-export async function readAt(path: string, offset: number, length: number): Promise<Uint8Array> {
-  const file = await Deno.open(path, { read: true });
+/**
+ * The bytes of a project file other than a log (a `task.json`, a kept tool
+ * output), or null when it does not exist. As for a log, a path that is not
+ * a regular file inside the state directory `root` (a FIFO would block the
+ * read until a writer comes) is never opened: it throws `BadLogFile`.
+ *
+ * @example
+ * ```ts
+ * const bytes = readRegularFileSync(".taskline/tasks/001-x/task.json", ".taskline");
+ * ```
+ */
+export function readRegularFileSync(path: string, root: string): Uint8Array | null {
+  const file = openLogFileSync(path, { root });
+  if (file === null) return null;
   try {
-    await file.seek(offset, Deno.SeekMode.Start);
-    const buf = new Uint8Array(length);
+    const size = file.statSync().size;
+    const buf = new Uint8Array(size);
     let got = 0;
-    while (got < length) {
-      const n = await file.read(buf.subarray(got));
+    while (got < size) {
+      const n = file.readSync(buf.subarray(got));
       if (n === null || n === 0) break;
       got += n;
     }
-    return buf.subarray(0, got);
+    return got === size ? buf : buf.subarray(0, got);
   } finally {
     file.close();
   }

@@ -23,12 +23,17 @@
  *   again.
  * - Tasks are found and followed as `events --follow` does: the tasks
  *   directory is watched ({@link watchDir}) and polled every `pollIntervalMs`.
+ * - A project file is read only when it is a regular file inside
+ *   `.taskline/` (src/store/log_file.ts): a log, a `task.json` or a kept
+ *   output that is a FIFO (whose read would wait for a writer), a socket, a
+ *   device or a link out is reported once and not shipped, and tried again
+ *   at each poll; the other tasks go on.
  *
  * @module
  */
 import type { Msg, MsgHdrs } from "@nats-io/transport-node";
 import { TasklineError } from "../errors.ts";
-import { BadLogFile } from "../store/log_file.ts";
+import { BadLogFile, checkLogFileSync, openLogFile, readAt } from "../store/log_file.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { taskDirNames } from "../store/tasks.ts";
 import { taskDirOfPath, Wakeup, watchDir } from "../follow/tail.ts";
@@ -44,13 +49,15 @@ import {
   openNats,
   type OpenNatsOptions,
 } from "./nats.ts";
-import { bytesEqual, readAt, readCompleteLinesSync, shortHash } from "./raw_lines.ts";
+import { bytesEqual, readCompleteLinesSync, readRegularFileSync, shortHash } from "./raw_lines.ts";
 import {
   batchMsgId,
   countLines,
   DEFAULT_STREAM,
   eventsSubject,
+  evExtent,
   H_DIR,
+  H_LEN,
   H_MSG_ID,
   H_PART,
   isSafeDir,
@@ -60,15 +67,13 @@ import {
   lineKeysOfBytes,
   lineMsgId,
   liveSubject,
-  offsetOfMsgId,
   outputSubject,
-  parsePart,
   SUBJECT_ROOT,
   taskSubject,
 } from "./wire.ts";
 
-/** Header of a part of a split line: the whole line's length in bytes. */
-const H_LEN = "Taskline-Length";
+/** What becomes of a task whose log is not a regular file. */
+const NOT_SHIPPED = "its lines are not shipped while it is not a regular file";
 
 const encoder = new TextEncoder();
 
@@ -175,9 +180,10 @@ interface Followed {
   taskStamp: string;
   /** Why this task is no longer shipped. */
   stopped: string | null;
-  /** Why its log could not be read last time (not a regular file), said once. */
-  bad?: string | null;
 }
+
+/** The names in each run's directory of kept outputs of a task (null: none), by run. */
+type Listing = Map<string, Set<string> | null>;
 
 /** A kept tool output of a `tool_returned` line. */
 interface Output {
@@ -332,6 +338,8 @@ class Shipper {
   readonly #followed = new Map<string, Followed>();
   readonly #skipped = new Set<string>();
   readonly #dirty = new Set<string>();
+  /** Files found not regular (path -> what was said), so that each is said once. */
+  readonly #badSaid = new Map<string, string>();
   readonly #wakeup = new Wakeup();
   readonly #dec = new TextDecoder();
   readonly stats: ShipStats = {
@@ -362,6 +370,17 @@ class Shipper {
 
   #report(message: string) {
     this.#o.onReport?.(message);
+  }
+
+  /**
+   * A file of task `dir` that is not a regular file inside `.taskline/`: its
+   * task's problem alone, said once (again if it changes, or after it was
+   * read fine); it is tried again at the next read.
+   */
+  #badFile(dir: string, e: BadLogFile, consequence: string) {
+    if (this.#badSaid.get(e.path) === e.message) return;
+    this.#badSaid.set(e.path, e.message);
+    this.#report(`task ${dir}: ${e.message} (${consequence})`);
   }
 
   async run(): Promise<ShipStats> {
@@ -530,10 +549,13 @@ class Shipper {
       if (this.#followed.has(dir)) continue;
       let id: string;
       try {
-        const rec = JSON.parse(Deno.readTextFileSync(this.#state.taskJsonPath(dir)));
+        const bytes = readRegularFileSync(this.#state.taskJsonPath(dir), this.#state.root);
+        if (bytes === null) throw new Error("no task.json");
+        const rec = JSON.parse(this.#dec.decode(bytes));
         if (typeof rec?.id !== "string") throw new Error("task.json has no id");
         id = rec.id;
-      } catch {
+      } catch (e) {
+        if (e instanceof BadLogFile) this.#badFile(dir, e, "the task is not shipped");
         this.#skipped.add(dir); // not (yet) a readable task: tried at the next poll
         continue;
       }
@@ -597,36 +619,53 @@ class Shipper {
     f.lastStart = 0;
     f.next = 0;
     if (ev) {
-      const offset = offsetOfMsgId(ev.header?.get(H_MSG_ID) ?? "");
-      if (offset === null) {
+      const x = evExtent(ev.header, ev.data.length);
+      if (x === null) {
         throw new TasklineError("bad-state", `the last message of task ${f.dir} has no offset`);
       }
-      const part = parsePart(ev.header?.get(H_PART));
-      if (part && part.i < part.n - 1) {
-        f.next = offset; // a split line cut short: sent again whole
-      } else if (part) {
-        f.next = offset + Number(ev.header?.get(H_LEN) ?? "0");
-      } else {
+      // A split line cut short is sent again whole (its end is its start).
+      f.next = x.end;
+      if (x.part === null) {
         // One line, or several (a batch): the last of them is checked.
         const at = lastLineStart(ev.data);
         f.last = ev.data.subarray(at);
-        f.lastStart = offset + at;
-        f.next = offset + ev.data.length;
+        f.lastStart = x.start + at;
       }
       // What was shipped must still be there, unchanged.
-      const path = this.#state.logPath(f.dir);
-      let size = 0;
-      try {
-        size = (await Deno.stat(path)).size;
-      } catch { /* missing: size 0 */ }
-      if (size < f.next) {
-        this.#stop(f, `its log is shorter (${size} bytes) than what was shipped (${f.next} bytes)`);
-      } else if (f.last && !bytesEqual(await readAt(path, f.lastStart, f.last.length), f.last)) {
-        this.#stop(f, `the last line shipped is no longer at byte ${f.lastStart} of its log`);
-      }
+      await this.#checkShipped(f);
     }
     for (const start of f.replay.keys()) if (start < f.next) f.replay.delete(start);
     f.synced = true;
+  }
+
+  /**
+   * Stops `f` when its log no longer holds what the stream holds of it. A log
+   * that is not a regular file is not opened: reported, and checked when it
+   * is one again (its next read starts at the last line shipped, which must
+   * be there).
+   */
+  async #checkShipped(f: Followed): Promise<void> {
+    const path = this.#state.logPath(f.dir);
+    let file: Deno.FsFile | null = null;
+    try {
+      file = await openLogFile(path);
+    } catch (e) {
+      if (e instanceof BadLogFile) return this.#badFile(f.dir, e, NOT_SHIPPED);
+      // Not readable: as missing.
+    }
+    try {
+      const size = file === null ? 0 : (await file.stat()).size;
+      if (size < f.next) {
+        this.#stop(f, `its log is shorter (${size} bytes) than what was shipped (${f.next} bytes)`);
+      } else if (
+        file !== null && f.last &&
+        !bytesEqual(await readAt(file, f.lastStart, f.last.length), f.last)
+      ) {
+        this.#stop(f, `the last line shipped is no longer at byte ${f.lastStart} of its log`);
+      }
+    } finally {
+      file?.close();
+    }
   }
 
   #stop(f: Followed, why: string) {
@@ -651,9 +690,11 @@ class Shipper {
       const f = this.#followed.get(dir);
       if (!f || f.stopped !== null || !f.synced) continue;
       this.#shipTaskJson(f, window);
+      // The task's output directories, listed once for all its chunks of this pass.
+      const listed: Listing = new Map();
       // A bounded number of chunks a round, so that one big log does not hold the others back.
       for (let round = 0; round < 16; round++) {
-        const more = await this.#shipLines(f, window, signal);
+        const more = await this.#shipLines(f, window, signal, listed);
         if (!more) break;
         if (round === 15) this.#dirty.add(dir);
       }
@@ -664,19 +705,20 @@ class Shipper {
   #shipTaskJson(f: Followed, window: AckWindow): void {
     const path = this.#state.taskJsonPath(f.dir);
     let stamp: string;
+    let bytes: Uint8Array | null;
     try {
-      const st = Deno.statSync(path);
+      // lstat first: a FIFO is never opened (nor a link out of .taskline/ followed).
+      const st = checkLogFileSync(path, { root: this.#state.root });
+      if (st === null) return;
       stamp = `${st.mtime?.getTime()}:${st.size}:${st.ino}`;
-    } catch {
+      if (stamp === f.taskStamp) return;
+      bytes = readRegularFileSync(path, this.#state.root);
+    } catch (e) {
+      if (e instanceof BadLogFile) this.#badFile(f.dir, e, "its task.json is not shipped");
       return;
     }
-    if (stamp === f.taskStamp) return;
-    let bytes: Uint8Array;
-    try {
-      bytes = Deno.readFileSync(path);
-    } catch {
-      return;
-    }
+    if (bytes === null) return;
+    this.#badSaid.delete(path);
     f.taskStamp = stamp;
     if (f.taskJson && bytesEqual(f.taskJson, bytes)) return;
     const h = msgHeaders(`${f.id}:task:${shortHash(bytes)}`, f.dir);
@@ -693,7 +735,12 @@ class Shipper {
    * session that ended unacknowledged ended (`replay`), so that it is that
    * same message again.
    */
-  async #shipLines(f: Followed, window: AckWindow, signal: AbortSignal): Promise<boolean> {
+  async #shipLines(
+    f: Followed,
+    window: AckWindow,
+    signal: AbortSignal,
+    listed: Listing,
+  ): Promise<boolean> {
     const path = this.#state.logPath(f.dir);
     // Read from the start of the last line shipped: it must still be there.
     const from = f.last ? f.lastStart : f.next;
@@ -702,13 +749,10 @@ class Shipper {
       chunk = readCompleteLinesSync(path, from, { chunkBytes: this.#o.chunkBytes });
     } catch (e) {
       if (!(e instanceof BadLogFile)) throw e;
-      // Not a log (a FIFO, a link out of .taskline/...): that task's problem
-      // alone, said once; it is read again if it becomes a log.
-      if (f.bad !== e.message) this.#report(`task ${f.dir}: ${e.message} (not shipped)`);
-      f.bad = e.message;
+      this.#badFile(f.dir, e, NOT_SHIPPED);
       return false;
     }
-    f.bad = null;
+    if (this.#badSaid.size > 0) this.#badSaid.delete(path);
     if (chunk === null) {
       if (f.next > 0) this.#stop(f, "its log is gone");
       return false;
@@ -735,7 +779,7 @@ class Shipper {
     const base = f.next;
     // The kept outputs of the chunk's `tool_returned` lines are read first,
     // so that the lines then go out without waiting on a file.
-    const outputs = this.#readOutputs(f, bytes);
+    const outputs = this.#readOutputs(f, bytes, listed);
     const outAt = [...outputs.keys()]; // in the order of the log
     let oi = 0;
     // The outputs of the lines about to go, before them.
@@ -833,50 +877,62 @@ class Shipper {
 
   /**
    * The kept outputs named by the `tool_returned` lines of `bytes`, by the
-   * line's index in `bytes`, in the order of the log: each run's directory is
-   * listed once (most calls keep no output). Read synchronously: a local
-   * read costs a third of the CPU of an asynchronous one.
+   * line's index in `bytes`, in the order of the log. Each run's directory is
+   * listed once a pass (`listed`: most calls keep no output, and a failed
+   * open costs more than a name looked up), and again only for a line that
+   * names an output (`output_file`) the listing does not hold: an output is
+   * written before its line, so it may be newer than the listing. Read
+   * synchronously: a local read costs a third of the CPU of an asynchronous
+   * one.
    */
-  #readOutputs(f: Followed, bytes: Uint8Array): Map<number, Output> {
+  #readOutputs(f: Followed, bytes: Uint8Array, listed: Listing): Map<number, Output> {
     const found = new Map<number, Output>();
-    const listed = new Map<string, Set<string> | null>();
     let start = 0;
     while (start < bytes.length) {
       const end = bytes.indexOf(10, start) + 1;
       const at = start;
       start = end;
       if (!isToolReturnedLine(bytes, at, end, this.#dec)) continue;
-      let run: unknown, call: unknown;
+      let run: unknown, call: unknown, named = false;
       try {
         const ev = JSON.parse(this.#dec.decode(bytes.subarray(at, end))).event;
         run = ev?.run;
         call = ev?.call;
+        named = typeof ev?.output_file === "string";
       } catch {
         continue;
       }
       if (typeof run !== "string" || typeof call !== "string") continue;
       if (!isToken(run) || !/^[0-9a-f]{12}$/.test(call)) continue;
       let names = listed.get(run);
-      if (names === undefined) {
-        names = new Set<string>();
-        try {
-          const dir = this.#state.traceFile(f.dir, run, "x");
-          for (const e of Deno.readDirSync(dir.slice(0, dir.lastIndexOf("/")))) names.add(e.name);
-        } catch {
-          names = null; // no output kept for this run
-        }
+      if (names === undefined || (named && !names?.has(`${call}.txt`))) {
+        names = this.#listOutputs(f, run);
         listed.set(run, names);
       }
       if (!names?.has(`${call}.txt`)) continue;
+      const path = this.#state.traceFile(f.dir, run, call);
       try {
-        found.set(at, {
-          run,
-          call,
-          data: Deno.readFileSync(this.#state.traceFile(f.dir, run, call)),
-        });
-      } catch { /* not kept after all (a write that failed) */ }
+        const data = readRegularFileSync(path, this.#state.root);
+        if (data !== null) found.set(at, { run, call, data });
+      } catch (e) {
+        // A FIFO (or a link out...): the line goes without it.
+        if (e instanceof BadLogFile) this.#badFile(f.dir, e, "that output is not shipped");
+        // Else not kept after all (a write that failed).
+      }
     }
     return found;
+  }
+
+  /** The names in the directory of `run`'s kept outputs; null when it has none. */
+  #listOutputs(f: Followed, run: string): Set<string> | null {
+    const names = new Set<string>();
+    try {
+      const dir = this.#state.traceFile(f.dir, run, "x");
+      for (const e of Deno.readDirSync(dir.slice(0, dir.lastIndexOf("/")))) names.add(e.name);
+    } catch {
+      return null; // no output kept for this run
+    }
+    return names;
   }
 
   /** Ships a kept output of a `tool_returned` line, in parts, before the line. */

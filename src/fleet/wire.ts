@@ -45,6 +45,8 @@ export const H_DIR = "Taskline-Dir";
 export const H_PART = "Taskline-Part";
 /** Header of JetStream's duplicate detection. */
 export const H_MSG_ID = "Nats-Msg-Id";
+/** Header of a part of a split line: the whole line's length in bytes. */
+export const H_LEN = "Taskline-Length";
 
 const TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
 const PROJECT = /^[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*$/;
@@ -188,6 +190,44 @@ export function parsePart(value: string | undefined): { i: number; n: number } |
   if (!m) return null;
   const i = Number(m[1]), n = Number(m[2]);
   return n > 0 && i < n ? { i, n } : null;
+}
+
+/** Where an `ev` message stands in its task's log: see {@link evExtent}. */
+export interface EvExtent {
+  /** The offset of its first byte (of its line, for a part of a split line). */
+  start: number;
+  /**
+   * The offset just after the last complete line it holds; `start` for a
+   * part of a split line other than its last (or without a readable length):
+   * that line is not whole yet.
+   */
+  end: number;
+  /** Its part of a split line; null for a line or a batch (complete lines). */
+  part: { i: number; n: number } | null;
+}
+
+/**
+ * Where the lines of an `ev` message end in the log, read from its headers
+ * and its length: the one reading of a message's bounds (where ship resumes,
+ * and the checks of what a stream holds). Null when its id names no offset.
+ *
+ * @example
+ * ```ts
+ * const x = evExtent(msg.headers, msg.data.length);
+ * if (x && x.end > x.start) console.log(`the stream holds the log up to byte ${x.end}`);
+ * ```
+ */
+export function evExtent(
+  headers: { get(key: string): string | undefined } | undefined,
+  dataLength: number,
+): EvExtent | null {
+  const start = offsetOfMsgId(headers?.get(H_MSG_ID) ?? "");
+  if (start === null) return null;
+  const part = parsePart(headers?.get(H_PART));
+  if (part === null) return { start, end: start + dataLength, part };
+  const len = /^\d{1,15}$/.exec(headers?.get(H_LEN) ?? "");
+  const whole = part.i === part.n - 1 && len !== null;
+  return { start, end: whole ? start + Number(len[0]) : start, part };
 }
 
 /** The head of a line that taskline's encoder wrote: schema, seq, and the event's run. */
