@@ -18,7 +18,11 @@ if (import.meta.main) {
   Deno.addSignalListener("SIGINT", onSignal);
   Deno.addSignalListener("SIGTERM", onSignal);
   const code = await run(Deno.args, {
-    stdout: new WriterSink(Deno.stdout, { isTerminal: Deno.stdout.isTerminal(), sync: true }),
+    stdout: new WriterSink(Deno.stdout, {
+      isTerminal: Deno.stdout.isTerminal(),
+      sync: true,
+      writeBehind: true,
+    }),
     stderr: new WriterSink(Deno.stderr, {
       isTerminal: Deno.stderr.isTerminal(),
       bufferBytes: 0,

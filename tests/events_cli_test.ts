@@ -46,6 +46,61 @@ Deno.test("events | head ends quietly with 0", async () => {
   }
 });
 
+Deno.test("events into a pipe whose reader is slow: every line once, in order, as a file gets them", async () => {
+  await using p = await tempProject();
+  const lines = [env(1, "2026-01-01T00:00:00Z", { type: "run_started", run: RUN, task: "t" })];
+  for (let i = 2; i < 60_000; i++) {
+    lines.push(
+      env(i, "2026-01-01T00:00:01Z", {
+        type: "log",
+        run: RUN,
+        level: "info",
+        message: `m${i} “quoted” → ${"é".repeat(i % 50)}`,
+      }),
+    );
+  }
+  await taskWithLog(p.state, "long", lines);
+  const argv = ["run", "--quiet", ...PERMISSION_FLAGS, MAIN, "events", "1", "--json"];
+  // Into a file: the writes never wait.
+  const file = await new Deno.Command(Deno.execPath(), {
+    args: argv,
+    cwd: p.dir,
+    env: { NO_COLOR: "1", RUST_BACKTRACE: "0" },
+    stdout: "piped",
+  }).output();
+  assertEquals(file.code, 0);
+  // Into a pipe read 16 KiB at a time with pauses: the writes wait for the
+  // reader, and the program writes a buffer while it fills the next.
+  const child = new Deno.Command(Deno.execPath(), {
+    args: argv,
+    cwd: p.dir,
+    env: { NO_COLOR: "1", RUST_BACKTRACE: "0" },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const reader = child.stdout.getReader({ mode: "byob" });
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (let i = 0;; i++) {
+    const { value, done } = await reader.read(new Uint8Array(16 * 1024));
+    if (done) break;
+    parts.push(value.slice());
+    total += value.length;
+    if (i % 8 === 0) await new Promise((r) => setTimeout(r, 1));
+  }
+  const [{ code }, stderr] = await Promise.all([child.status, new Response(child.stderr).text()]);
+  assertEquals(code, 0, stderr);
+  const got = new Uint8Array(total);
+  let o = 0;
+  for (const part of parts) {
+    got.set(part, o);
+    o += part.length;
+  }
+  assertEquals(got.length, file.stdout.length);
+  assert(got.every((b, i) => b === file.stdout[i]), "the pipe got other bytes than the file");
+  assertEquals(new TextDecoder().decode(got).split("\n").length - 1, lines.length);
+});
+
 Deno.test("events: usage errors exit 2 and say what is wrong; an unknown task exits 1", async () => {
   await using p = await tempProject();
   await taskWithLog(p.state, "one", [

@@ -35,6 +35,10 @@ export interface Io {
 const encoder = new TextEncoder();
 /** The output buffer of a sink: room for 64 KiB of text in UTF-8 and more. */
 const OUT_BUFFER_BYTES = 512 * 1024;
+/** Writes at least this long tell whether the destination waits for its reader. */
+const WAIT_PROBE_BYTES = 64 * 1024;
+/** Writes in a row that waited before a `writeBehind` sink writes behind (one may be a hiccup). */
+const WAITS_TO_BEHIND = 3;
 
 /** What a {@link WriterSink} writes to: `Deno.stdout`, a file, a connection. */
 export interface SinkWriter {
@@ -45,28 +49,56 @@ export interface SinkWriter {
 /**
  * A buffered sink over a Deno writer. Writes are batched up to `bufferBytes`
  * (default 64 KiB) so that printing many events costs few system calls.
+ *
+ * With `writeBehind`, once a write has had to wait for the destination (a
+ * pipe whose reader takes 64 KiB at a time, a terminal), a full buffer is
+ * written while the next one fills: the sink has two buffers, and the write
+ * of one (an asynchronous write, done off the main thread) runs while the
+ * command reads and checks the next lines. A replay into `| wc -l` or
+ * `| grep` then costs the slower of the two, not their sum. Bytes given to
+ * `writeBytes` are then copied into the buffer, so the caller may reuse them
+ * at once. A destination that never waits (a file, `/dev/null`) keeps the
+ * plain writes, which copy nothing.
  */
 export class WriterSink implements TextSink {
   /** Pending output, encoded: `#buf[0, #len)`. */
   #buf: Uint8Array | undefined;
   #len = 0;
+  /** The other buffer of a write-behind sink, free once `#inflight` settles. */
+  #spare: Uint8Array | undefined;
+  /** The write in progress (write-behind), and what it failed with. */
+  #inflight: Promise<void> | null = null;
+  #failure: unknown = null;
   readonly #writer: SinkWriter;
   readonly #bufferBytes: number;
   readonly #sync: boolean;
+  /** Writes wait for the destination: full buffers are written behind (see the class doc). */
+  #behind = false;
+  /** Writes in a row that had to wait; with `writeBehind`, the third turns {@link #behind} on. */
+  #waited = 0;
+  readonly #mayBehind: boolean;
   readonly isTerminal: boolean;
 
   /**
    * `sync` (default false) writes with `writeSync` when the writer has it:
    * a long replay then holds no batch across an await, which keeps its
    * resident memory about 20 MB lower; a slow reader blocks the writer, as
-   * it would anyway.
+   * it would anyway. `writeBehind` (default false) writes a full buffer
+   * while the next one fills once writes wait for the destination (see the
+   * class documentation); `flush` still returns once everything is written.
    */
   constructor(
     writer: SinkWriter,
-    options: { isTerminal?: boolean; bufferBytes?: number; sync?: boolean } = {},
+    options: {
+      isTerminal?: boolean;
+      bufferBytes?: number;
+      sync?: boolean;
+      writeBehind?: boolean;
+    } = {},
   ) {
     this.#writer = writer;
     this.#sync = options.sync ?? false;
+    this.#mayBehind = options.writeBehind ?? false;
     this.isTerminal = options.isTerminal ?? false;
     this.#bufferBytes = options.bufferBytes ?? 64 * 1024;
   }
@@ -76,42 +108,95 @@ export class WriterSink implements TextSink {
     // garbage collector lets pile up (tens of megabytes over a long replay).
     const buf = this.#buf ??= new Uint8Array(OUT_BUFFER_BYTES);
     if (text.length * 3 > buf.length - this.#len) {
-      await this.flush();
-      if (text.length * 3 > buf.length) {
-        await this.#out(encoder.encode(text));
+      await this.#full();
+      if (text.length * 3 > this.#buf!.length) {
+        await this.writeBytes(encoder.encode(text));
         return;
       }
     }
-    this.#len += encoder.encodeInto(text, buf.subarray(this.#len)).written;
-    if (this.#len >= this.#bufferBytes) await this.flush();
+    this.#len += encoder.encodeInto(text, this.#buf!.subarray(this.#len)).written;
+    if (this.#len >= this.#bufferBytes) await this.#full();
   }
 
   async writeBytes(bytes: Uint8Array): Promise<void> {
-    // A buffer's worth or more: written as it is, not copied.
-    if (bytes.length >= this.#bufferBytes) {
+    if (!this.#behind && bytes.length >= this.#bufferBytes) {
+      // A buffer's worth or more: written as it is, not copied.
       await this.flush();
       await this.#out(bytes);
       return;
     }
-    const buf = this.#buf ??= new Uint8Array(OUT_BUFFER_BYTES);
-    if (bytes.length > buf.length - this.#len) await this.flush();
-    buf.set(bytes, this.#len);
-    this.#len += bytes.length;
-    if (this.#len >= this.#bufferBytes) await this.flush();
+    let off = 0;
+    while (off < bytes.length) {
+      const buf = this.#buf ??= new Uint8Array(OUT_BUFFER_BYTES);
+      if (this.#len === buf.length) await this.#full();
+      const n = Math.min(bytes.length - off, this.#buf!.length - this.#len);
+      this.#buf!.set(bytes.subarray(off, off + n), this.#len);
+      this.#len += n;
+      off += n;
+    }
+    if (this.#len >= this.#bufferBytes) await this.#full();
   }
 
   async flush(): Promise<void> {
+    if (this.#len > 0) await this.#full();
+    if (this.#inflight !== null) await this.#inflight;
+    this.#throwFailure();
+  }
+
+  /** Writes the buffer: at once, or (write-behind) once the write before it is done. */
+  async #full(): Promise<void> {
     if (this.#len === 0) return;
-    const bytes = this.#buf!.subarray(0, this.#len);
+    if (!this.#behind) {
+      const bytes = this.#buf!.subarray(0, this.#len);
+      this.#len = 0;
+      await this.#out(bytes);
+      return;
+    }
+    if (this.#inflight !== null) await this.#inflight;
+    this.#throwFailure();
+    const full = this.#buf!;
+    const bytes = full.subarray(0, this.#len);
+    this.#buf = this.#spare ?? new Uint8Array(OUT_BUFFER_BYTES);
+    this.#spare = undefined;
     this.#len = 0;
-    await this.#out(bytes);
+    // Settles without rejecting: a failure is thrown by the next write or flush.
+    this.#inflight = this.#outAsync(bytes).then(
+      () => {
+        this.#spare = full;
+      },
+      (e) => {
+        this.#failure = e;
+      },
+    ).finally(() => {
+      this.#inflight = null;
+    });
+  }
+
+  #throwFailure() {
+    if (this.#failure === null) return;
+    const e = this.#failure;
+    this.#failure = null;
+    throw e;
+  }
+
+  async #outAsync(bytes: Uint8Array): Promise<void> {
+    let off = 0;
+    while (off < bytes.length) off += await this.#writer.write(bytes.subarray(off));
   }
 
   async #out(bytes: Uint8Array): Promise<void> {
     let off = 0;
     const writeSync = this.#writer.writeSync;
     if (this.#sync && writeSync) {
+      const t0 = this.#mayBehind ? performance.now() : 0;
       while (off < bytes.length) off += writeSync.call(this.#writer, bytes.subarray(off));
+      if (this.#mayBehind && bytes.length >= WAIT_PROBE_BYTES) {
+        // Slower than 2 GB/s, several times in a row: the destination makes
+        // the writes wait for its reader.
+        const waited = performance.now() - t0 > bytes.length / 2e6;
+        this.#waited = waited ? this.#waited + 1 : 0;
+        if (this.#waited >= WAITS_TO_BEHIND) this.#behind = true;
+      }
       return;
     }
     while (off < bytes.length) off += await this.#writer.write(bytes.subarray(off));
