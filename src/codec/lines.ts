@@ -40,10 +40,18 @@ export function lineText(bytes: Uint8Array): string {
   }
 }
 
-/** The lines of bytes that end at a newline (the last excluded), one decode when all are UTF-8. */
+/**
+ * The lines of bytes that end at a newline (the last excluded), one decode
+ * when all are UTF-8. A line of ASCII comes out as a one-byte string even when
+ * other lines of the chunk are not ASCII: a string decoded from bytes holding
+ * one non-ASCII character is a two-byte string, and so is every part of it,
+ * which is slower to search, parse and encode again. Runs of ASCII lines are
+ * decoded again on their own, one decode a run.
+ */
 function splitLines(bytes: Uint8Array): string[] {
+  let text: string;
   try {
-    return strict.decode(bytes).split("\n");
+    text = strict.decode(bytes);
   } catch {
     // Some line is not UTF-8: each line on its own, so that only those are broken.
     const out: string[] = [];
@@ -55,6 +63,33 @@ function splitLines(bytes: Uint8Array): string[] {
       at = nl + 1;
     }
   }
+  const parts = text.split("\n");
+  // As many characters as bytes: every byte is ASCII, the text is one-byte.
+  if (text.length === bytes.length) return parts;
+  // A line has as many characters as bytes only when it is ASCII.
+  let at = 0;
+  let runStart = 0;
+  let runFirst = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const nl = i === parts.length - 1 ? bytes.length : bytes.indexOf(NL, at);
+    if (nl - at !== parts[i].length) {
+      // Not ASCII: the ASCII lines before it are decoded again as a run.
+      if (i > runFirst) asciiRun(bytes.subarray(runStart, at - 1), parts, runFirst);
+      runFirst = i + 1;
+      runStart = nl + 1;
+    }
+    at = nl + 1;
+  }
+  if (parts.length > runFirst && runFirst > 0) {
+    asciiRun(bytes.subarray(runStart, bytes.length), parts, runFirst);
+  }
+  return parts;
+}
+
+/** Puts the lines of ASCII `bytes`, one-byte strings, in `parts` from index `first`. */
+function asciiRun(bytes: Uint8Array, parts: string[], first: number): void {
+  const lines = strict.decode(bytes).split("\n");
+  for (let j = 0; j < lines.length; j++) parts[first + j] = lines[j];
 }
 
 /**
