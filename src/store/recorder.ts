@@ -284,7 +284,8 @@ export class RunRecorder {
     }
     const texts = options.texts;
     const envs: Envelope[] = new Array(inputs.length);
-    let lines = "";
+    const lines: string[] = [];
+    let chars = 0;
     let seq = this.#seq;
     for (let i = 0; i < inputs.length; i++) {
       const input = inputs[i] as AnyEvent;
@@ -304,12 +305,14 @@ export class RunRecorder {
       }
       const env: Envelope = { schema: SCHEMA_VERSION, seq: ++seq, at, event };
       // encodeEnvelope's line, built without a second pass over the envelope.
-      lines += `{"schema":${SCHEMA_VERSION},"seq":${seq},"at":${JSON.stringify(at)},"event":${
+      const line = `{"schema":${SCHEMA_VERSION},"seq":${seq},"at":${JSON.stringify(at)},"event":${
         this.#eventJson(event, run === undefined || run === this.run ? texts?.[i] : undefined)
       }}\n`;
+      lines.push(line);
+      chars += line.length;
       envs[i] = env;
     }
-    if (lines !== "") this.#append(lines);
+    if (lines.length > 0) this.#append(lines, chars);
     this.#seq = seq;
     for (const env of envs) {
       if (env.event.type === "agent_finished") {
@@ -453,13 +456,18 @@ export class RunRecorder {
     t.cache_write_tokens += u.cache_write_tokens ?? 0;
   }
 
-  #append(line: string) {
+  #append(lines: readonly string[], chars: number) {
     // One reused buffer for batches: a fresh one per write is garbage at 100 MB/s.
     let bytes: Uint8Array;
-    if (line.length * 3 <= APPEND_BUFFER_BYTES) {
-      this.#out ??= new Uint8Array(APPEND_BUFFER_BYTES);
-      bytes = this.#out.subarray(0, encoder.encodeInto(line, this.#out).written);
-    } else bytes = encoder.encode(line);
+    if (chars * 3 <= APPEND_BUFFER_BYTES) {
+      const out = this.#out ??= new Uint8Array(APPEND_BUFFER_BYTES);
+      // Line by line: the batch as one string would be flattened first, and a
+      // single non-ASCII character would make all of it a two-byte string,
+      // six times slower to encode.
+      let n = 0;
+      for (const line of lines) n += encoder.encodeInto(line, out.subarray(n)).written;
+      bytes = out.subarray(0, n);
+    } else bytes = encoder.encode(lines.join(""));
     const file = this.#file!;
     let written = 0;
     try {
