@@ -25,7 +25,7 @@ import { encodeEnvelope } from "../src/codec/encode.ts";
 import { StateDir } from "../src/store/state_dir.ts";
 import { createTask } from "../src/store/tasks.ts";
 import { eventsSubject, evExtent, mirrorDir } from "../src/fleet/wire.ts";
-import { streamMessages } from "../tests/fleet_util.ts";
+import { streamMessages, streamOutputs } from "../tests/fleet_util.ts";
 
 const SIZES = {
   full: { tasks: 2000, eventsPerTask: 500, liveEvents: 10_000 },
@@ -111,7 +111,8 @@ async function logSizes(dir: string, project: string): Promise<Map<string, numbe
 /**
  * Whether the stream holds every line of every log (the last message of each
  * task's subject ends where its log ends: a message may hold several lines)
- * and at least `others` messages besides (task files, outputs).
+ * and at least `others` messages besides (task files; outputs go several to a
+ * message, and are counted once this holds, {@link streamOutputs}).
  */
 async function shippedAll(url: string, sizes: Map<string, number>, others: number) {
   const nc = await connect({ servers: url.replace("nats://", "") });
@@ -161,7 +162,7 @@ async function benchShip(b: RecordBench, bin: string): Promise<Row> {
     summary = { events: s.events, bytes: s.bytes, traceFiles: s.traceFiles, tasks: s.tasks.length };
     await Deno.writeTextFile(`${dir}.summary.json`, JSON.stringify(summary));
   }
-  const others = summary.tasks + summary.traceFiles;
+  const others = summary.tasks;
   const sizes = await logSizes(dir, "bench");
   const nats = await startNats(bin);
   b.log(`fleet: shipping ${summary.events} events of ${summary.tasks} tasks`);
@@ -169,7 +170,7 @@ async function benchShip(b: RecordBench, bin: string): Promise<Row> {
   const ship = spawn(["ship", nats.url, "--project", "bench"], dir);
   // Messages are counted every 100 ms; once the count stops growing, the
   // stream is checked for every line (the time is that of the last growth).
-  let n = 0, last = -1, still = 0, tEnd = t0, done = false;
+  let n = 0, last = -1, still = 0, tEnd = t0, done = false, outputs = "";
   try {
     for (;;) {
       await new Promise((r) => setTimeout(r, 100));
@@ -182,6 +183,14 @@ async function benchShip(b: RecordBench, bin: string): Promise<Row> {
       }
       if (++still > 50) break; // 5 s without growth
       if (still === 1 && (done = await shippedAll(nats.url, sizes, others))) break;
+    }
+    // Each output goes before the line that names it: with every line there,
+    // every output is too; counted (after the time was taken) to be sure.
+    if (done) {
+      const outs = await streamOutputs(nats.url);
+      outputs =
+        `${outs.held.size} outputs (${outs.single} alone, ${outs.inMulti} in ${outs.multi} messages of several)`;
+      if (outs.held.size !== summary.traceFiles) done = false;
     }
   } finally {
     await stopChild(ship);
@@ -199,7 +208,7 @@ async function benchShip(b: RecordBench, bin: string): Promise<Row> {
       notes: [
         `${
           seconds.toFixed(2)
-        } s from the start of ship (start-up included) until the stream held every line, task file and output (${n} messages: lines in batches, ${others} task files and outputs)${
+        } s from the start of ship (start-up included) until the stream held every line, task file and output (${n} messages: lines in batches, ${others} task files, ${outputs})${
           done ? "" : "; NOT all of them arrived"
         }; nats-server on the same 2 cores`,
       ],

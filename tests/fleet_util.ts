@@ -13,7 +13,7 @@ import { encodeEnvelope } from "../src/codec/encode.ts";
 import { StateDir } from "../src/store/state_dir.ts";
 import { createTask, type Task } from "../src/store/tasks.ts";
 import { writeTraceOutput } from "../src/store/trace_store.ts";
-import { evExtent, mirrorDir } from "../src/fleet/wire.ts";
+import { decodeOutputs, evExtent, mirrorDir, parsePart } from "../src/fleet/wire.ts";
 
 /** Where nats-server is (Debian puts it in /usr/sbin). */
 export function natsServerPath(): string {
@@ -170,6 +170,64 @@ export async function streamLines(url: string, stream = "TASKLINE"): Promise<Str
   return out;
 }
 
+/** What the stream holds of the kept tool outputs (`out` and `outs` subjects). */
+export interface StreamOutputs {
+  /** Outputs held (`<task subject>/<run>/<call>`), each with how many times it is held. */
+  held: Map<string, number>;
+  /** Messages of one output (a part of a split output counts with its last part). */
+  single: number;
+  /** Messages of several outputs, and the outputs in them. */
+  multi: number;
+  inMulti: number;
+  /** `outs` messages that do not read as outputs. */
+  unreadable: number;
+}
+
+/** Reads every output message of the stream: which outputs it holds, and how many times. */
+export async function streamOutputs(url: string, stream = "TASKLINE"): Promise<StreamOutputs> {
+  const nc = await connect({ servers: url.replace("nats://", "") });
+  const out: StreamOutputs = { held: new Map(), single: 0, multi: 0, inMulti: 0, unreadable: 0 };
+  try {
+    const jsm = await jetstreamManager(nc);
+    const add = (key: string) => out.held.set(key, (out.held.get(key) ?? 0) + 1);
+    // One consumer a filter: several filters on one need nats-server 2.10.
+    for (const filter of ["taskline.*.*.out.>", "taskline.*.*.outs"]) {
+      const info = await jsm.streams.info(stream, { subjects_filter: filter });
+      let total = 0;
+      for (const n of Object.values(info.state.subjects ?? {})) total += n;
+      if (total === 0) continue;
+      const consumer = await jetstream(nc).consumers.get(stream, { filter_subjects: filter });
+      let read = 0;
+      const iter = await consumer.consume({ max_messages: 1000 });
+      for await (const m of iter) {
+        const t = m.subject.split(".");
+        const task = t.slice(0, 3).join(".");
+        if (t[3] === "outs") {
+          const outs = decodeOutputs(m.data);
+          if (outs === null) out.unreadable++;
+          else {
+            out.multi++;
+            out.inMulti += outs.length;
+            for (const o of outs) add(`${task}/${o.run}/${o.call}`);
+          }
+        } else {
+          const part = parsePart(m.headers?.get("Taskline-Part")) ?? { i: 0, n: 1 };
+          if (part.i === part.n - 1) {
+            out.single++;
+            add(`${task}/${t[4]}/${t[5]}`);
+          }
+        }
+        // The last message of the filter (nothing more pending), or as many as it held.
+        if (++read >= total || m.info.pending === 0) break;
+      }
+      iter.stop();
+    }
+  } finally {
+    await nc.close();
+  }
+  return out;
+}
+
 /** Messages in the stream (0 while there is none). */
 export async function streamMessages(url: string, stream = "TASKLINE"): Promise<number> {
   const nc = await connect({ servers: url.replace("nats://", "") });
@@ -289,16 +347,21 @@ export class SourceWriter {
   /**
    * Appends `count` lines to each task, each task's in one write (a log to
    * catch up on): text lines, and a tool call with a small kept output every
-   * 50th. `tasks`: only these (default all).
+   * 50th (`toolEvery`), of `seq % 7` lines (`outputLines`, a line 12 bytes).
+   * `tasks`: only these (default all).
    */
-  async appendBulk(count: number, tasks: Task[] = this.tasks): Promise<void> {
+  async appendBulk(
+    count: number,
+    tasks: Task[] = this.tasks,
+    options: { toolEvery?: number; outputLines?: (seq: number) => number } = {},
+  ): Promise<void> {
     for (const task of tasks) {
       const lines: string[] = [];
       for (let i = 0; i < count; i++) {
         lines.push(
           await this.#nextLine(task, {
-            toolEvery: 50,
-            outputLines: (seq) => seq % 7,
+            toolEvery: options.toolEvery ?? 50,
+            outputLines: options.outputLines ?? ((seq) => seq % 7),
             textMod: 90,
           }),
         );

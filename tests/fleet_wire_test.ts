@@ -2,6 +2,8 @@ import { assertEquals } from "./assert.ts";
 import {
   batchMsgId,
   countLines,
+  decodeOutputs,
+  encodeOutputs,
   evExtent,
   isToolReturnedLine,
   lastLineStart,
@@ -9,7 +11,27 @@ import {
   lineKeysOfBytes,
   lineMsgId,
   offsetOfMsgId,
+  outputBytesInMsg,
+  OUTPUTS_OVERHEAD_BYTES,
 } from "../src/fleet/wire.ts";
+
+Deno.test("several outputs in one message read back byte for byte, within the size ship counts", () => {
+  const enc = new TextEncoder();
+  const outs = [
+    { run: "r-1", call: "0123456789ab", data: enc.encode("first\nline é ✓\n") },
+    { run: "r-1", call: "00000000000c", data: new Uint8Array(0) },
+    { run: "run_2", call: "ffffffffffff", data: new Uint8Array([0, 10, 255, 10, 13]) },
+  ];
+  const data = encodeOutputs(outs);
+  let size = OUTPUTS_OVERHEAD_BYTES;
+  for (const o of outs) size += outputBytesInMsg(o);
+  assertEquals(data.length <= size, true, `${data.length} > ${size}`);
+  assertEquals(decodeOutputs(data), outs);
+  // Not a message of outputs: a length that does not add up, a call that is not one, no index.
+  assertEquals(decodeOutputs(data.subarray(0, data.length - 1)), null);
+  assertEquals(decodeOutputs(enc.encode('[["r","../x",0]]\n')), null);
+  assertEquals(decodeOutputs(enc.encode("plain text")), null);
+});
 
 Deno.test("ship reads run and seq of a line from its bytes as from its text", () => {
   const lines = [

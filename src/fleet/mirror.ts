@@ -7,7 +7,8 @@
  *   a message, one or a batch of several, are placed at the byte offset its
  *   message names: lines already there are skipped, so reading a message
  *   twice writes nothing twice), and its tool
- *   outputs in `tool-output/<project>--<source dir>/<run>/<call>.txt`.
+ *   outputs in `tool-output/<project>--<source dir>/<run>/<call>.txt` (one
+ *   a message, or several: both forms are read).
  * - Where to resume is decided by what is on disk: a torn last line (a crash
  *   in the middle of a write) is cut off when the log is first touched, and
  *   the stream is read again from `mirror.json`'s position (the last stream
@@ -44,6 +45,7 @@ import { LiveChannelFanout, parseLiveLine } from "../follow/live_channel.ts";
 import { parseTimeNsUncached } from "../contract/time.ts";
 import {
   countLines,
+  decodeOutputs,
   DEFAULT_STREAM,
   H_DIR,
   H_MSG_ID,
@@ -437,6 +439,23 @@ class Mirror {
       this.#files.set(this.#state.taskJsonPath(mdir), m.data);
       this.#batchBytes += m.data.length;
       this.stats.taskFiles++;
+      return;
+    }
+    if (p.kind === "outs") {
+      // Several small outputs (ship since output batches).
+      const outs = decodeOutputs(m.data);
+      if (outs === null) {
+        this.#report(
+          `outs:${m.subject}`,
+          `a message of ${m.subject} (stream sequence ${m.seq}) holds no readable outputs: skipped`,
+        );
+        return;
+      }
+      for (const o of outs) {
+        this.#files.set(this.#state.traceFile(mdir, o.run, o.call), o.data);
+        this.#batchBytes += o.data.length;
+        this.stats.outputs++;
+      }
       return;
     }
     const part = parsePart(m.headers?.get(H_PART));

@@ -7,8 +7,9 @@
  *   a line appended alone as its own message, with an id (task, run, seq or
  *   first and last seq, line count, byte offset) that JetStream uses to drop
  *   duplicates. `task.json` and each kept tool output (before the message
- *   with the `tool_returned` line that names it) go out too; what is larger
- *   than a message is split into parts.
+ *   with the `tool_returned` line that names it; the small outputs of one
+ *   message of lines several to a message) go out too; what is larger than a
+ *   message is split into parts.
  * - Where to start is asked of the stream, never remembered locally: for each
  *   task the last message of its subject gives the offset just after the
  *   last line stored. So a crash, a restart, a lost connection or a stream
@@ -54,6 +55,7 @@ import {
   batchMsgId,
   countLines,
   DEFAULT_STREAM,
+  encodeOutputs,
   eventsSubject,
   evExtent,
   H_DIR,
@@ -63,10 +65,16 @@ import {
   isSafeDir,
   isToken,
   isToolReturnedLine,
+  type KeptOutput,
   lastLineStart,
   lineKeysOfBytes,
   lineMsgId,
   liveSubject,
+  outputBytesInMsg,
+  OUTPUTS_OVERHEAD_BYTES,
+  OUTPUTS_PER_MSG_MAX,
+  outputsMsgId,
+  outputsSubject,
   outputSubject,
   SUBJECT_ROOT,
   taskSubject,
@@ -186,11 +194,7 @@ interface Followed {
 type Listing = Map<string, Set<string> | null>;
 
 /** A kept tool output of a `tool_returned` line. */
-interface Output {
-  run: string;
-  call: string;
-  data: Uint8Array;
-}
+type Output = KeptOutput;
 
 /** A message published and not yet acknowledged. */
 interface Pending {
@@ -782,11 +786,17 @@ class Shipper {
     const outputs = this.#readOutputs(f, bytes, listed);
     const outAt = [...outputs.keys()]; // in the order of the log
     let oi = 0;
-    // The outputs of the lines about to go, before them.
+    // The outputs of the lines about to go (up to `end`), before them:
+    // several to a message, cut by the lines of that message alone, so that
+    // a message sent again (`replay`) has the same outputs, the same id.
     const shipOutputsBefore = async (end: number) => {
-      while (oi < outAt.length && outAt[oi] < end) {
-        await this.#shipOutput(f, outputs.get(outAt[oi++])!, window, signal);
-      }
+      const outs: Output[] = [];
+      while (oi < outAt.length && outAt[oi] < end) outs.push(outputs.get(outAt[oi++])!);
+      if (outs.length === 0) return;
+      // Should this session end before the lines go, the next one cuts
+      // them (and so these outputs) at the same place.
+      f.replay.set(base + pos, base + end);
+      await this.#shipOutputs(f, outs, batchMax, window, signal);
     };
     let pos = 0;
     while (pos < bytes.length) {
@@ -809,6 +819,7 @@ class Shipper {
           );
           await this.#room(window, signal);
         }
+        f.replay.delete(base + pos);
         f.last = line;
         f.lastStart = base + pos;
         f.next = base + firstEnd;
@@ -933,6 +944,49 @@ class Shipper {
       return null; // no output kept for this run
     }
     return names;
+  }
+
+  /**
+   * Ships the kept outputs of the `tool_returned` lines of one message of
+   * lines (in the order of the log), before it: the small ones several to a
+   * message of at most `maxBytes` ({@link encodeOutputs}, cut greedily in
+   * that order, so that the same outputs are always cut the same way), one
+   * alone as the one-output message, and one larger than `maxBytes` alone,
+   * in parts when larger than a message.
+   */
+  async #shipOutputs(
+    f: Followed,
+    outs: Output[],
+    maxBytes: number,
+    window: AckWindow,
+    signal: AbortSignal,
+  ): Promise<void> {
+    let group: Output[] = [];
+    let size = OUTPUTS_OVERHEAD_BYTES;
+    const flush = async () => {
+      if (group.length === 1) await this.#shipOutput(f, group[0], window, signal);
+      else if (group.length > 1) {
+        const data = encodeOutputs(group);
+        const id = outputsMsgId(f.id, group[0], group.length, shortHash(data));
+        window.publish(outputsSubject(this.#o.project, f.id), data, msgHeaders(id, f.dir));
+        this.stats.outputs += group.length;
+        await this.#room(window, signal);
+      }
+      group = [];
+      size = OUTPUTS_OVERHEAD_BYTES;
+    };
+    for (const out of outs) {
+      const bytes = outputBytesInMsg(out);
+      if (OUTPUTS_OVERHEAD_BYTES + bytes > maxBytes) {
+        await flush();
+        await this.#shipOutput(f, out, window, signal);
+        continue;
+      }
+      if (size + bytes > maxBytes || group.length >= OUTPUTS_PER_MSG_MAX) await flush();
+      group.push(out);
+      size += bytes;
+    }
+    await flush();
   }
 
   /** Ships a kept output of a `tool_returned` line, in parts, before the line. */

@@ -10,6 +10,7 @@
  * | `taskline.<project>.<task id>.ev` | one or more complete log lines, newlines included (or a part of one line) |
  * | `taskline.<project>.<task id>.task` | the bytes of `task.json` |
  * | `taskline.<project>.<task id>.out.<run>.<call>` | a part of one kept tool output |
+ * | `taskline.<project>.<task id>.outs` | several small kept tool outputs ({@link encodeOutputs}) |
  *
  * With `ship --live`, each ephemeral event (`agent_delta`) is published, not
  * stored, on `taskline_live.<project>.<task id>` as one tagged envelope in
@@ -116,9 +117,17 @@ export function outputSubject(project: string, task: string, run: string, call: 
   return `${SUBJECT_ROOT}.${project}.${task}.out.${run}.${call}`;
 }
 
+/**
+ * The subject of several small kept outputs of a task in one message
+ * ({@link encodeOutputs}).
+ */
+export function outputsSubject(project: string, task: string): string {
+  return `${SUBJECT_ROOT}.${project}.${task}.outs`;
+}
+
 /** What a subject names. */
 export type ParsedSubject =
-  | { kind: "ev" | "task"; project: string; task: string }
+  | { kind: "ev" | "task" | "outs"; project: string; task: string }
   | { kind: "out"; project: string; task: string; run: string; call: string };
 
 /** Reads a subject of {@link eventsSubject}, {@link taskSubject} or {@link outputSubject}. */
@@ -127,7 +136,9 @@ export function parseSubject(subject: string): ParsedSubject | null {
   if (t[0] !== SUBJECT_ROOT || t.length < 4) return null;
   const [, project, task, kind] = t;
   if (!PROJECT.test(project) || !isToken(task)) return null;
-  if ((kind === "ev" || kind === "task") && t.length === 4) return { kind, project, task };
+  if ((kind === "ev" || kind === "task" || kind === "outs") && t.length === 4) {
+    return { kind, project, task };
+  }
   if (kind === "out" && t.length === 6 && isToken(t[4]) && /^[0-9a-f]{12}$/.test(t[5])) {
     return { kind, project, task, run: t[4], call: t[5] };
   }
@@ -163,6 +174,101 @@ export function batchMsgId(
   offset: number,
 ): string {
   return `${task}:${run}:${firstSeq ?? ""}-${lastSeq ?? ""}:${lines}:${offset}`;
+}
+
+/** A kept tool output: the run and call of its `tool_returned` line, and its bytes. */
+export interface KeptOutput {
+  run: string;
+  call: string;
+  data: Uint8Array;
+}
+
+/** Most outputs in one message of {@link encodeOutputs}. */
+export const OUTPUTS_PER_MSG_MAX = 1024;
+
+/**
+ * Bytes that `out` adds to a message of {@link encodeOutputs}: its entry in
+ * the index (a comma included) and its data. The index's `[`, `]` and newline
+ * are {@link OUTPUTS_OVERHEAD_BYTES}.
+ */
+export function outputBytesInMsg(out: KeptOutput): number {
+  // run is a token and call 12 hex digits: no escape, one byte a character.
+  return `["${out.run}","${out.call}",${out.data.length}],`.length + out.data.length;
+}
+
+/** The bytes of a message of {@link encodeOutputs} besides its outputs' own. */
+export const OUTPUTS_OVERHEAD_BYTES = 3;
+
+/**
+ * The data of a message of several kept outputs (subject
+ * {@link outputsSubject}): one line, a JSON array of `[run, call, length]`,
+ * then the outputs' bytes one after the other, in that order. Its size is at
+ * most {@link OUTPUTS_OVERHEAD_BYTES} plus {@link outputBytesInMsg} of each.
+ *
+ * @example
+ * ```ts
+ * const data = encodeOutputs([{ run: "r1", call: "0123456789ab", data: bytes }]);
+ * ```
+ */
+export function encodeOutputs(outs: KeptOutput[]): Uint8Array {
+  const index = JSON.stringify(outs.map((o) => [o.run, o.call, o.data.length]));
+  const head = new TextEncoder().encode(`${index}\n`);
+  let size = head.length;
+  for (const o of outs) size += o.data.length;
+  const all = new Uint8Array(size);
+  all.set(head, 0);
+  let off = head.length;
+  for (const o of outs) {
+    all.set(o.data, off);
+    off += o.data.length;
+  }
+  return all;
+}
+
+/**
+ * The outputs of a message of {@link encodeOutputs} (views into `data`);
+ * null when it is not one (a bad index, a run or call that is not usable, or
+ * lengths that do not add up to its size).
+ */
+export function decodeOutputs(data: Uint8Array): KeptOutput[] | null {
+  const nl = data.indexOf(10);
+  if (nl < 0) return null;
+  let index: unknown;
+  try {
+    index = JSON.parse(new TextDecoder().decode(data.subarray(0, nl)));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(index) || index.length > OUTPUTS_PER_MSG_MAX) return null;
+  const outs: KeptOutput[] = [];
+  let off = nl + 1;
+  for (const e of index) {
+    if (!Array.isArray(e) || e.length !== 3) return null;
+    const [run, call, len] = e;
+    if (typeof run !== "string" || !isToken(run)) return null;
+    if (typeof call !== "string" || !/^[0-9a-f]{12}$/.test(call)) return null;
+    if (!Number.isSafeInteger(len) || len < 0 || off + len > data.length) return null;
+    outs.push({ run, call, data: data.subarray(off, off + len) });
+    off += len;
+  }
+  return off === data.length ? outs : null;
+}
+
+/**
+ * The message id of several kept outputs in one message:
+ * `<task>:outs:<run>:<call>:<count>:<hash>`, run and call those of the first
+ * output, hash that of the message's data ({@link encodeOutputs}: the index
+ * names every output). The same outputs sent again together (the same cut:
+ * ship cuts them at the same line ends) have the same id, and JetStream drops
+ * them; other outputs never share it.
+ */
+export function outputsMsgId(
+  task: string,
+  first: { run: string; call: string },
+  count: number,
+  hash: string,
+): string {
+  return `${task}:outs:${first.run}:${first.call}:${count}:${hash}`;
 }
 
 /** Where the last line of `data` (complete lines) starts. */
