@@ -165,6 +165,12 @@ async function benchShip(b: RecordBench, bin: string): Promise<Row> {
   const others = summary.tasks;
   const sizes = await logSizes(dir, "bench");
   const nats = await startNats(bin);
+  // The project's files read once first: what is measured is ship, not the
+  // disk (the machine's page cache is small and the benches before evict it).
+  await new Deno.Command("sh", {
+    args: ["-c", "find .taskline -type f -exec cat {} + > /dev/null"],
+    cwd: dir,
+  }).output();
   b.log(`fleet: shipping ${summary.events} events of ${summary.tasks} tasks`);
   const t0 = performance.now();
   const ship = spawn(["ship", nats.url, "--project", "bench"], dir);
