@@ -285,3 +285,21 @@ Deno.test("the TUI opens beside every kind of bad log: every task on the board, 
   const end = await tui.waitFor(EXITED, PROMPT_MS);
   assertEquals(EXITED.exec(end)![1], "0");
 });
+
+Deno.test("a config.jsonc that is a FIFO holds no command up: it is named, and the defaults are used", async () => {
+  await using b = await badProject();
+  const cwd = b.p.dir;
+  const config = ".taskline/config.jsonc";
+  await Deno.remove(`${cwd}/${config}`).catch(() => {});
+  const mk = await new Deno.Command("mkfifo", { args: [config], cwd }).output();
+  assertEquals(mk.code, 0);
+  for (const args of [["run", String(b.good[0].number), "--restart"], ["doctor"]]) {
+    const r = await cliWithin(args, cwd);
+    assertStringIncludes(r.stderr + r.stdout, "config.jsonc", args.join(" "));
+    assertStringIncludes(r.stderr + r.stdout, "FIFO", args.join(" "));
+  }
+  const run = await cliWithin(["run", String(b.good[1].number), "--restart"], cwd);
+  assertStringIncludes(run.stderr, "the default settings are used");
+  const made = await cliWithin(["task", "new", "after the fifo"], cwd);
+  assertEquals(made.code, 0, made.stderr);
+});

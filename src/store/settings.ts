@@ -8,6 +8,7 @@ import { parseJsonc } from "../codec/jsonc.ts";
 import { TasklineError } from "../errors.ts";
 import type { Gate } from "../contract/events.ts";
 import { readIfThere, type StateDir } from "./state_dir.ts";
+import { BadLogFile, checkLogFile } from "./log_file.ts";
 
 /** Prices of one model, per million tokens. */
 export interface Price {
@@ -219,6 +220,17 @@ export function parseSettings(text: string, source = "config.jsonc"): LoadedSett
 
 /** Loads the project's settings; defaults when there is no config file. */
 export async function loadSettings(state: StateDir): Promise<LoadedSettings> {
+  // A config that is not a regular file inside the state directory is not
+  // opened: reading a FIFO would hold every command up.
+  try {
+    await checkLogFile(state.configPath, { root: state.root });
+  } catch (e) {
+    if (!(e instanceof BadLogFile)) throw e;
+    return {
+      settings: defaultSettings(),
+      warnings: [`${e.message}; the default settings are used`],
+    };
+  }
   const bytes = await readIfThere(state.configPath);
   if (bytes === null) return { settings: defaultSettings(), warnings: [] };
   return parseSettings(new TextDecoder().decode(bytes), state.configPath);
