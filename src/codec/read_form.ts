@@ -8,8 +8,7 @@
  * read form": the line was not upgraded, starts exactly as the encoder
  * starts a line, has no envelope fields beyond the four, and is written as
  * `JSON.stringify` writes its value, checked by the JSON check
- * (json_check.ts: compact tokens, no key twice in one object at any depth,
- * no key made only of digits). A line in doubt is encoded again. A reader
+ * ({@link isStringifyForm}). A line in doubt is encoded again. A reader
  * that encoded the record already (scanLog's `json`) passes its text along.
  *
  * @module
@@ -44,7 +43,7 @@ export function readFormText(src: JsonSource): string {
   if (text === undefined || src.upgraded || !isReadForm(src.env, text)) {
     return encodeEnvelope(src.env);
   }
-  if (isCheckedForm(text)) return text;
+  if (isStringifyForm(text)) return text;
   try {
     return encodeEnvelope(src.env);
   } catch (e) {
@@ -59,12 +58,14 @@ let checker: JsonChecker | null = null;
 const encoder = new TextEncoder();
 
 /**
- * Whether a compact line is exactly what JSON.stringify writes for its value:
- * no key twice in one object (JSON.parse keeps the last value), no key of
- * digits (V8 puts such keys first). A line too long for the check's memory
- * is in doubt.
+ * Whether valid JSON text is exactly what `JSON.stringify` writes for its
+ * value (json_check.ts): compact tokens (the short escapes, no white space
+ * outside strings, numbers as JavaScript writes them), no key twice in one
+ * object (JSON.parse keeps the last value), no key of digits (V8 puts such
+ * keys first). A text too long for the check's memory, or nested deeper than
+ * it follows, is in doubt.
  */
-function isCheckedForm(text: string): boolean {
+export function isStringifyForm(text: string): boolean {
   const c = checker ??= new JsonChecker();
   const room = c.room;
   if (text.length > room.length) return false;
@@ -81,25 +82,7 @@ function isReadForm(env: Envelope, text: string): boolean {
   // Extra envelope fields (kept after `event`) or keys in another order.
   let keys = 0;
   for (const _ in env) keys++;
-  if (keys !== (env.seq === undefined ? 3 : 4)) return false;
-  return isCompact(text);
-}
-
-// A line made only of tokens as JSON.stringify writes them: strings with the
-// short escapes (and \u00XX for the other control characters), punctuation,
-// integers of at most 15 digits (a fraction or an exponent is in doubt: `1.0`
-// reads as 1), literals. No white space outside strings. The line is known
-// to be valid JSON (it was parsed), so tokens are all that needs checking.
-const COMPACT =
-  /^(?:"[^"\\]*(?:\\(?:["\\bfnrt]|u00(?:0[0-7bef]|1[0-9a-f]))[^"\\]*)*"|[{}[\]:,]|(?:0|-?[1-9][0-9]{0,14})(?![.eE0-9])|true|false|null)*$/;
-
-/**
- * Whether valid JSON text is made only of tokens as `JSON.stringify` writes
- * them (a key twice in one object, or a key of digits, aside: see
- * {@link readFormText}).
- */
-export function isCompact(text: string): boolean {
-  return COMPACT.test(text);
+  return keys === (env.seq === undefined ? 3 : 4);
 }
 
 /** A tagged envelope as one JSON line (task, number, then the envelope's fields). */

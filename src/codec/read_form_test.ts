@@ -2,7 +2,7 @@ import { assert, assertEquals } from "../../tests/assert.ts";
 import fc from "fast-check";
 import { decodeLine } from "../codec/decode.ts";
 import { encodeEnvelope } from "../codec/encode.ts";
-import { isCompact, readFormText, taggedText } from "./read_form.ts";
+import { isStringifyForm, readFormText, taggedText } from "./read_form.ts";
 
 const RUN = "5f0c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f";
 
@@ -12,9 +12,9 @@ function readForm(line: string): string {
   return readFormText({ env: d.env, upgraded: d.upgraded, text: line });
 }
 
-Deno.test("isCompact accepts what JSON.stringify writes and nothing it would write otherwise", () => {
+Deno.test("isStringifyForm accepts what JSON.stringify writes and nothing it would write otherwise", () => {
   for (const ok of ['{"a":[1,-2,0,true,null,"x\\ty\\"\\\\\\u0001"]}', '{"é":"\u2028"}']) {
-    assert(isCompact(ok), ok);
+    assert(isStringifyForm(ok), ok);
     assertEquals(JSON.stringify(JSON.parse(ok)), ok);
   }
   for (
@@ -29,7 +29,7 @@ Deno.test("isCompact accepts what JSON.stringify writes and nothing it would wri
       '{"a":1.5}',
     ]
   ) {
-    assert(!isCompact(doubt), doubt);
+    assert(!isStringifyForm(doubt), doubt);
   }
 });
 
