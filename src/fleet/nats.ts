@@ -13,8 +13,8 @@ import {
 } from "@nats-io/transport-node";
 import { type JetStreamManager, jetstreamManager, type StreamInfo } from "@nats-io/jetstream";
 import { TasklineError } from "../errors.ts";
-import { checkLogFile } from "../store/log_file.ts";
-import { readIfThere, type StateDir } from "../store/state_dir.ts";
+import { readRegularFile } from "../store/log_file.ts";
+import type { StateDir } from "../store/state_dir.ts";
 import { SUBJECT_ROOT } from "./wire.ts";
 
 /** Where the server is: `host:port`. */
@@ -108,8 +108,12 @@ export async function natsCredentials(
  */
 async function credentialsFile(state: StateDir, name: string): Promise<Uint8Array | null> {
   const path = `${state.root}/${name}`;
-  if ((await checkLogFile(path, { root: state.root })) === null) return null;
-  return await readIfThere(path);
+  try {
+    return await readRegularFile(path, { root: state.root });
+  } catch (e) {
+    if (e instanceof TasklineError) throw e; // BadLogFile: names the file
+    throw new TasklineError("io", `Cannot read ${path}: ${(e as Error).message}`);
+  }
 }
 
 /** Options of {@link openNats}. */

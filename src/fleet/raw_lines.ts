@@ -73,35 +73,6 @@ export function readCompleteLinesSync(
   }
 }
 
-/**
- * The bytes of a project file other than a log (a `task.json`, a kept tool
- * output), or null when it does not exist. As for a log, a path that is not
- * a regular file inside the state directory `root` (a FIFO would block the
- * read until a writer comes) is never opened: it throws `BadLogFile`.
- *
- * @example
- * ```ts
- * const bytes = readRegularFileSync(".taskline/tasks/001-x/task.json", ".taskline");
- * ```
- */
-export function readRegularFileSync(path: string, root: string): Uint8Array | null {
-  const file = openLogFileSync(path, { root });
-  if (file === null) return null;
-  try {
-    const size = file.statSync().size;
-    const buf = new Uint8Array(size);
-    let got = 0;
-    while (got < size) {
-      const n = file.readSync(buf.subarray(got));
-      if (n === null || n === 0) break;
-      got += n;
-    }
-    return got === size ? buf : buf.subarray(0, got);
-  } finally {
-    file.close();
-  }
-}
-
 /** Whether two byte arrays are equal. */
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;

@@ -34,7 +34,13 @@
  */
 import type { Msg, MsgHdrs } from "@nats-io/transport-node";
 import { TasklineError } from "../errors.ts";
-import { BadLogFile, checkLogFileSync, openLogFile, readAt } from "../store/log_file.ts";
+import {
+  BadLogFile,
+  checkLogFileSync,
+  openLogFile,
+  readAt,
+  readRegularFileSync,
+} from "../store/log_file.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { taskDirNames } from "../store/tasks.ts";
 import { taskDirOfPath, Wakeup, watchDir } from "../follow/tail.ts";
@@ -50,7 +56,7 @@ import {
   openNats,
   type OpenNatsOptions,
 } from "./nats.ts";
-import { bytesEqual, readCompleteLinesSync, readRegularFileSync, shortHash } from "./raw_lines.ts";
+import { bytesEqual, readCompleteLinesSync, shortHash } from "./raw_lines.ts";
 import {
   batchMsgId,
   countLines,
@@ -62,6 +68,7 @@ import {
   H_LEN,
   H_MSG_ID,
   H_PART,
+  isCall,
   isSafeDir,
   isToken,
   isToolReturnedLine,
@@ -192,9 +199,6 @@ interface Followed {
 
 /** The names in each run's directory of kept outputs of a task (null: none), by run. */
 type Listing = Map<string, Set<string> | null>;
-
-/** A kept tool output of a `tool_returned` line. */
-type Output = KeptOutput;
 
 /** A message published and not yet acknowledged. */
 interface Pending {
@@ -553,7 +557,9 @@ class Shipper {
       if (this.#followed.has(dir)) continue;
       let id: string;
       try {
-        const bytes = readRegularFileSync(this.#state.taskJsonPath(dir), this.#state.root);
+        const bytes = readRegularFileSync(this.#state.taskJsonPath(dir), {
+          root: this.#state.root,
+        });
         if (bytes === null) throw new Error("no task.json");
         const rec = JSON.parse(this.#dec.decode(bytes));
         if (typeof rec?.id !== "string") throw new Error("task.json has no id");
@@ -716,7 +722,7 @@ class Shipper {
       if (st === null) return;
       stamp = `${st.mtime?.getTime()}:${st.size}:${st.ino}`;
       if (stamp === f.taskStamp) return;
-      bytes = readRegularFileSync(path, this.#state.root);
+      bytes = readRegularFileSync(path, { root: this.#state.root });
     } catch (e) {
       if (e instanceof BadLogFile) this.#badFile(f.dir, e, "its task.json is not shipped");
       return;
@@ -790,7 +796,7 @@ class Shipper {
     // several to a message, cut by the lines of that message alone, so that
     // a message sent again (`replay`) has the same outputs, the same id.
     const shipOutputsBefore = async (end: number) => {
-      const outs: Output[] = [];
+      const outs: KeptOutput[] = [];
       while (oi < outAt.length && outAt[oi] < end) outs.push(outputs.get(outAt[oi++])!);
       if (outs.length === 0) return;
       // Should this session end before the lines go, the next one cuts
@@ -896,8 +902,8 @@ class Shipper {
    * synchronously: a local read costs a third of the CPU of an asynchronous
    * one.
    */
-  #readOutputs(f: Followed, bytes: Uint8Array, listed: Listing): Map<number, Output> {
-    const found = new Map<number, Output>();
+  #readOutputs(f: Followed, bytes: Uint8Array, listed: Listing): Map<number, KeptOutput> {
+    const found = new Map<number, KeptOutput>();
     let start = 0;
     while (start < bytes.length) {
       const end = bytes.indexOf(10, start) + 1;
@@ -914,7 +920,7 @@ class Shipper {
         continue;
       }
       if (typeof run !== "string" || typeof call !== "string") continue;
-      if (!isToken(run) || !/^[0-9a-f]{12}$/.test(call)) continue;
+      if (!isToken(run) || !isCall(call)) continue;
       let names = listed.get(run);
       if (names === undefined || (named && !names?.has(`${call}.txt`))) {
         names = this.#listOutputs(f, run);
@@ -923,7 +929,7 @@ class Shipper {
       if (!names?.has(`${call}.txt`)) continue;
       const path = this.#state.traceFile(f.dir, run, call);
       try {
-        const data = readRegularFileSync(path, this.#state.root);
+        const data = readRegularFileSync(path, { root: this.#state.root });
         if (data !== null) found.set(at, { run, call, data });
       } catch (e) {
         // A FIFO (or a link out...): the line goes without it.
@@ -956,12 +962,12 @@ class Shipper {
    */
   async #shipOutputs(
     f: Followed,
-    outs: Output[],
+    outs: KeptOutput[],
     maxBytes: number,
     window: AckWindow,
     signal: AbortSignal,
   ): Promise<void> {
-    let group: Output[] = [];
+    let group: KeptOutput[] = [];
     let size = OUTPUTS_OVERHEAD_BYTES;
     const flush = async () => {
       if (group.length === 1) await this.#shipOutput(f, group[0], window, signal);
@@ -990,7 +996,7 @@ class Shipper {
   }
 
   /** Ships a kept output of a `tool_returned` line, in parts, before the line. */
-  async #shipOutput(f: Followed, out: Output, window: AckWindow, signal: AbortSignal) {
+  async #shipOutput(f: Followed, out: KeptOutput, window: AckWindow, signal: AbortSignal) {
     const { run, call, data } = out;
     const subject = outputSubject(this.#o.project, f.id, run, call);
     const n = Math.max(1, Math.ceil(data.length / this.#partBytes));

@@ -50,6 +50,7 @@ export const H_MSG_ID = "Nats-Msg-Id";
 export const H_LEN = "Taskline-Length";
 
 const TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
+const CALL = /^[0-9a-f]{12}$/;
 const PROJECT = /^[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*$/;
 const DIR = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/;
 
@@ -85,6 +86,11 @@ export function projectFromDirName(name: string): string {
 /** Whether a task id, run id or call id can be a subject token. */
 export function isToken(s: string): boolean {
   return TOKEN.test(s);
+}
+
+/** Whether a call id is one of the contract's (12 hexadecimal digits): safe in a subject and a path. */
+export function isCall(call: string): boolean {
+  return CALL.test(call);
 }
 
 /** Whether a source directory name is safe to recreate on the mirror. */
@@ -139,7 +145,7 @@ export function parseSubject(subject: string): ParsedSubject | null {
   if ((kind === "ev" || kind === "task" || kind === "outs") && t.length === 4) {
     return { kind, project, task };
   }
-  if (kind === "out" && t.length === 6 && isToken(t[4]) && /^[0-9a-f]{12}$/.test(t[5])) {
+  if (kind === "out" && t.length === 6 && isToken(t[4]) && isCall(t[5])) {
     return { kind, project, task, run: t[4], call: t[5] };
   }
   return null;
@@ -246,7 +252,7 @@ export function decodeOutputs(data: Uint8Array): KeptOutput[] | null {
     if (!Array.isArray(e) || e.length !== 3) return null;
     const [run, call, len] = e;
     if (typeof run !== "string" || !isToken(run)) return null;
-    if (typeof call !== "string" || !/^[0-9a-f]{12}$/.test(call)) return null;
+    if (typeof call !== "string" || !isCall(call)) return null;
     if (!Number.isSafeInteger(len) || len < 0 || off + len > data.length) return null;
     outs.push({ run, call, data: data.subarray(off, off + len) });
     off += len;

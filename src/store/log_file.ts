@@ -314,3 +314,59 @@ export function lastNewlineBeforeSync(file: Deno.FsFile, end: number): number {
   }
   return -1;
 }
+
+/**
+ * The bytes of a file of the state directory other than a log (`task.json`,
+ * a kept tool output, `config.jsonc`, a credentials file), or null when it
+ * does not exist. As for a log, a path that is not a regular file inside the
+ * state directory `root` (a FIFO would block the read until a writer comes)
+ * is never opened.
+ *
+ * @example
+ * ```ts
+ * const bytes = await readRegularFile(".taskline/config.jsonc", { root: ".taskline" });
+ * ```
+ * @throws BadLogFile when it is not a regular file inside the state directory.
+ */
+export async function readRegularFile(
+  path: string,
+  options: LogFileOptions = {},
+): Promise<Uint8Array | null> {
+  const file = await openLogFile(path, options);
+  if (file === null) return null;
+  try {
+    const size = (await file.stat()).size;
+    const buf = new Uint8Array(size);
+    let got = 0;
+    while (got < size) {
+      const n = await file.read(buf.subarray(got));
+      if (n === null || n === 0) break;
+      got += n;
+    }
+    return got === size ? buf : buf.subarray(0, got);
+  } finally {
+    file.close();
+  }
+}
+
+/** {@link readRegularFile}, synchronously (ship reads thousands of small files a pass). */
+export function readRegularFileSync(
+  path: string,
+  options: LogFileOptions = {},
+): Uint8Array | null {
+  const file = openLogFileSync(path, options);
+  if (file === null) return null;
+  try {
+    const size = file.statSync().size;
+    const buf = new Uint8Array(size);
+    let got = 0;
+    while (got < size) {
+      const n = file.readSync(buf.subarray(got));
+      if (n === null || n === 0) break;
+      got += n;
+    }
+    return got === size ? buf : buf.subarray(0, got);
+  } finally {
+    file.close();
+  }
+}

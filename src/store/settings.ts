@@ -7,8 +7,8 @@
 import { parseJsonc } from "../codec/jsonc.ts";
 import { TasklineError } from "../errors.ts";
 import type { Gate } from "../contract/events.ts";
-import { readIfThere, type StateDir } from "./state_dir.ts";
-import { BadLogFile, checkLogFile } from "./log_file.ts";
+import type { StateDir } from "./state_dir.ts";
+import { BadLogFile, readRegularFile } from "./log_file.ts";
 
 /** Prices of one model, per million tokens. */
 export interface Price {
@@ -222,16 +222,18 @@ export function parseSettings(text: string, source = "config.jsonc"): LoadedSett
 export async function loadSettings(state: StateDir): Promise<LoadedSettings> {
   // A config that is not a regular file inside the state directory is not
   // opened: reading a FIFO would hold every command up.
+  let bytes: Uint8Array | null;
   try {
-    await checkLogFile(state.configPath, { root: state.root });
+    bytes = await readRegularFile(state.configPath, { root: state.root });
   } catch (e) {
-    if (!(e instanceof BadLogFile)) throw e;
-    return {
-      settings: defaultSettings(),
-      warnings: [`${e.message}; the default settings are used`],
-    };
+    if (e instanceof BadLogFile) {
+      return {
+        settings: defaultSettings(),
+        warnings: [`${e.message}; the default settings are used`],
+      };
+    }
+    throw new TasklineError("io", `Cannot read ${state.configPath}: ${(e as Error).message}`);
   }
-  const bytes = await readIfThere(state.configPath);
   if (bytes === null) return { settings: defaultSettings(), warnings: [] };
   return parseSettings(new TextDecoder().decode(bytes), state.configPath);
 }

@@ -177,18 +177,6 @@ export function dirEntries(path: string): Promise<Deno.DirEntry[]> {
   return Promise.resolve(out);
 }
 
-/**
- * The bytes of a file, or null when it does not exist; any other failure is
- * an `io` error naming the file.
- */
-export async function readIfThere(path: string): Promise<Uint8Array | null> {
-  try {
-    return await unlessNotFound(Deno.readFile(path));
-  } catch (e) {
-    throw new TasklineError("io", `Cannot read ${path}: ${(e as Error).message}`);
-  }
-}
-
 /** Reads a JSON file; null when it does not exist. */
 export async function readJsonFile(path: string): Promise<unknown | null> {
   const text = await unlessNotFound(Deno.readTextFile(path));
