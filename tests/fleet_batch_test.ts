@@ -13,12 +13,12 @@ import { ensureStream } from "../src/fleet/nats.ts";
 import { eventsSubject, lineKeysOfBytes, lineMsgId, taskSubject } from "../src/fleet/wire.ts";
 import {
   HoldingProxy,
+  killShipWhilePublishing,
   mirrorDiff,
   sleep,
   SourceWriter,
   startNats,
   streamLines,
-  streamMessages,
   untilMirrored,
 } from "./fleet_util.ts";
 
@@ -32,28 +32,29 @@ Deno.test("ship and nats-server SIGKILLed while ship catches up in batches: the 
   const sources = [{ project: "bulk", root: a.dir }];
   let ship: CliProcess | null = null;
   const start = () => spawnCli(["ship", nats.url, "--project", "bulk"], { cwd: a.dir });
-  let seed = 1717;
-  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   let stderr = "";
   try {
-    for (let round = 0; round < 6; round++) {
-      const before = await streamMessages(nats.url);
-      ship = start();
+    stderr = await killShipWhilePublishing({
+      nats,
+      dir: a.dir,
+      project: "bulk",
+      rounds: 6,
+      seed: 1717,
       // While it publishes: once the stream has grown, after a moment of up to 100 ms.
-      await until(async () => (await streamMessages(nats.url)) > before, 30_000);
-      await sleep(Math.floor(rand() * 100));
-      if (round % 3 === 2) {
-        await nats.kill("SIGKILL");
-        await nats.start();
-      }
-      ship.kill("SIGKILL");
-      await ship.done.catch(() => {});
-      stderr += ship.stderr;
-      const held = await streamLines(nats.url).then((h) => h.lines, () => 0);
-      console.log(`round ${round}: ship killed with ${held} of ${w.lines} lines on the stream`);
-      // More to catch up on for the next ship.
-      await w.appendBulk(1500);
-    }
+      maxDelayMs: 100,
+      beforeKill: async (round) => {
+        if (round % 3 === 2) {
+          await nats.kill("SIGKILL");
+          await nats.start();
+        }
+      },
+      afterKill: async (round) => {
+        const held = await streamLines(nats.url).then((h) => h.lines, () => 0);
+        console.log(`round ${round}: ship killed with ${held} of ${w.lines} lines on the stream`);
+        // More to catch up on for the next ship.
+        await w.appendBulk(1500);
+      },
+    });
     ship = start();
     await using mir = spawnCli(["mirror", nats.url], { cwd: m.dir });
     assertEquals(

@@ -22,11 +22,11 @@ import {
 import type { StateDir } from "../src/store/state_dir.ts";
 import {
   HoldingProxy,
+  killShipWhilePublishing,
   sleep,
   SourceWriter,
   startNats,
   streamLines,
-  streamMessages,
   streamOutputs,
   untilMirrored,
 } from "./fleet_util.ts";
@@ -94,25 +94,24 @@ Deno.test("ship SIGKILLed while it ships outputs several to a message: nothing l
   const sources = [{ project: "killed", root: a.dir }];
   let ship: CliProcess | null = null;
   const start = () => spawnCli(["ship", nats.url, "--project", "killed"], { cwd: a.dir });
-  let seed = 4242;
-  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   let stderr = "";
   try {
-    for (let round = 0; round < 5; round++) {
-      const before = await streamMessages(nats.url);
-      ship = start();
-      await until(async () => (await streamMessages(nats.url)) > before, 30_000);
-      await sleep(Math.floor(rand() * 60));
-      ship.kill("SIGKILL");
-      await ship.done.catch(() => {});
-      stderr += ship.stderr;
-      const lines = await streamLines(nats.url).then((h) => h.lines, () => 0);
-      const outs = await streamOutputs(nats.url);
-      console.log(
-        `round ${round}: ship killed with ${lines} of ${w.lines} lines, ${outs.held.size} outputs on the stream`,
-      );
-      await bulk();
-    }
+    stderr = await killShipWhilePublishing({
+      nats,
+      dir: a.dir,
+      project: "killed",
+      rounds: 5,
+      seed: 4242,
+      maxDelayMs: 60,
+      afterKill: async (round) => {
+        const lines = await streamLines(nats.url).then((h) => h.lines, () => 0);
+        const outs = await streamOutputs(nats.url);
+        console.log(
+          `round ${round}: ship killed with ${lines} of ${w.lines} lines, ${outs.held.size} outputs on the stream`,
+        );
+        await bulk();
+      },
+    });
     ship = start();
     await using mir = spawnCli(["mirror", nats.url], { cwd: m.dir });
     assertEquals(

@@ -14,6 +14,8 @@ import { StateDir } from "../src/store/state_dir.ts";
 import { createTask, type Task } from "../src/store/tasks.ts";
 import { writeTraceOutput } from "../src/store/trace_store.ts";
 import { decodeOutputs, evExtent, mirrorDir, parsePart } from "../src/fleet/wire.ts";
+import { type CliProcess, spawnCli } from "./helpers.ts";
+import { until } from "./record_util.ts";
 
 /** Where nats-server is (Debian puts it in /usr/sbin). */
 export function natsServerPath(): string {
@@ -570,4 +572,50 @@ function close(conn: Deno.Conn) {
   try {
     conn.close();
   } catch { /* closed */ }
+}
+
+/** Options of {@link killShipWhilePublishing}. */
+export interface KillRounds {
+  nats: NatsServer;
+  /** The source project's directory and its project name for ship. */
+  dir: string;
+  project: string;
+  rounds: number;
+  /** Seed of the moments of the kills. */
+  seed: number;
+  /** Longest wait after the stream grew before the kill, in ms. */
+  maxDelayMs: number;
+  /** Run just before ship is killed (to kill nats-server too, say). */
+  beforeKill?: (round: number) => Promise<void>;
+  /** Run once the killed ship is gone (more lines to catch up on, say). */
+  afterKill: (round: number) => Promise<void>;
+}
+
+/**
+ * Starts `ship` and SIGKILLs it while it publishes, `rounds` times: each ship
+ * is killed once the stream has grown, after a pseudo-random moment of up to
+ * `maxDelayMs`. Returns what the killed ships wrote on stderr.
+ */
+export async function killShipWhilePublishing(o: KillRounds): Promise<string> {
+  let seed = o.seed;
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  let stderr = "";
+  for (let round = 0; round < o.rounds; round++) {
+    const before = await streamMessages(o.nats.url);
+    const ship: CliProcess = spawnCli(["ship", o.nats.url, "--project", o.project], {
+      cwd: o.dir,
+    });
+    try {
+      await until(async () => (await streamMessages(o.nats.url)) > before, 30_000);
+      await sleep(Math.floor(rand() * o.maxDelayMs));
+      await o.beforeKill?.(round);
+      ship.kill("SIGKILL");
+      await ship.done.catch(() => {});
+      stderr += ship.stderr;
+    } finally {
+      await ship[Symbol.asyncDispose]();
+    }
+    await o.afterKill(round);
+  }
+  return stderr;
 }
