@@ -110,10 +110,12 @@ could otherwise get one half written), one that a write error cut short is remov
   nothing for 10 s is dropped (it resumes with \`Last-Event-ID\`). What it has not read sits in the
   kernel's socket buffer (about 2.8 MiB a loopback connection, set by \`net.ipv4.tcp_wmem\`) and
   the runtime's write buffer (about 0.3 MB), which the runtime frees only when the client reads or
-  disconnects. 500 such clients exceed the kernel's default TCP memory pressure threshold, and the
-  kernel then throttles every TCP socket of the machine: the "Clients that stop reading" row fails
-  for that reason on a machine with default settings (docs/server.md says what the server can and
-  cannot do about it, and the setting that prevents it).
+  disconnects. On loopback each such connection takes about 2.7 MiB before the kernel pushes
+  back, and the server's thread spends the first 2 to 3 seconds copying 1.3 GB into the 500
+  buffers (perf: 80 % of its CPU in the kernel's send path), so the "Clients that stop reading"
+  row fails its latency checks with the kernel's default settings; with
+  \`net.ipv4.tcp_wmem="4096 16384 262144"\` it passes (docs/server.md says what was measured,
+  and why the server cannot set this for its own connections).
 - Request headers have no time bound: \`Deno.serve\` offers none (docs/server.md says what was
   tried). A connection that sends its headers a byte at a time, or nothing, holds a file
   descriptor and a few KB without slowing the others (the "Slow and idle clients" row).
@@ -324,7 +326,11 @@ const fmtCounts = (c: Record<string, number>) =>
     .join(", ");
 const esc = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 const failed = rows.filter((r) => r.result !== null && r.result.failures.length > 0);
-const previousRun = /^Run: (.*?)\. Result/m.exec(previous)?.[1];
+// The full run the other rows come from (a partial run names it, not the
+// partial runs before it).
+const previousRun =
+  /\d{4}-\d\d-\d\dT\d\d:\d\dZ, (?:full soak|quick \(CI counts\)), Deno [^,]*, \d+ cores \(.*?\), \w+/
+    .exec(previous)?.[0];
 
 let md = `# Reliability: faults and hostile input, tried
 
