@@ -3,9 +3,13 @@
  * (the last N events of the project) answers from memory on a warm server
  * instead of reading every log again.
  *
- * Per task it keeps the last few events (their tagged JSON, cursor and
- * type), loaded once from the end of the log and then fed by the shared
- * follower. An answer is a merge of the tasks' tails, newest first; when the
+ * Per task it keeps the last few events (their cursor and type), loaded
+ * once from the end of the log and then fed by the shared follower. The
+ * tagged JSON of an event is kept only when it came live (the follower has
+ * it at hand); an event loaded from the log keeps where its window was read,
+ * and the JSON of the few that an answer needs is read again from there.
+ * Two thousand tasks of a few dozen events each are then a few MB of
+ * cursors rather than tens of MB of text (the server's memory, issue 15). An answer is a merge of the tasks' tails, newest first; when the
  * tail of a task runs out before the answer is complete, that task's tail is
  * read again from disk with a window twice as large, and the merge is redone.
  * The answer is exactly what a full replay (src/follow/feed.ts `replayFeed`)
@@ -27,21 +31,23 @@ import { taggedText } from "../codec/read_form.ts";
 /** One event of the index. */
 interface Item {
   cursor: Cursor;
-  cursorText: string;
   type: string;
-  json: string;
+  /** The tagged JSON; null until an answer needs it (read from the tail's window). */
+  json: string | null;
 }
 
 /** The last events of one task. */
 class Tail {
   items: Item[] = [];
-  keys = new Set<string>();
   /** Every feed event of the task is in `items`. */
   complete: boolean;
   /** Most items kept. */
   cap: number;
   /** Bytes read from the end of the log by the last load. */
   windowBytes: number;
+  /** The bytes of the log the loads read: every item without its JSON is a line of them. */
+  windowFrom = 0;
+  windowTo = 0;
   loading: Promise<void> | null = null;
 
   constructor(readonly task: Task, complete: boolean, cap: number, windowBytes: number) {
@@ -51,20 +57,22 @@ class Tail {
   }
 
   add(it: Item): void {
-    if (this.keys.has(it.cursorText)) return;
-    this.keys.add(it.cursorText);
     // Usually the newest: a short walk back keeps the items sorted.
     let i = this.items.length;
-    while (i > 0 && compareCursor(this.items[i - 1].cursor, it.cursor) > 0) i--;
+    let c = 1;
+    while (i > 0 && (c = compareCursor(this.items[i - 1].cursor, it.cursor)) > 0) i--;
+    if (i > 0 && c === 0) {
+      // Already here (read from the log and delivered live): keep the JSON either has.
+      this.items[i - 1].json ??= it.json;
+      return;
+    }
     this.items.splice(i, 0, it);
     this.trim();
   }
 
   trim(): void {
     if (this.items.length <= this.cap) return;
-    const cut = this.items.length - this.cap;
-    for (let i = 0; i < cut; i++) this.keys.delete(this.items[i].cursorText);
-    this.items = this.items.slice(cut);
+    this.items = this.items.slice(this.items.length - this.cap);
     this.complete = false;
   }
 }
@@ -72,7 +80,6 @@ class Tail {
 function itemOf(it: FeedItem): Item {
   return {
     cursor: it.cursor,
-    cursorText: it.cursorText,
     type: it.record.env.event.type,
     json: taggedText(it.record, it.task),
   };
@@ -94,6 +101,12 @@ export interface RecentAnswer {
   items: string[];
   /** The newest cursor read before filtering, or null when nothing is after the bound. */
   last: string | null;
+}
+
+/** An answer picked from the tails, before the JSON of every item is at hand. */
+interface Picked {
+  items: [Tail, Item][];
+  last: Cursor | null;
 }
 
 /** The index of the last events of every task. */
@@ -164,18 +177,44 @@ export class RecentIndex {
         if (r.env.schema < 2) continue;
         const cursor = cursorOf(r.env, tail.task.number);
         if (cursor === null) continue;
-        loaded.push({
-          cursor,
-          cursorText: formatCursor(cursor),
-          type: r.env.event.type,
-          json: taggedText(r, tail.task),
-        });
+        loaded.push({ cursor, type: r.env.event.type, json: null });
       }
     }
     tail.cap = Math.max(tail.cap, loaded.length + this.#itemsPerTask);
     for (const it of loaded) tail.add(it);
     tail.windowBytes = bytes;
+    // Every load's lines stay readable: the first item of an earlier window may still be kept.
+    tail.windowFrom = tail.windowTo === 0 ? from : Math.min(tail.windowFrom, from);
+    tail.windowTo = Math.max(tail.windowTo, end);
     if (from === 0) tail.complete = true;
+  }
+
+  /**
+   * Reads the JSON of `items` (of `tail`, without it) from the tail's last
+   * window. False when one is no longer there (the log was rewritten since):
+   * the caller replays.
+   */
+  async #fill(tail: Tail, items: Item[]): Promise<boolean> {
+    const want = new Map<string, Item>();
+    for (const it of items) want.set(formatCursor(it.cursor), it);
+    const path = this.state.logPath(tail.task.dir);
+    try {
+      for await (const b of readLog(path, { from: tail.windowFrom, to: tail.windowTo })) {
+        for (const r of b.records) {
+          if (r.env.schema < 2) continue;
+          const cursor = cursorOf(r.env, tail.task.number);
+          if (cursor === null) continue;
+          const key = formatCursor(cursor);
+          const it = want.get(key);
+          if (it === undefined) continue;
+          it.json = taggedText(r, tail.task);
+          want.delete(key);
+        }
+      }
+    } catch (e) {
+      if (!(e instanceof BadLogFile)) throw e;
+    }
+    return want.size === 0;
   }
 
   /**
@@ -214,7 +253,7 @@ export class RecentIndex {
     for (let round = 0; round < 32; round++) {
       const short: Tail[] = [];
       const answer = mergeNewest(tails, limit, bound, keep, short);
-      if (short.length === 0) return answer;
+      if (short.length === 0) return await this.#json(answer);
       for (const t of short) {
         const bytes = Math.max(t.windowBytes * 2, this.#windowBytes);
         if (bytes > this.#windowBytesMax) return null;
@@ -223,6 +262,24 @@ export class RecentIndex {
       }
     }
     return null;
+  }
+
+  /** The answer of `picked`: the JSON of its items read where missing; null if one is gone. */
+  async #json(picked: Picked): Promise<RecentAnswer | null> {
+    const missing = new Map<Tail, Item[]>();
+    for (const [t, it] of picked.items) {
+      if (it.json !== null) continue;
+      const list = missing.get(t);
+      if (list) list.push(it);
+      else missing.set(t, [it]);
+    }
+    for (const [t, items] of missing) {
+      if (!(await this.#fill(t, items))) return null;
+    }
+    return {
+      items: picked.items.map(([, it]) => it.json!),
+      last: picked.last === null ? null : formatCursor(picked.last),
+    };
   }
 }
 
@@ -258,13 +315,12 @@ function mergeNewest(
   bound: Cursor | null,
   keep: (taskId: string, type: string, cursor: Cursor) => boolean,
   short: Tail[],
-): RecentAnswer {
+): Picked {
   // The newest first: [tail, index of its next item].
   const heap = new Heap<[Tail, number]>((a, b) =>
     compareCursor(a[0].items[a[1]].cursor, b[0].items[b[1]].cursor) > 0
   );
   let last: Cursor | null = null;
-  let lastText: string | null = null;
   for (const t of tails) {
     if (t.items.length > 0) {
       heap.push([t, t.items.length - 1]);
@@ -274,11 +330,10 @@ function mergeNewest(
         (last === null || compareCursor(c.cursor, last) > 0)
       ) {
         last = c.cursor;
-        lastText = c.cursorText;
       }
     } else if (!t.complete) short.push(t);
   }
-  const out: string[] = [];
+  const out: [Tail, Item][] = [];
   while (heap.size > 0 && out.length < limit) {
     const top = heap.top!;
     const [t, i] = top;
@@ -288,7 +343,7 @@ function mergeNewest(
       heap.pop();
       continue;
     }
-    if (keep(t.task.id, it.type, it.cursor)) out.push(it.json);
+    if (keep(t.task.id, it.type, it.cursor)) out.push([t, it]);
     if (i > 0) {
       top[1] = i - 1;
       heap.replaceTop();
@@ -298,5 +353,5 @@ function mergeNewest(
     }
   }
   out.reverse();
-  return { items: out, last: lastText };
+  return { items: out, last };
 }

@@ -3,6 +3,7 @@ import { env, taskWithLog, tempProject } from "../../tests/helpers.ts";
 import { compareCursor, parseCursor } from "../contract/cursor.ts";
 import { replayFeed } from "../follow/feed.ts";
 import { taggedText } from "../codec/read_form.ts";
+import { encodeEnvelope } from "../codec/encode.ts";
 import type { Task } from "../store/tasks.ts";
 import { RecentIndex } from "./recent.ts";
 
@@ -70,4 +71,40 @@ Deno.test("the recent index answers exactly as a full replay, growing its window
     assertEquals(got?.items, want.slice(-limit), label);
     assertEquals(got?.last, last, label);
   }
+});
+
+Deno.test("an event loaded from the log is answered with its line read again, and a log rewritten since makes the index give up", async () => {
+  await using p = await tempProject();
+  const envs = (n: number, minute: string, text: string) =>
+    Array.from(
+      { length: n },
+      (_, i) =>
+        env(i + 1, `2026-01-01T00:${minute}:00.${String(i).padStart(6, "0")}Z`, {
+          type: "log",
+          run: "r",
+          message: `${text} ${i} “quoted” → é 漢字`,
+          level: "info",
+          phase: "p",
+        }),
+    );
+  const task = await taskWithLog(p.state, "Task", envs(30, "10", "first"));
+  const index = new RecentIndex(p.state, { itemsPerTask: 4, windowBytes: 4096 });
+  index.existing([task]);
+  const all = () => true;
+  const replay = async () => {
+    const out: string[] = [];
+    for await (const items of replayFeed(p.state, [task])) {
+      for (const it of items) out.push(taggedText(it.record, it.task));
+    }
+    return out;
+  };
+  const first = await index.query(3, null, all, null);
+  assertEquals(first?.items, (await replay()).slice(-3));
+  // The log is rewritten with other events (other times): what the index
+  // loaded is no longer there, and it must not answer from it.
+  await Deno.writeTextFile(
+    p.state.logPath(task.dir),
+    envs(5, "20", "second").map((e) => encodeEnvelope(e) + "\n").join(""),
+  );
+  assertEquals(await index.query(10, null, all, null), null);
 });
