@@ -3,13 +3,16 @@
  * waits for a writer that never comes) never holds `ship` up: a task's log,
  * its task.json or a kept output made a FIFO, before ship starts, while it
  * runs, or before it starts again on a stream that holds the task. That
- * task's file is reported and not shipped; every other task goes on.
+ * task's file is reported and not shipped; every other task goes on. The
+ * same holds for `mirror` and the files of its replica; its own checkpoint
+ * (`mirror.json`) that is not a regular file ends it with an error.
  */
 import { assert, assertEquals, assertMatch } from "./assert.ts";
 import { type CliProcess, spawnCli, tempProject } from "./helpers.ts";
 import { until } from "./record_util.ts";
 import { sleep, SourceWriter, startNats, streamLines } from "./fleet_util.ts";
-import { eventsSubject } from "../src/fleet/wire.ts";
+import { eventsSubject, mirrorDir } from "../src/fleet/wire.ts";
+import { StateDir } from "../src/store/state_dir.ts";
 import type { Task } from "../src/store/tasks.ts";
 
 /** Replaces `path` with a FIFO, in one step (a rename). */
@@ -160,4 +163,88 @@ Deno.test("a credentials file that is a FIFO makes ship end with an error naming
   assert(ended, `ship did not end\n${ship.stderr}`);
   assert((await ship.done).code !== 0);
   assertMatch(ship.stderr, /nats\.token: it is a FIFO/);
+});
+
+/** Whether two files hold the same bytes (false when one is missing or not a regular file). */
+async function sameFile(a: string, b: string): Promise<boolean> {
+  try {
+    if (!(await Deno.lstat(b)).isFile) return false;
+    const [x, y] = [await Deno.readFile(a), await Deno.readFile(b)];
+    return x.length === y.length && x.every((v, i) => v === y[i]);
+  } catch {
+    return false;
+  }
+}
+
+Deno.test("replica files that are FIFOs (a task's log, a task.json, a kept output) are named by mirror and not written; the rest is mirrored and followed", async () => {
+  await using nats = await startNats();
+  await using a = await tempProject();
+  await using m = await tempProject({ init: false });
+  const w = new SourceWriter(a.dir);
+  await w.addTasks(3);
+  // 60 lines each: a tool_returned with a kept output at seq 50.
+  await w.appendBulk(60);
+  const [noLog, noTask, noOutput] = w.tasks;
+  const replica = new StateDir(`${m.dir}/.taskline`);
+  const rdir = (t: Task) => mirrorDir("rfifo", t.dir);
+  await Deno.mkdir(replica.taskDir(rdir(noLog)), { recursive: true });
+  await mkfifo(replica.logPath(rdir(noLog)));
+  await Deno.mkdir(replica.taskDir(rdir(noTask)), { recursive: true });
+  await mkfifo(replica.taskJsonPath(rdir(noTask)));
+  const run = [...Deno.readDirSync(`${w.state.toolOutputDir}/${noOutput.dir}`)][0].name;
+  const call = [...Deno.readDirSync(`${w.state.toolOutputDir}/${noOutput.dir}/${run}`)][0].name;
+  const keptPath = `${replica.toolOutputDir}/${rdir(noOutput)}/${run}/${call}`;
+  await Deno.mkdir(`${replica.toolOutputDir}/${rdir(noOutput)}/${run}`, { recursive: true });
+  await mkfifo(keptPath);
+  await using ship = spawnCli(["ship", nats.url, "--project", "rfifo"], { cwd: a.dir });
+  await using mir = spawnCli(["mirror", nats.url], { cwd: m.dir });
+  // What is not a FIFO is mirrored: logs, task files, outputs.
+  const mirrored = async () =>
+    await sameFile(w.state.taskJsonPath(noLog.dir), replica.taskJsonPath(rdir(noLog))) &&
+    await sameFile(w.state.logPath(noTask.dir), replica.logPath(rdir(noTask))) &&
+    await sameFile(w.state.logPath(noOutput.dir), replica.logPath(rdir(noOutput))) &&
+    await sameFile(w.state.taskJsonPath(noOutput.dir), replica.taskJsonPath(rdir(noOutput)));
+  assert(await until(mirrored, 20_000), ship.stderr + mir.stderr);
+  for (const name of ["events.jsonl", "task.json", call]) {
+    assert(
+      await until(
+        () =>
+          Promise.resolve(new RegExp(`${name}: it is a FIFO[^\\n]*not written`).test(mir.stderr)),
+        10_000,
+      ),
+      mir.stderr,
+    );
+  }
+  // Lines appended afterwards are mirrored too: the mirror is not held by a FIFO.
+  await w.appendBulk(10);
+  assert(await until(mirrored, 20_000), ship.stderr + mir.stderr);
+  // The FIFOs are left as they were (not replaced, never opened).
+  for (
+    const p of [replica.logPath(rdir(noLog)), replica.taskJsonPath(rdir(noTask)), keptPath]
+  ) assert((await Deno.lstat(p)).isFifo, p);
+  mir.kill("SIGINT");
+  const ended = await Promise.race([mir.done.then(() => true), sleep(10_000).then(() => false)]);
+  assert(ended, `mirror did not end on SIGINT\n${mir.stderr}`);
+});
+
+Deno.test("a mirror.json that is a FIFO makes mirror end with an error naming it, not wait", async () => {
+  await using nats = await startNats();
+  await using a = await tempProject();
+  await using m = await tempProject({ init: false });
+  const w = new SourceWriter(a.dir);
+  await w.addTasks(1);
+  await w.appendBulk(10);
+  await using ship = spawnCli(["ship", nats.url, "--project", "cp"], { cwd: a.dir });
+  assert(
+    await until(async () => (await held(nats.url, "cp", w.tasks[0])) === 10, 20_000),
+    ship.stderr,
+  );
+  await Deno.mkdir(`${m.dir}/.taskline`, { recursive: true });
+  await mkfifo(`${m.dir}/.taskline/mirror.json`);
+  await using mir = spawnCli(["mirror", nats.url], { cwd: m.dir });
+  const ended = await Promise.race([mir.done.then(() => true), sleep(10_000).then(() => false)]);
+  assert(ended, `mirror did not end\n${mir.stderr}`);
+  assert((await mir.done).code !== 0);
+  assertMatch(mir.stderr, /mirror\.json: it is a FIFO[^\n]*remove it/);
+  assert((await Deno.lstat(`${m.dir}/.taskline/mirror.json`)).isFifo);
 });

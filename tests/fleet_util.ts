@@ -358,23 +358,36 @@ export class SourceWriter {
     options: { toolEvery?: number; outputLines?: (seq: number) => number } = {},
   ): Promise<void> {
     for (const task of tasks) {
-      const lines: string[] = [];
-      for (let i = 0; i < count; i++) {
-        lines.push(
-          await this.#nextLine(task, {
-            toolEvery: options.toolEvery ?? 50,
-            outputLines: options.outputLines ?? ((seq) => seq % 7),
-            textMod: 90,
-          }),
-        );
-      }
+      const bytes = await this.bulkLines(task, count, options);
       const f = await Deno.open(this.state.logPath(task.dir), { append: true, create: true });
       try {
-        await f.write(new TextEncoder().encode(lines.join("")));
+        await f.write(bytes);
       } finally {
         f.close();
       }
     }
+  }
+
+  /**
+   * The next `count` lines of `task` as {@link appendBulk} writes them, not
+   * written to its log (their kept outputs are written).
+   */
+  async bulkLines(
+    task: Task,
+    count: number,
+    options: { toolEvery?: number; outputLines?: (seq: number) => number } = {},
+  ): Promise<Uint8Array> {
+    const lines: string[] = [];
+    for (let i = 0; i < count; i++) {
+      lines.push(
+        await this.#nextLine(task, {
+          toolEvery: options.toolEvery ?? 50,
+          outputLines: options.outputLines ?? ((seq) => seq % 7),
+          textMod: 90,
+        }),
+      );
+    }
+    return new TextEncoder().encode(lines.join(""));
   }
 
   /** Lines written in all. */

@@ -31,7 +31,12 @@
  */
 import { jetstream, type JsMsg } from "@nats-io/jetstream";
 import type { StateDir } from "../store/state_dir.ts";
-import { lastNewlineBeforeSync } from "../store/log_file.ts";
+import {
+  BadLogFile,
+  checkLogFileSync,
+  lastNewlineBeforeSync,
+  readRegularFileSync,
+} from "../store/log_file.ts";
 import {
   isNotFound,
   jetstreamManager,
@@ -113,6 +118,8 @@ interface LogFile {
   queued: Uint8Array[];
   queuedBytes: number;
   gapReported: boolean;
+  /** Why this replica log is not written (not a regular file); null when it is. */
+  bad: string | null;
 }
 
 interface Parts {
@@ -240,7 +247,7 @@ class Mirror {
         try {
           await this.#follow(nc, stop.signal);
         } catch (e) {
-          if (stop.signal.aborted) break;
+          if (stop.signal.aborted || e instanceof BadLogFile) throw e;
           this.#report(
             `follow:${(e as Error).message}`,
             `reading stream ${this.#stream} stopped (${(e as Error).message}); starting again`,
@@ -285,7 +292,7 @@ class Mirror {
         await sleep(isNotFound(e) ? 500 : 250, signal);
       }
     }
-    const cp = this.#loadCheckpoint();
+    const cp = this.#loadCheckpoint(); // a checkpoint that is not a regular file ends the mirror
     let from = 1;
     if (this.#created === info.created) {
       from = await this.#verified(jsm, this.#readSeq);
@@ -506,12 +513,20 @@ class Mirror {
   #log(mdir: string): LogFile {
     let f = this.#logs.get(mdir);
     if (f) return f;
-    f = {
-      size: repairTail(this.#state.logPath(mdir)),
-      queued: [],
-      queuedBytes: 0,
-      gapReported: false,
-    };
+    let size = 0;
+    let bad: string | null = null;
+    try {
+      size = repairTail(this.#state.logPath(mdir), { root: this.#state.root });
+    } catch (e) {
+      if (!(e instanceof BadLogFile)) throw e;
+      // Never opened (a FIFO would hold the mirror): this task alone is left.
+      bad = e.message;
+      this.#report(
+        `bad:${e.path}`,
+        `task ${mdir}: ${e.message}: its lines are not written (remove it, and mirror.json, to read the stream again from its start)`,
+      );
+    }
+    f = { size, queued: [], queuedBytes: 0, gapReported: false, bad };
     this.#logs.set(mdir, f);
     return f;
   }
@@ -522,6 +537,7 @@ class Mirror {
    */
   #append(mdir: string, offset: number, data: Uint8Array): void {
     const f = this.#log(mdir);
+    if (f.bad !== null) return;
     const end = f.size + f.queuedBytes;
     let line = data;
     if (offset + line.length <= end) {
@@ -566,8 +582,16 @@ class Mirror {
       this.#ensureDir(path.slice(0, path.lastIndexOf("/")));
       let same = false;
       try {
-        same = bytesEqual(Deno.readFileSync(path), bytes);
-      } catch { /* missing */ }
+        const here = readRegularFileSync(path, { root: this.#state.root });
+        same = here !== null && bytesEqual(here, bytes);
+      } catch (e) {
+        if (e instanceof BadLogFile) {
+          // Never opened, nor replaced: named, and the other files go on.
+          this.#report(`bad:${e.path}`, `${e.message}: it is not written`);
+          continue;
+        }
+        // Unreadable: written again.
+      }
       if (!same) writeAtomicSync(path, bytes);
     }
     this.#files.clear();
@@ -613,6 +637,12 @@ class Mirror {
       seq,
       ns: this.#readNs.toString(),
     };
+    // What is not a regular file there is not replaced (run() ends on it).
+    try {
+      checkLogFileSync(checkpointPath(this.#state), { root: this.#state.root });
+    } catch (e) {
+      throw e instanceof BadLogFile ? badCheckpoint(e) : e;
+    }
     writeAtomicSync(
       checkpointPath(this.#state),
       new TextEncoder().encode(JSON.stringify(cp) + "\n"),
@@ -620,9 +650,26 @@ class Mirror {
     this.#savedSeq = seq;
   }
 
+  /**
+   * The checkpoint (`mirror.json`), null when there is none or it does not
+   * read as one (the stream is read from its start).
+   *
+   * @throws BadLogFile when it is not a regular file inside `.taskline/` (a
+   * FIFO would hold the mirror): never opened, nor replaced, the mirror ends
+   * with an error that names it.
+   */
   #loadCheckpoint(): Checkpoint | null {
+    const path = checkpointPath(this.#state);
+    let bytes: Uint8Array | null = null;
     try {
-      const v = JSON.parse(Deno.readTextFileSync(checkpointPath(this.#state)));
+      bytes = readRegularFileSync(path, { root: this.#state.root });
+    } catch (e) {
+      if (e instanceof BadLogFile) throw badCheckpoint(e);
+      return null;
+    }
+    if (bytes === null) return null;
+    try {
+      const v = JSON.parse(new TextDecoder().decode(bytes));
       if (
         typeof v?.stream === "string" && typeof v?.created === "string" &&
         Number.isSafeInteger(v?.seq)
@@ -638,7 +685,9 @@ class Mirror {
  * Cuts a torn last line (one without its newline) off a log; returns the
  * size that is left (0 when there is no log).
  */
-export function repairTail(path: string): number {
+export function repairTail(path: string, options: { root?: string } = {}): number {
+  // lstat first: what is not a regular file inside .taskline/ is never opened.
+  if (checkLogFileSync(path, options) === null) return 0;
   let file: Deno.FsFile;
   try {
     file = Deno.openSync(path, { read: true, write: true });
@@ -647,13 +696,23 @@ export function repairTail(path: string): number {
     throw e;
   }
   try {
-    const size = file.statSync().size;
+    const st = file.statSync();
+    if (!st.isFile) throw new BadLogFile(path, "other");
+    const size = st.size;
     const pos = lastNewlineBeforeSync(file, size) + 1;
     if (pos < size) file.truncateSync(pos);
     return pos;
   } finally {
     file.close();
   }
+}
+
+/** The error of a checkpoint that is not a regular file, with what to do. */
+function badCheckpoint(e: BadLogFile): BadLogFile {
+  const err = new BadLogFile(e.path, e.kind, e.target);
+  err.message =
+    `${e.message}: it is where mirror keeps its place in the stream; remove it (the stream is then read again from its start, what is already here is skipped)`;
+  return err;
 }
 
 function writeAtomicSync(path: string, bytes: Uint8Array) {

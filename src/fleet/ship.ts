@@ -14,11 +14,15 @@
  *   task the last message of its subject gives the offset just after the
  *   last line stored. So a crash, a restart, a lost connection or a stream
  *   deleted under it (created again, every task shipped again from its start)
- *   neither loses nor repeats a line. Publishing is pipelined (a window of
- *   unacknowledged messages); any failed or missing acknowledgement makes
- *   every task start again from what the stream holds, and the lines of the
- *   messages left unacknowledged go again as the same messages (same cuts,
- *   same ids: one stored late is dropped as a duplicate).
+ *   neither loses nor repeats a line. Each task has one message (of lines or
+ *   outputs) unacknowledged at a time, many tasks side by side; each carries
+ *   the stream sequence its subject must end at (JetStream's optimistic
+ *   concurrency), so that a message another writer stored in between (a
+ *   killed ship's, arriving late) makes the server refuse it rather than
+ *   store lines or outputs twice. Any refused or missing acknowledgement
+ *   makes every task start again from what the stream holds, and the lines
+ *   of the messages left unacknowledged go again as the same messages (same
+ *   cuts, same ids: one stored late is dropped as a duplicate).
  * - A log whose shipped part changed on disk (truncated, or rewritten so that
  *   the last line shipped is not where it was) is reported and not shipped
  *   again.
@@ -62,11 +66,14 @@ import {
   countLines,
   DEFAULT_STREAM,
   encodeOutputs,
+  ERR_WRONG_LAST_SEQ,
   eventsSubject,
   evExtent,
   H_DIR,
+  H_EXPECT_LAST_SUBJECT_SEQ,
   H_LEN,
   H_MSG_ID,
+  H_OUTS_UPTO,
   H_PART,
   isCall,
   isSafeDir,
@@ -83,9 +90,16 @@ import {
   outputsMsgId,
   outputsSubject,
   outputSubject,
+  parsePart,
   SUBJECT_ROOT,
   taskSubject,
 } from "./wire.ts";
+
+/**
+ * Tasks shipped side by side, at most (a worker each, with one message
+ * unacknowledged and the chunk of its log it reads, up to `chunkBytes`).
+ */
+const WORKERS_MAX = 64;
 
 /** What becomes of a task whose log is not a regular file. */
 const NOT_SHIPPED = "its lines are not shipped while it is not a regular file";
@@ -130,7 +144,10 @@ export interface ShipOptions {
   /**
    * Messages published and not yet acknowledged, at most. Default 8192. Once
    * full, publishing goes on when half of them are acknowledged (so that
-   * messages leave in batches, not one for each acknowledgement).
+   * messages leave in batches, not one for each acknowledgement). Each task
+   * has at most one message of lines or outputs unacknowledged (and
+   * {@link WORKERS_MAX} tasks are shipped at once): this bounds mostly the
+   * `task.json` messages.
    */
   windowMsgs?: number;
   /** Bytes published and not yet acknowledged, at most (as `windowMsgs`). Default 16 MiB. */
@@ -190,11 +207,28 @@ interface Followed {
   replay: Map<number, number>;
   /** `next` is what the stream holds (or was published after it). */
   synced: boolean;
+  /**
+   * The stream sequence of the last message of the task's `ev` subject, and
+   * of its `outs` subject (0: none), as the stream said (when asked where
+   * the task stands, then in each acknowledgement): the expectation
+   * ({@link H_EXPECT_LAST_SUBJECT_SEQ}) of the next publish there, so that
+   * one is stored only right after what this ship saw.
+   */
+  evSeq: number;
+  outsSeq: number;
+  /** The outputs of the lines that start before this offset are on the stream ({@link H_OUTS_UPTO}). */
+  outsUpto: number;
   /** The bytes of task.json last published, and the stat stamp read. */
   taskJson: Uint8Array | null;
   taskStamp: string;
   /** Why this task is no longer shipped. */
   stopped: string | null;
+}
+
+/** A kept output, and the offset just after its `tool_returned` line in the log. */
+interface LineOutput {
+  out: KeptOutput;
+  end: number;
 }
 
 /** The names in each run's directory of kept outputs of a task (null: none), by run. */
@@ -205,8 +239,11 @@ interface Pending {
   /** When it was published (ms). */
   sent: number;
   bytes: number;
+  subject: string;
   /** For the lines of a log: the task, and the bytes of its log the message holds. */
   ev?: { f: Followed; start: number; end: number };
+  /** Told the stream sequence it was stored at, or null (refused, lost, session ended). */
+  done?: (seq: number | null) => void;
 }
 
 /**
@@ -216,7 +253,9 @@ interface Pending {
  * message: the server matches it from its cache, and no id is parsed). An
  * answer that is not a stored (or duplicate) acknowledgement, wherever it
  * comes from, is a failure, and a missing one a timeout: either makes every
- * task start again from what the stream holds.
+ * task start again from what the stream holds. A publish can be awaited
+ * ({@link send}): it resolves to the stream sequence the message is stored
+ * at, the next expectation of its subject.
  */
 class AckWindow {
   readonly #nc: NatsConnection;
@@ -227,8 +266,9 @@ class AckWindow {
   readonly #pending = new Map<number, Pending>();
   #pendingBytes = 0;
   readonly #room = new Wakeup();
-  failure: string | null = null;
+  #failure: string | null = null;
   readonly #sub: { unsubscribe(): void };
+  readonly #dec = new TextDecoder();
 
   constructor(nc: NatsConnection) {
     this.#nc = nc;
@@ -245,12 +285,44 @@ class AckWindow {
     return this.#pendingBytes;
   }
 
+  /** Why the session ends; null while it goes on. */
+  get failure(): string | null {
+    return this.#failure;
+  }
+
+  /** Ends the session (the first reason is kept): every awaited publish resolves to null. */
+  fail(why: string): void {
+    this.#failure ??= why;
+    for (const p of this.#pending.values()) {
+      const done = p.done;
+      p.done = undefined;
+      done?.(null);
+    }
+    this.#room.wake();
+  }
+
   /** Publishes; `ev` names the lines of a log that the message holds. */
-  publish(subject: string, data: Uint8Array, h: MsgHdrs, ev?: Pending["ev"]): void {
+  publish(
+    subject: string,
+    data: Uint8Array,
+    h: MsgHdrs,
+    ev?: Pending["ev"],
+    done?: Pending["done"],
+  ): void {
     const id = this.#seq++;
-    this.#pending.set(id, { sent: Date.now(), bytes: data.length, ev });
+    this.#pending.set(id, { sent: Date.now(), bytes: data.length, subject, ev, done });
     this.#pendingBytes += data.length;
     this.#nc.publish(subject, data, { reply: this.#inbox, headers: h });
+  }
+
+  /**
+   * Publishes and waits for the acknowledgement: the stream sequence the
+   * message is stored at (of the first copy, for a duplicate); null when it
+   * was refused or the session ended.
+   */
+  send(subject: string, data: Uint8Array, h: MsgHdrs, ev?: Pending["ev"]): Promise<number | null> {
+    if (this.#failure !== null) return Promise.resolve(null);
+    return new Promise((resolve) => this.publish(subject, data, h, ev, resolve));
   }
 
   /** The log lines of every message not acknowledged, in the order published. */
@@ -269,10 +341,30 @@ class AckWindow {
     const d = m.data;
     // {"stream":"...","seq":N[,"duplicate":true]}: stored (or already there).
     const ok = d.length > 10 && d[0] === 123 && d[2] === 115 && d[3] === 116;
-    if (!ok && this.failure === null) {
+    if (ok) {
+      if (p.done) {
+        let seq: unknown = null;
+        try {
+          seq = JSON.parse(this.#dec.decode(d)).seq;
+        } catch { /* not an acknowledgement after all */ }
+        const done = p.done;
+        p.done = undefined;
+        if (typeof seq === "number" && seq > 0) done(seq);
+        else {
+          done(null);
+          this.fail(`an acknowledgement without a sequence (${this.#dec.decode(d).slice(0, 200)})`);
+        }
+      }
+    } else {
+      const text = this.#dec.decode(d).slice(0, 200);
       const status = m.headers?.code ? `status ${m.headers.code}` : "";
-      const text = new TextDecoder().decode(d).slice(0, 200);
-      this.failure = `a publish was refused (${text || status || "empty answer"})`;
+      p.done?.(null);
+      p.done = undefined;
+      this.fail(
+        text.includes(`"err_code":${ERR_WRONG_LAST_SEQ}`)
+          ? `${p.subject} holds a message stored by another writer, a ship killed before? (${text})`
+          : `a publish was refused (${text || status || "empty answer"})`,
+      );
     }
     this.#room.wake();
   }
@@ -288,7 +380,7 @@ class AckWindow {
     signal?: AbortSignal,
   ): Promise<void> {
     while (
-      (this.#pending.size >= max || this.#pendingBytes >= maxBytes) && this.failure === null
+      (this.#pending.size >= max || this.#pendingBytes >= maxBytes) && this.#failure === null
     ) {
       this.checkTimeout(timeoutMs);
       await this.#room.wait(100, signal);
@@ -297,7 +389,7 @@ class AckWindow {
 
   /** Waits until every message is acknowledged, a failure, or a timeout. */
   async settle(timeoutMs: number, signal?: AbortSignal): Promise<void> {
-    while (this.#pending.size > 0 && this.failure === null) {
+    while (this.#pending.size > 0 && this.#failure === null) {
       this.checkTimeout(timeoutMs);
       await this.#room.wait(100, signal);
     }
@@ -306,12 +398,13 @@ class AckWindow {
   /** Makes an acknowledgement older than `timeoutMs` a failure. */
   checkTimeout(timeoutMs: number): void {
     const oldest = this.#pending.values().next().value?.sent;
-    if (oldest !== undefined && Date.now() - oldest > timeoutMs && this.failure === null) {
-      this.failure = `no acknowledgement in ${timeoutMs} ms`;
+    if (oldest !== undefined && Date.now() - oldest > timeoutMs && this.#failure === null) {
+      this.fail(`no acknowledgement in ${timeoutMs} ms`);
     }
   }
 
   close(): void {
+    this.fail("the session ended");
     this.#sub.unsubscribe();
   }
 }
@@ -364,6 +457,11 @@ class Shipper {
   #rescan = true;
   #partBytes = 512 * 1024;
   #tasksDirAbs = "";
+  /** The session's stream API (a large output asks where it stands). */
+  #jsm: Awaited<ReturnType<typeof jetstreamManager>> | null = null;
+  /** Tasks being shipped (one worker a task), and their workers. */
+  readonly #busy = new Set<string>();
+  readonly #workers = new Set<Promise<void>>();
   readonly #windowMsgs: number;
   readonly #windowBytes: number;
 
@@ -480,11 +578,12 @@ class Shipper {
     const window = new AckWindow(nc);
     this.#nc = nc;
     const closed = nc.closed().then((e) => {
-      if (window.failure === null) window.failure = `connection lost${e ? `: ${e.message}` : ""}`;
+      window.fail(`connection lost${e ? `: ${e.message}` : ""}`);
       this.#wakeup.wake();
     });
     try {
       const jsm = await jetstreamManager(nc);
+      this.#jsm = jsm;
       const info = await ensureStream(jsm, this.#stream);
       onStream(info.created);
       const maxPayload = nc.info?.max_payload ?? 1024 * 1024;
@@ -516,7 +615,8 @@ class Shipper {
           const now = await ensureStream(jsm, this.#stream);
           if (now.created !== info.created) return "the stream was created again";
         }
-        if (this.#dirty.size === 0) {
+        if (!this.#startable()) {
+          // A task's worker that ends, or a change on disk, wakes this.
           await this.#wakeup.wait(Math.max(1, poll - (Date.now() - lastPoll)), signal)
             .catch(() => {});
         }
@@ -529,6 +629,10 @@ class Shipper {
       return window.failure ?? "stopped";
     } finally {
       this.#nc = null;
+      this.#jsm = null;
+      // Every task's worker stops (its awaited publish resolves to nothing).
+      window.fail("the session ended");
+      await Promise.allSettled(this.#workers);
       // What may still be stored (late) is sent again as the same messages.
       for (const u of window.unacknowledged()) u.f.replay.set(u.start, u.end);
       window.close();
@@ -582,6 +686,9 @@ class Shipper {
         lastStart: 0,
         replay: new Map(),
         synced: false,
+        evSeq: 0,
+        outsSeq: 0,
+        outsUpto: 0,
         taskJson: null,
         taskStamp: "",
         stopped,
@@ -604,6 +711,7 @@ class Shipper {
       held = new Set([
         ...await subjectsHeld(jsm, this.#stream, `${SUBJECT_ROOT}.${project}.*.ev`),
         ...await subjectsHeld(jsm, this.#stream, `${SUBJECT_ROOT}.${project}.*.task`),
+        ...await subjectsHeld(jsm, this.#stream, `${SUBJECT_ROOT}.${project}.*.outs`),
       ]);
     }
     for (let i = 0; i < todo.length; i += 64) {
@@ -619,10 +727,16 @@ class Shipper {
     const project = this.#o.project;
     const last = (subject: string) =>
       held && !held.has(subject) ? Promise.resolve(null) : lastMessage(jsm, this.#stream, subject);
-    const [ev, task] = await Promise.all([
+    const [ev, task, outs] = await Promise.all([
       last(eventsSubject(project, f.id)),
       last(taskSubject(project, f.id)),
+      last(outputsSubject(project, f.id)),
     ]);
+    f.evSeq = ev?.seq ?? 0;
+    f.outsSeq = outs?.seq ?? 0;
+    // Written by a ship before this header: its outputs are not relied on.
+    const upto = /^\d{1,15}$/.exec(outs?.header?.get(H_OUTS_UPTO) ?? "");
+    f.outsUpto = upto ? Number(upto[0]) : 0;
     f.taskJson = task ? task.data : null;
     f.taskStamp = "";
     f.last = null;
@@ -685,29 +799,59 @@ class Shipper {
     );
   }
 
+  /** A dirty task that no worker ships, and room for a worker. */
+  #startable(): boolean {
+    if (this.#busy.size >= WORKERS_MAX) return false;
+    for (const dir of this.#dirty) if (!this.#busy.has(dir)) return true;
+    return false;
+  }
+
+  /**
+   * Starts a worker for each dirty task that has none, up to
+   * {@link WORKERS_MAX}: each task has at most one message unacknowledged
+   * (so that every publish can carry the expectation of what its subject
+   * holds), and the tasks go on side by side. A task that becomes dirty while
+   * its worker runs is started again when that worker ends.
+   */
   async #shipDirty(window: AckWindow, signal: AbortSignal): Promise<void> {
-    const dirs = [...this.#dirty];
-    this.#dirty.clear();
     let yielded = Date.now();
-    for (const dir of dirs) {
-      if (window.failure !== null) return;
+    for (const dir of [...this.#dirty]) {
+      if (window.failure !== null || signal.aborted) return;
+      if (this.#busy.size >= WORKERS_MAX) return;
+      if (this.#busy.has(dir)) continue;
       if (Date.now() - yielded >= 50) {
         // Files are read synchronously: acknowledgements, socket writes and
         // the live channel get a turn at least every 50 ms.
         await new Promise((r) => setTimeout(r, 0));
         yielded = Date.now();
+        if (this.#busy.has(dir)) continue;
       }
+      this.#dirty.delete(dir);
       const f = this.#followed.get(dir);
       if (!f || f.stopped !== null || !f.synced) continue;
-      this.#shipTaskJson(f, window);
-      // The task's output directories, listed once for all its chunks of this pass.
-      const listed: Listing = new Map();
-      // A bounded number of chunks a round, so that one big log does not hold the others back.
-      for (let round = 0; round < 16; round++) {
-        const more = await this.#shipLines(f, window, signal, listed);
-        if (!more) break;
-        if (round === 15) this.#dirty.add(dir);
-      }
+      this.#busy.add(dir);
+      const worker: Promise<void> = this.#shipTask(f, window, signal)
+        .catch((e) => window.fail((e as Error).message))
+        .finally(() => {
+          this.#busy.delete(dir);
+          this.#workers.delete(worker);
+          this.#wakeup.wake();
+        });
+      this.#workers.add(worker);
+    }
+  }
+
+  /** A task's worker: its `task.json`, then its lines (and their outputs). */
+  async #shipTask(f: Followed, window: AckWindow, signal: AbortSignal): Promise<void> {
+    this.#shipTaskJson(f, window);
+    await this.#room(window, signal);
+    // The task's output directories, listed once for all its chunks of this pass.
+    const listed: Listing = new Map();
+    // A bounded number of chunks a round, so that one big log does not hold the others back.
+    for (let round = 0; round < 16; round++) {
+      const more = await this.#shipLines(f, window, signal, listed);
+      if (!more) break;
+      if (round === 15) this.#dirty.add(f.dir);
     }
   }
 
@@ -743,7 +887,11 @@ class Shipper {
    * each, cut at a line's end), a batch of one line as a line; a line larger
    * than a message goes alone, in parts. A batch ends where a message of a
    * session that ended unacknowledged ended (`replay`), so that it is that
-   * same message again.
+   * same message again. Each message of the task waits for the
+   * acknowledgement of the one before, and carries the stream sequence its
+   * subject must end at ({@link H_EXPECT_LAST_SUBJECT_SEQ}): a message that
+   * another writer stored in between (a killed ship's, late) makes the server
+   * refuse it, and the session starts again from what the stream holds.
    */
   async #shipLines(
     f: Followed,
@@ -792,24 +940,30 @@ class Shipper {
     const outputs = this.#readOutputs(f, bytes, listed);
     const outAt = [...outputs.keys()]; // in the order of the log
     let oi = 0;
+    let pos = 0;
     // The outputs of the lines about to go (up to `end`), before them:
     // several to a message, cut by the lines of that message alone, so that
     // a message sent again (`replay`) has the same outputs, the same id.
-    const shipOutputsBefore = async (end: number) => {
-      const outs: KeptOutput[] = [];
-      while (oi < outAt.length && outAt[oi] < end) outs.push(outputs.get(outAt[oi++])!);
-      if (outs.length === 0) return;
+    // Those of lines before `outsUpto` are on the stream already (sent by a
+    // ship before this one, whose lines were not stored).
+    const shipOutputsBefore = async (end: number): Promise<boolean> => {
+      const outs: LineOutput[] = [];
+      while (oi < outAt.length && outAt[oi] < end) {
+        const at = outAt[oi++];
+        if (base + at < f.outsUpto) continue;
+        outs.push({ out: outputs.get(at)!, end: base + bytes.indexOf(10, at) + 1 });
+      }
+      if (outs.length === 0) return true;
       // Should this session end before the lines go, the next one cuts
       // them (and so these outputs) at the same place.
       f.replay.set(base + pos, base + end);
-      await this.#shipOutputs(f, outs, batchMax, window, signal);
+      return await this.#shipOutputs(f, outs, batchMax, window);
     };
-    let pos = 0;
     while (pos < bytes.length) {
-      if (window.failure !== null) return false;
+      if (window.failure !== null || signal.aborted) return false;
       const firstEnd = bytes.indexOf(10, pos) + 1;
       if (firstEnd - pos > this.#partBytes) {
-        await shipOutputsBefore(firstEnd);
+        if (!await shipOutputsBefore(firstEnd)) return false;
         const line = bytes.subarray(pos, firstEnd);
         const keys = lineKeysOfBytes(line, this.#dec);
         const n = Math.ceil(line.length / this.#partBytes);
@@ -817,13 +971,15 @@ class Shipper {
           const h = msgHeaders(lineMsgId(f.id, keys.run, keys.seq, base + pos, i), f.dir, [
             [H_PART, `${i}/${n}`],
             [H_LEN, String(line.length)],
+            [H_EXPECT_LAST_SUBJECT_SEQ, String(f.evSeq)],
           ]);
-          window.publish(
+          const seq = await window.send(
             subject,
             line.subarray(i * this.#partBytes, Math.min(line.length, (i + 1) * this.#partBytes)),
             h,
           );
-          await this.#room(window, signal);
+          if (seq === null) return false;
+          f.evSeq = seq;
         }
         f.replay.delete(base + pos);
         f.last = line;
@@ -846,8 +1002,8 @@ class Shipper {
       }
       let cut = target >= bytes.length ? bytes.length : bytes.lastIndexOf(10, target - 1) + 1;
       if (cut <= pos) cut = firstEnd; // one line longer than a batch
-      await shipOutputsBefore(cut);
-      if (window.failure !== null) return false;
+      if (!await shipOutputsBefore(cut)) return false;
+      if (window.failure !== null || signal.aborted) return false;
       const data = bytes.subarray(pos, cut);
       const lastAt = lastLineStart(data);
       const lines = lastAt === 0 ? 1 : countLines(data);
@@ -861,11 +1017,14 @@ class Shipper {
         lines,
         offset,
       );
-      window.publish(subject, data, msgHeaders(id, f.dir), {
+      const h = msgHeaders(id, f.dir, [[H_EXPECT_LAST_SUBJECT_SEQ, String(f.evSeq)]]);
+      const seq = await window.send(subject, data, h, {
         f,
         start: offset,
         end: offset + data.length,
       });
+      if (seq === null) return false;
+      f.evSeq = seq;
       f.replay.delete(offset);
       f.last = data.subarray(lastAt);
       f.lastStart = offset + lastAt;
@@ -873,7 +1032,6 @@ class Shipper {
       this.stats.lines += lines;
       this.stats.bytes += data.length;
       pos = cut;
-      await this.#room(window, signal);
     }
     // The last line is kept as a copy: the chunk's buffer is let go.
     if (f.last) f.last = f.last.slice();
@@ -954,65 +1112,93 @@ class Shipper {
 
   /**
    * Ships the kept outputs of the `tool_returned` lines of one message of
-   * lines (in the order of the log), before it: the small ones several to a
-   * message of at most `maxBytes` ({@link encodeOutputs}, cut greedily in
-   * that order, so that the same outputs are always cut the same way), one
-   * alone as the one-output message, and one larger than `maxBytes` alone,
-   * in parts when larger than a message.
+   * lines (in the order of the log), before it: several to a message of at
+   * most `maxBytes` on the task's `outs` subject ({@link encodeOutputs}, cut
+   * greedily in that order, so that the same outputs are always cut the same
+   * way; one alone is a message of one), each waiting for the one before and
+   * expecting its sequence, and with {@link H_OUTS_UPTO}; one larger than
+   * `maxBytes` alone on its own subject, in parts when larger than a
+   * message. False when the session ended.
    */
   async #shipOutputs(
     f: Followed,
-    outs: KeptOutput[],
+    outs: LineOutput[],
     maxBytes: number,
     window: AckWindow,
-    signal: AbortSignal,
-  ): Promise<void> {
-    let group: KeptOutput[] = [];
+  ): Promise<boolean> {
+    let group: LineOutput[] = [];
     let size = OUTPUTS_OVERHEAD_BYTES;
-    const flush = async () => {
-      if (group.length === 1) await this.#shipOutput(f, group[0], window, signal);
-      else if (group.length > 1) {
-        const data = encodeOutputs(group);
-        const id = outputsMsgId(f.id, group[0], group.length, shortHash(data));
-        window.publish(outputsSubject(this.#o.project, f.id), data, msgHeaders(id, f.dir));
-        this.stats.outputs += group.length;
-        await this.#room(window, signal);
-      }
+    const flush = async (): Promise<boolean> => {
+      if (group.length === 0) return true;
+      const data = encodeOutputs(group.map((g) => g.out));
+      const upto = group[group.length - 1].end;
+      const id = outputsMsgId(f.id, group[0].out, group.length, shortHash(data));
+      const h = msgHeaders(id, f.dir, [
+        [H_OUTS_UPTO, String(upto)],
+        [H_EXPECT_LAST_SUBJECT_SEQ, String(f.outsSeq)],
+      ]);
+      const count = group.length;
       group = [];
       size = OUTPUTS_OVERHEAD_BYTES;
+      const seq = await window.send(outputsSubject(this.#o.project, f.id), data, h);
+      if (seq === null) return false;
+      f.outsSeq = seq;
+      f.outsUpto = upto;
+      this.stats.outputs += count;
+      return true;
     };
-    for (const out of outs) {
-      const bytes = outputBytesInMsg(out);
+    for (const o of outs) {
+      const bytes = outputBytesInMsg(o.out);
       if (OUTPUTS_OVERHEAD_BYTES + bytes > maxBytes) {
-        await flush();
-        await this.#shipOutput(f, out, window, signal);
+        if (!await flush() || !await this.#shipOutput(f, o.out, window)) return false;
         continue;
       }
-      if (size + bytes > maxBytes || group.length >= OUTPUTS_PER_MSG_MAX) await flush();
-      group.push(out);
+      if (size + bytes > maxBytes || group.length >= OUTPUTS_PER_MSG_MAX) {
+        if (!await flush()) return false;
+      }
+      group.push(o);
       size += bytes;
     }
-    await flush();
+    return await flush();
   }
 
-  /** Ships a kept output of a `tool_returned` line, in parts, before the line. */
-  async #shipOutput(f: Followed, out: KeptOutput, window: AckWindow, signal: AbortSignal) {
+  /**
+   * Ships a large kept output alone, in parts, on its own subject. What that
+   * subject holds is asked first: an output already there whole (a ship
+   * before this one sent it, and its line was not stored) is not sent again,
+   * one there in part goes on after its last part; each part expects the
+   * sequence of the one before. False when the session ended.
+   */
+  async #shipOutput(f: Followed, out: KeptOutput, window: AckWindow): Promise<boolean> {
     const { run, call, data } = out;
     const subject = outputSubject(this.#o.project, f.id, run, call);
     const n = Math.max(1, Math.ceil(data.length / this.#partBytes));
     const hash = shortHash(data);
-    for (let i = 0; i < n; i++) {
-      const h = msgHeaders(`${f.id}:out:${run}:${call}:${hash}#${i}`, f.dir, [
+    const idOf = (i: number) => `${f.id}:out:${run}:${call}:${hash}#${i}`;
+    if (this.#jsm === null) return false;
+    const held = await lastMessage(this.#jsm, this.#stream, subject);
+    let expect = held?.seq ?? 0;
+    let from = 0;
+    const part = parsePart(held?.header?.get(H_PART));
+    if (part !== null && part.n === n && held?.header?.get(H_MSG_ID) === idOf(part.i)) {
+      if (part.i === n - 1) return true;
+      from = part.i + 1;
+    }
+    for (let i = from; i < n; i++) {
+      const h = msgHeaders(idOf(i), f.dir, [
         [H_PART, `${i}/${n}`],
+        [H_EXPECT_LAST_SUBJECT_SEQ, String(expect)],
       ]);
-      window.publish(
+      const seq = await window.send(
         subject,
         data.subarray(i * this.#partBytes, Math.min(data.length, (i + 1) * this.#partBytes)),
         h,
       );
-      await this.#room(window, signal);
+      if (seq === null) return false;
+      expect = seq;
     }
     this.stats.outputs++;
+    return true;
   }
 }
 
@@ -1031,11 +1217,11 @@ async function lastMessage(
   jsm: Awaited<ReturnType<typeof jetstreamManager>>,
   stream: string,
   subject: string,
-): Promise<{ data: Uint8Array; header: MsgHdrs | undefined } | null> {
+): Promise<{ data: Uint8Array; header: MsgHdrs | undefined; seq: number } | null> {
   try {
     const m = await jsm.streams.getMessage(stream, { last_by_subj: subject });
     if (!m) return null;
-    return { data: m.data, header: m.header };
+    return { data: m.data, header: m.header, seq: m.seq };
   } catch (e) {
     if (isNotFound(e) && !/stream not found/i.test((e as Error).message)) return null;
     throw e;

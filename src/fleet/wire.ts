@@ -48,6 +48,21 @@ export const H_PART = "Taskline-Part";
 export const H_MSG_ID = "Nats-Msg-Id";
 /** Header of a part of a split line: the whole line's length in bytes. */
 export const H_LEN = "Taskline-Length";
+/**
+ * Header of JetStream's optimistic concurrency: the stream sequence of the
+ * last message the subject must hold for the publish to be stored (0: none);
+ * else it is refused with {@link ERR_WRONG_LAST_SEQ}.
+ */
+export const H_EXPECT_LAST_SUBJECT_SEQ = "Nats-Expected-Last-Subject-Sequence";
+/** JetStream's error code of a refused {@link H_EXPECT_LAST_SUBJECT_SEQ}. */
+export const ERR_WRONG_LAST_SEQ = 10071;
+/**
+ * Header of an `outs` message: the byte offset, in the task's log, just after
+ * the line of its last output. The outputs of the lines before it are on the
+ * stream (the `outs` subject holds them in the order of the log), so a ship
+ * that resumes there does not send them again.
+ */
+export const H_OUTS_UPTO = "Taskline-Upto";
 
 const TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
 const CALL = /^[0-9a-f]{12}$/;
