@@ -20,7 +20,7 @@
  */
 import { compareCursor, type Cursor, cursorOf, formatCursor } from "../contract/cursor.ts";
 import type { FeedItem } from "../follow/feed.ts";
-import { readLog } from "../store/log_reader.ts";
+import { type LogRecord, readLog } from "../store/log_reader.ts";
 import { BadLogFile, openLogFile } from "../store/log_file.ts";
 import { completeLinesEnd } from "../follow/complete_lines.ts";
 import { Heap } from "../follow/heap.ts";
@@ -172,13 +172,8 @@ export class RecentIndex {
     let from = Math.max(0, end - bytes);
     if (from > 0) from = await nextLineStart(path, from, end);
     const loaded: Item[] = [];
-    for await (const b of readLog(path, { from, to: end })) {
-      for (const r of b.records) {
-        if (r.env.schema < 2) continue;
-        const cursor = cursorOf(r.env, tail.task.number);
-        if (cursor === null) continue;
-        loaded.push({ cursor, type: r.env.event.type, json: null });
-      }
+    for await (const [r, cursor] of feedEvents(path, tail.task, from, end)) {
+      loaded.push({ cursor, type: r.env.event.type, json: null });
     }
     tail.cap = Math.max(tail.cap, loaded.length + this.#itemsPerTask);
     for (const it of loaded) tail.add(it);
@@ -190,8 +185,8 @@ export class RecentIndex {
   }
 
   /**
-   * Reads the JSON of `items` (of `tail`, without it) from the tail's last
-   * window. False when one is no longer there (the log was rewritten since):
+   * Reads the JSON of `items` (of `tail`, without it) from the bytes its
+   * loads read. False when one is no longer there (the log was rewritten since):
    * the caller replays.
    */
   async #fill(tail: Tail, items: Item[]): Promise<boolean> {
@@ -199,17 +194,12 @@ export class RecentIndex {
     for (const it of items) want.set(formatCursor(it.cursor), it);
     const path = this.state.logPath(tail.task.dir);
     try {
-      for await (const b of readLog(path, { from: tail.windowFrom, to: tail.windowTo })) {
-        for (const r of b.records) {
-          if (r.env.schema < 2) continue;
-          const cursor = cursorOf(r.env, tail.task.number);
-          if (cursor === null) continue;
-          const key = formatCursor(cursor);
-          const it = want.get(key);
-          if (it === undefined) continue;
-          it.json = taggedText(r, tail.task);
-          want.delete(key);
-        }
+      for await (const [r, cursor] of feedEvents(path, tail.task, tail.windowFrom, tail.windowTo)) {
+        const key = formatCursor(cursor);
+        const it = want.get(key);
+        if (it === undefined) continue;
+        it.json = taggedText(r, tail.task);
+        want.delete(key);
       }
     } catch (e) {
       if (!(e instanceof BadLogFile)) throw e;
@@ -280,6 +270,22 @@ export class RecentIndex {
       items: picked.items.map(([, it]) => it.json!),
       last: picked.last === null ? null : formatCursor(picked.last),
     };
+  }
+}
+
+/** The feed's events (schema 2 on, with a cursor) of a log's bytes `from` to `to`. */
+async function* feedEvents(
+  path: string,
+  task: Task,
+  from: number,
+  to: number,
+): AsyncGenerator<[LogRecord, Cursor]> {
+  for await (const b of readLog(path, { from, to })) {
+    for (const r of b.records) {
+      if (r.env.schema < 2) continue;
+      const cursor = cursorOf(r.env, task.number);
+      if (cursor !== null) yield [r, cursor];
+    }
   }
 }
 
