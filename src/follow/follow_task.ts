@@ -32,6 +32,7 @@ import { isEventType, runOf } from "../contract/events.ts";
 import { TasklineError } from "../errors.ts";
 import {
   findCurrentRun,
+  lastRunLine,
   type LogProblem,
   type LogRecord,
   type ReadRecord,
@@ -293,14 +294,8 @@ export async function followTask(
  * with no such line (0.2 logs) are searched for `run_started`.
  */
 export async function currentRun(path: string, to: number): Promise<string | null> {
-  let run: string | null = null;
-  await scanBackward(path, '"run"', (text) => {
-    const d = decodeLine(text);
-    if (!d.ok || d.env.schema < 2 || typeof d.env.seq !== "number") return false;
-    run = runOf(d.env.event);
-    return run !== null;
-  }, { to, chunkBytes: 64 * 1024 });
-  return run ?? (await findCurrentRun(path, { to }))?.run ?? null;
+  return (await lastRunLine(path, { to }))?.run ?? (await findCurrentRun(path, { to }))?.run ??
+    null;
 }
 
 function outcomeOf(t: RunTrack): RunOutcome {

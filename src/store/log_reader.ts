@@ -300,6 +300,40 @@ export async function findCurrentRun(
   return found;
 }
 
+/** The last line of a log that belongs to a run's sequence (see {@link lastRunLine}). */
+export interface RunLine {
+  run: string;
+  seq: number;
+  type: string;
+  /** Byte offsets of the line (its start, and just after its newline). */
+  start: number;
+  end: number;
+}
+
+/**
+ * The last schema-2 line with a seq and a run, in a few small reads from the
+ * end of the log; null when there is none (an empty log, or a 0.2 log). The
+ * runs of a task never interleave (one process per task, and only the
+ * current run is appended to), so its run is the current run, and its seq
+ * that run's last: finding them costs a read of the log's end, where a
+ * search for the run's `run_started` would read the whole run.
+ */
+export async function lastRunLine(
+  path: string,
+  options: { to?: number } = {},
+): Promise<RunLine | null> {
+  let found: RunLine | null = null;
+  await scanBackward(path, '"run"', (text, start, end) => {
+    const d = decodeLine(text);
+    if (!d.ok || d.env.schema < 2 || typeof d.env.seq !== "number") return false;
+    const run = runOf(d.env.event);
+    if (run === null) return false;
+    found = { run, seq: d.env.seq, type: d.env.event.type, start, end };
+    return true;
+  }, { to: options.to, chunkBytes: 64 * 1024 });
+  return found;
+}
+
 /** The runs of a log, in the order they first started. */
 export async function listRuns(
   path: string,

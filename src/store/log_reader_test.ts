@@ -3,6 +3,7 @@ import { assert, assertEquals } from "../../tests/assert.ts";
 import { REPO, tempProject } from "../../tests/helpers.ts";
 import {
   findCurrentRun,
+  lastRunLine,
   listRuns,
   type LogProblem,
   readAll,
@@ -220,6 +221,38 @@ Deno.test("seekAfterSeq finds every event after any seq of any run, whatever the
     ),
     { numRuns: 300 },
   );
+});
+
+Deno.test("lastRunLine is the current run and its last seq, as findCurrentRun and a full read say", async () => {
+  await using p = await tempProject();
+  const path = `${p.dir}/events.jsonl`;
+  assertEquals(await lastRunLine(path), null, "a missing log has none");
+  await fc.assert(
+    fc.asyncProperty(multiRunLog, async ({ lines, ids }) => {
+      await Deno.writeTextFile(path, lines.map((l) => l.text + "\n").join(""));
+      const last = await lastRunLine(path);
+      const run = ids[ids.length - 1];
+      assertEquals(last?.run, run);
+      assertEquals(last?.run, (await findCurrentRun(path))?.run);
+      const seqs = lines.filter((l) => l.run === run && l.schema >= 2 && l.seq !== undefined);
+      assertEquals(last?.seq, seqs[seqs.length - 1].seq);
+      assertEquals(last?.type, "run_finished");
+      const bytes = await Deno.readFile(path);
+      assertEquals(
+        JSON.parse(new TextDecoder().decode(bytes.subarray(last!.start, last!.end))).seq,
+        last!.seq,
+      );
+    }),
+    { numRuns: 200 },
+  );
+  // A log of 0.2 runs only (no seq) has none: callers search for run_started.
+  await Deno.copyFile(`${FIX}/logs/0.2-resumed-by-0.5.jsonl`, path);
+  const old = await Deno.readTextFile(path);
+  await Deno.writeTextFile(
+    path,
+    old.split("\n").filter((l) => l !== "" && !l.includes('"seq"')).join("\n") + "\n",
+  );
+  assertEquals(await lastRunLine(path), null);
 });
 
 Deno.test("seekAfterSeq reads a small fraction of a 50 MB log of many runs", async () => {

@@ -24,7 +24,7 @@ import { decodeLine } from "../codec/decode.ts";
 import { encodeEnvelope } from "../codec/encode.ts";
 import { TasklineError } from "../errors.ts";
 import { acquireTaskLock, type TaskLock } from "./lock.ts";
-import { findCurrentRun, readLog, scanBackward } from "./log_reader.ts";
+import { findCurrentRun, lastRunLine, readLog, scanBackward } from "./log_reader.ts";
 import { emptyRunState, loadRunState, type RunState, saveRunState } from "./run_state.ts";
 import { type StateDir, unlessNotFound } from "./state_dir.ts";
 import { readTask, type Task } from "./tasks.ts";
@@ -195,7 +195,10 @@ export class RunRecorder {
         // A new run starts from nothing; fields of others (the engine's) stay.
         runState = { ...runState, ...emptyRunState(), run, status: undefined };
       } else {
-        const current = await findCurrentRun(logPath, { to: size });
+        // The run of the log's last line with a seq, and that seq (a read of
+        // the log's end); a log of 0.2 runs only is searched for run_started.
+        const last = await lastRunLine(logPath, { to: size });
+        const current = last ?? await findCurrentRun(logPath, { to: size });
         if (!current) {
           throw new TasklineError(
             "not-found",
@@ -203,7 +206,7 @@ export class RunRecorder {
           );
         }
         run = current.run;
-        seq = await lastSeqOf(logPath, run, size);
+        seq = last !== null ? last.seq : await lastSeqOf(logPath, run, size);
         if (runState.run !== run) runState = await stateFromLog(logPath, run, size, runState);
         else if (runState.started_at === "") {
           // A run.json of 0.4 has no started_at: the run started at its first run_started.
@@ -554,6 +557,11 @@ async function finishDeadRun(
   options: { clock: MonotonicClock; onRepair?: (message: string) => void },
 ): Promise<number> {
   const path = state.logPath(task.dir);
+  // The common case, in a read of the log's end: its last line with a seq is
+  // a run_finished, so the run it belongs to (the current one: runs never
+  // interleave) ended. Otherwise the run of the last run_started is looked at.
+  const last = await lastRunLine(path, { to: size });
+  if (last !== null && last.type === "run_finished") return size;
   const current = await findCurrentRun(path, { to: size });
   if (!current) return size;
   const run = current.run;

@@ -11,7 +11,7 @@ import { MonotonicClock, parseTimeNs } from "../contract/time.ts";
 import { TasklineError } from "../errors.ts";
 import { readAll } from "./log_reader.ts";
 import { RunRecorder } from "./recorder.ts";
-import { loadRunState } from "./run_state.ts";
+import { emptyRunState, loadRunState, saveRunState } from "./run_state.ts";
 import { defaultSettings } from "./settings.ts";
 import type { StateDir } from "./state_dir.ts";
 import { createTask, type Task } from "./tasks.ts";
@@ -500,4 +500,96 @@ Deno.test("a resume after the run's process died continues it: seq gapless, run_
   assertEquals(types(ls), ["run_started", "phase_started", "run_started", "run_finished"]);
   assertEquals(seqs(ls), [1, 2, 3, 4]);
   assertEquals(new Set(ls.map((l) => (l.event as { run: string }).run)), new Set([run]));
+});
+
+// ------------------------------------------------ opening a task with a long log
+
+/** Counts the bytes every open file of this process reads while `fn` runs. */
+async function bytesRead<T>(fn: () => Promise<T>): Promise<{ value: T; bytes: number }> {
+  const proto = Deno.FsFile.prototype;
+  const original = proto.read;
+  let bytes = 0;
+  proto.read = async function (this: Deno.FsFile, p: Uint8Array) {
+    const n = await original.call(this, p);
+    bytes += n ?? 0;
+    return n;
+  };
+  try {
+    return { value: await fn(), bytes };
+  } finally {
+    proto.read = original;
+  }
+}
+
+/** Writes a log of one run of `events` agent_text events (about 30 MB), ended as `status`. */
+async function longRun(state: StateDir, task: Task, run: string, status: "done" | "paused") {
+  const at = "2026-10-01T00:00:00.000000Z";
+  const line = (seq: number, event: Record<string, unknown>) =>
+    JSON.stringify({ schema: 2, seq, at, event }) + "\n";
+  const file = await Deno.open(state.logPath(task.dir), { write: true, create: true });
+  const text = "a long answer, with words: ".repeat(8);
+  let parts = [line(1, { type: "run_started", run, task: task.id })];
+  let seq = 1;
+  for (let i = 0; i < 120_000; i++) {
+    parts.push(line(++seq, { type: "agent_text", run, role: "coder", subtask: null, text }));
+    if (parts.length === 4096) {
+      await file.write(new TextEncoder().encode(parts.join("")));
+      parts = [];
+    }
+  }
+  if (status === "paused") parts.push(line(++seq, { type: "paused", run, reason: "budget" }));
+  parts.push(line(++seq, {
+    type: "run_finished",
+    run,
+    success: status === "done",
+    status,
+    usage: usage(0, 0),
+    active_ms: 0,
+    started_at: at,
+  }));
+  await file.write(new TextEncoder().encode(parts.join("")));
+  file.close();
+  await saveRunState(state, task.dir, { ...emptyRunState(), run, started_at: at, status });
+  return { seq, size: (await Deno.stat(state.logPath(task.dir))).size };
+}
+
+Deno.test("a new run after a long finished one reads the log's end, not the whole run", async () => {
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Long");
+  const run = "aaaaaaaa-0000-4000-8000-000000000001";
+  const { size } = await longRun(p.state, task, run, "done");
+  assert(size > 25_000_000, `generated ${size} bytes`);
+  const { value: rec, bytes } = await bytesRead(() => RunRecorder.open(p.state, task));
+  assert(bytes < size / 100, `read ${bytes} of ${size} bytes`);
+  assert(rec.run !== run);
+  rec.start();
+  await rec.finish({ success: true, status: "done" });
+  await rec.close();
+  // Nothing was added for the old run: the new one follows its run_finished.
+  const tail = (await Deno.readTextFile(p.state.logPath(task.dir))).slice(size).trim().split("\n");
+  assertEquals(tail.map((l) => [JSON.parse(l).seq, JSON.parse(l).event.type]), [
+    [1, "run_started"],
+    [2, "run_finished"],
+  ]);
+});
+
+Deno.test("resuming a long paused run reads the log's end and continues its seq", async () => {
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Long paused");
+  const run = "bbbbbbbb-0000-4000-8000-000000000002";
+  const { seq, size } = await longRun(p.state, task, run, "paused");
+  const { value: rec, bytes } = await bytesRead(() =>
+    RunRecorder.open(p.state, task, { mode: "resume" })
+  );
+  assert(bytes < size / 100, `read ${bytes} of ${size} bytes`);
+  assertEquals(rec.run, run);
+  assertEquals(rec.seq, seq);
+  rec.start();
+  await rec.finish({ success: true, status: "done" });
+  await rec.close();
+  const tail = (await Deno.readTextFile(p.state.logPath(task.dir))).slice(size).trim().split("\n");
+  assertEquals(tail.map((l) => [JSON.parse(l).seq, JSON.parse(l).event.run]), [
+    [seq + 1, run],
+    [seq + 2, run],
+  ]);
 });
