@@ -41,55 +41,62 @@ export function lineText(bytes: Uint8Array): string {
 }
 
 /**
- * The lines of bytes that end at a newline (the last excluded), one decode
- * when all are UTF-8. A line of ASCII comes out as a one-byte string even when
- * other lines of the chunk are not ASCII: a string decoded from bytes holding
- * one non-ASCII character is a two-byte string, and so is every part of it,
- * which is slower to search, parse and encode again. Runs of ASCII lines are
- * decoded again on their own, one decode a run.
+ * The index of the first byte of `bytes[from, to)` that is not ASCII (0x80 or
+ * above), or `to`: four bytes at a time.
  */
-function splitLines(bytes: Uint8Array): string[] {
-  let text: string;
-  try {
-    text = strict.decode(bytes);
-  } catch {
-    // Some line is not UTF-8: each line on its own, so that only those are broken.
-    const out: string[] = [];
-    let at = 0;
-    for (;;) {
-      const nl = bytes.indexOf(NL, at);
-      out.push(lineText(bytes.subarray(at, nl < 0 ? bytes.length : nl)));
-      if (nl < 0) return out;
-      at = nl + 1;
-    }
+function nonAsciiAt(bytes: Uint8Array, from: number, to: number): number {
+  let i = from;
+  const base = bytes.byteOffset;
+  while (i < to && ((base + i) & 3) !== 0) {
+    if (bytes[i] >= 0x80) return i;
+    i++;
   }
-  const parts = text.split("\n");
-  // As many characters as bytes: every byte is ASCII, the text is one-byte.
-  if (text.length === bytes.length) return parts;
-  // A line has as many characters as bytes only when it is ASCII.
-  let at = 0;
-  let runStart = 0;
-  let runFirst = 0;
-  for (let i = 0; i < parts.length; i++) {
-    const nl = i === parts.length - 1 ? bytes.length : bytes.indexOf(NL, at);
-    if (nl - at !== parts[i].length) {
-      // Not ASCII: the ASCII lines before it are decoded again as a run.
-      if (i > runFirst) asciiRun(bytes.subarray(runStart, at - 1), parts, runFirst);
-      runFirst = i + 1;
-      runStart = nl + 1;
-    }
-    at = nl + 1;
+  if (i >= to) return to;
+  const words = new Uint32Array(bytes.buffer, base + i, (to - i) >> 2);
+  let w = 0;
+  while (w < words.length && (words[w] & 0x80808080) === 0) w++;
+  i += w << 2;
+  while (i < to) {
+    if (bytes[i] >= 0x80) return i;
+    i++;
   }
-  if (parts.length > runFirst && runFirst > 0) {
-    asciiRun(bytes.subarray(runStart, bytes.length), parts, runFirst);
-  }
-  return parts;
+  return to;
 }
 
-/** Puts the lines of ASCII `bytes`, one-byte strings, in `parts` from index `first`. */
-function asciiRun(bytes: Uint8Array, parts: string[], first: number): void {
+/**
+ * The lines of bytes that end at a newline (the last excluded), each byte
+ * decoded once. A line of ASCII comes out as a one-byte string even when other
+ * lines of the chunk are not ASCII: a string decoded from bytes holding one
+ * non-ASCII character is a two-byte string, and so is every part of it, which
+ * is slower to search, parse and encode again. So the bytes are searched for
+ * the lines that are not ASCII first (a word at a time); each run of ASCII
+ * lines between them is one decode and one split, and each other line is
+ * decoded on its own (a line that is not UTF-8 is the only one broken).
+ */
+function splitLines(bytes: Uint8Array): string[] {
+  const out: string[] = [];
+  const len = bytes.length;
+  // The start of the current run of ASCII lines.
+  let run = 0;
+  for (;;) {
+    const hi = nonAsciiAt(bytes, run, len);
+    if (hi === len) break;
+    const ls = bytes.lastIndexOf(NL, hi) + 1;
+    let le = bytes.indexOf(NL, hi);
+    if (le < 0) le = len;
+    if (ls > run) pushAscii(bytes.subarray(run, ls - 1), out);
+    out.push(lineText(bytes.subarray(ls, le)));
+    if (le === len) return out;
+    run = le + 1;
+  }
+  pushAscii(bytes.subarray(run, len), out);
+  return out;
+}
+
+/** Pushes the lines of ASCII `bytes` (one-byte strings) onto `out`. */
+function pushAscii(bytes: Uint8Array, out: string[]): void {
   const lines = strict.decode(bytes).split("\n");
-  for (let j = 0; j < lines.length; j++) parts[first + j] = lines[j];
+  for (let j = 0; j < lines.length; j++) out.push(lines[j]);
 }
 
 /**

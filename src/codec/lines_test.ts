@@ -143,3 +143,55 @@ Deno.test("a line that is not UTF-8 comes out as the invalid marker, at any chun
   );
   assertEquals(decodeLine(INVALID_UTF8_LINE), { ok: false, reason: "not valid UTF-8" });
 });
+
+Deno.test("long lines of ASCII, other UTF-8 and bytes that are not UTF-8, cut anywhere, come out whole", () => {
+  const strict = new TextDecoder("utf-8", { fatal: true });
+  // A line: pieces of ASCII (long enough to be searched a word at a time),
+  // characters of 2, 3 and 4 bytes, and bytes that no UTF-8 text holds.
+  const piece = fc.oneof(
+    fc.string({ unit: fc.constantFrom("a", "{", '"', " ", "\r", "9"), minLength: 1, maxLength: 40 })
+      .map((s) => enc.encode(s)),
+    fc.constantFrom("é", "—", "→", "中文", "😀").map((s) => enc.encode(s)),
+    fc.constantFrom([0x80], [0xff], [0xe2, 0x82], [0xc0, 0xaf]).map((b) => new Uint8Array(b)),
+  );
+  const line = fc.array(piece, { maxLength: 8 }).map((ps) => {
+    const out = new Uint8Array(ps.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of ps) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  });
+  fc.assert(
+    fc.property(
+      fc.array(line, { maxLength: 20 }).chain((ls) => {
+        const n = ls.reduce((k, l) => k + l.length + 1, 0);
+        return fc.tuple(
+          fc.constant(ls),
+          fc.uniqueArray(fc.integer({ min: 0, max: n }), { maxLength: 8 }).map((c) =>
+            c.sort((a, b) => a - b)
+          ),
+        );
+      }),
+      ([ls, cuts]) => {
+        const bytes = new Uint8Array(ls.reduce((k, l) => k + l.length + 1, 0));
+        let at = 0;
+        for (const l of ls) {
+          bytes.set(l, at);
+          bytes[at + l.length] = 10;
+          at += l.length + 1;
+        }
+        const want = ls.map((l) => {
+          try {
+            return strict.decode(l);
+          } catch {
+            return INVALID_UTF8_LINE;
+          }
+        });
+        assertEquals(splitAt(bytes, cuts).lines, want);
+      },
+    ),
+    { numRuns: 2000 },
+  );
+});
