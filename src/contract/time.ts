@@ -101,7 +101,8 @@ export class MonotonicClock {
   #second = NaN;
   #prefix = "";
 
-  #nextUs(): number {
+  #nextUs(sameMoment = false): number {
+    if (sameMoment && this.#lastUs > 0) return ++this.#lastUs;
     const wall = Math.round((performance.timeOrigin + performance.now()) * 1000);
     const us = wall > this.#lastUs ? wall : this.#lastUs + 1;
     this.#lastUs = us;
@@ -113,9 +114,14 @@ export class MonotonicClock {
     return BigInt(this.#nextUs()) * 1000n;
   }
 
-  /** The next timestamp as RFC 3339 text (as {@link formatTimeNs} writes it). */
-  now(): string {
-    const us = this.#nextUs();
+  /**
+   * The next timestamp as RFC 3339 text (as {@link formatTimeNs} writes it).
+   * `sameMoment`: the event is written together with the one stamped just
+   * before (one write of a batch): its stamp is that one's plus a
+   * microsecond, without reading the system clock again.
+   */
+  now(sameMoment = false): string {
+    const us = this.#nextUs(sameMoment);
     const second = Math.floor(us / 1_000_000);
     if (second !== this.#second) {
       this.#second = second;

@@ -301,7 +301,8 @@ export class RunRecorder {
         const { type: _t, run: _r, ...fields } = input;
         event = { type, run: run ?? this.run, ...fields } as AnyEvent;
       }
-      const at = this.#clock.now();
+      // The events of a batch are written at one moment: one read of the clock.
+      const at = this.#clock.now(i > 0);
       if (isEphemeral(type)) {
         envs[i] = { schema: SCHEMA_VERSION, at, event };
         continue;

@@ -262,6 +262,26 @@ Deno.test("at never goes backwards within the process, across recorders", async 
   }
 });
 
+Deno.test("the events of one batch are stamped a microsecond apart; the next batch reads the clock again", async () => {
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Batch");
+  const rec = await RunRecorder.open(p.state, task);
+  rec.start();
+  const batch = (n: number) =>
+    rec.emitAll(
+      Array.from({ length: n }, (_, i) => ({ type: "log", level: "debug", message: `${i}` })),
+    ).map((e) => parseTimeNs(e.at)!);
+  const first = batch(500);
+  for (let i = 1; i < first.length; i++) assertEquals(first[i] - first[i - 1], 1000n);
+  await new Promise((r) => setTimeout(r, 20));
+  const second = batch(2);
+  // 20 ms later, not 1 us after the last stamp.
+  assert(second[0] - first[first.length - 1] >= 15_000_000n, "the clock was read again");
+  const wall = BigInt(Date.now()) * 1_000_000n;
+  assert(wall - second[0] < 1_000_000_000n && second[0] - wall < 1_000_000_000n);
+  await rec.close();
+});
+
 Deno.test("ephemeral agent_delta goes to subscribers only, without seq, and takes no seq", async () => {
   await using p = await tempProject();
   const task = await createTask(p.state, "Stream");
