@@ -15,7 +15,19 @@
  */
 import { JSON_CHECK_WASM_BASE64 } from "./json_check_wasm.ts";
 
+/** The module's bytes. */
+function wasmBytes(): Uint8Array<ArrayBuffer> {
+  const bin = atob(JSON_CHECK_WASM_BASE64);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+}
+
 let compiled: WebAssembly.Module | null = null;
+// Compiled on other threads as soon as this module loads: a command that
+// opens files before its first check (the CLI's replays) finds it ready,
+// instead of compiling it on its own thread at the first check.
+WebAssembly.compile(wasmBytes()).then((m) => compiled ??= m, () => {});
 
 /** Bytes the module keeps for itself at the start of its memory (results, stack, table). */
 const RESERVED_BYTES = 16 * 1024;
@@ -58,12 +70,7 @@ export class JsonChecker {
   #results: Int32Array;
 
   constructor() {
-    if (compiled === null) {
-      const bin = atob(JSON_CHECK_WASM_BASE64);
-      const bytes = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-      compiled = new WebAssembly.Module(bytes);
-    }
+    compiled ??= new WebAssembly.Module(wasmBytes());
     const exports = new WebAssembly.Instance(compiled).exports as {
       memory: WebAssembly.Memory;
       check: (start: number, end: number) => number;
