@@ -187,3 +187,23 @@ export function env(seq: number | undefined, at: string, event: Record<string, u
   if (seq !== undefined) e.seq = seq;
   return e;
 }
+
+/** Counts what every open file of this process reads while `fn` runs (bytes and reads). */
+export async function countReads<T>(
+  fn: () => Promise<T>,
+): Promise<{ value: T; bytes: number; reads: number }> {
+  const proto = Deno.FsFile.prototype;
+  const original = proto.read;
+  let bytes = 0, reads = 0;
+  proto.read = async function (this: Deno.FsFile, p: Uint8Array) {
+    const n = await original.call(this, p);
+    reads++;
+    bytes += n ?? 0;
+    return n;
+  };
+  try {
+    return { value: await fn(), bytes, reads };
+  } finally {
+    proto.read = original;
+  }
+}

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { assert, assertEquals } from "../../tests/assert.ts";
-import { REPO, tempProject } from "../../tests/helpers.ts";
+import { countReads, REPO, tempProject } from "../../tests/helpers.ts";
 import {
   findCurrentRun,
   lastRunLine,
@@ -14,26 +14,6 @@ import { runOf } from "../contract/events.ts";
 
 const FIX = `${REPO}/fixtures`;
 const enc = new TextEncoder();
-
-/** Counts what every open file of this process reads while `fn` runs. */
-async function countReads<T>(
-  fn: () => Promise<T>,
-): Promise<{ value: T; bytes: number; reads: number }> {
-  const proto = Deno.FsFile.prototype;
-  const original = proto.read;
-  let bytes = 0, reads = 0;
-  proto.read = async function (this: Deno.FsFile, p: Uint8Array) {
-    const n = await original.call(this, p);
-    reads++;
-    bytes += n ?? 0;
-    return n;
-  };
-  try {
-    return { value: await fn(), bytes, reads };
-  } finally {
-    proto.read = original;
-  }
-}
 
 Deno.test("reading a log in chunks of any size gives the same records", async () => {
   const path = `${FIX}/peer/events-0.5.jsonl`;

@@ -5,7 +5,7 @@ import {
   assertStringIncludes,
   assertThrows,
 } from "../../tests/assert.ts";
-import { REPO, tempProject } from "../../tests/helpers.ts";
+import { countReads, REPO, tempProject } from "../../tests/helpers.ts";
 import type { Envelope } from "../contract/envelope.ts";
 import { MonotonicClock, parseTimeNs } from "../contract/time.ts";
 import { TasklineError } from "../errors.ts";
@@ -524,23 +524,6 @@ Deno.test("a resume after the run's process died continues it: seq gapless, run_
 
 // ------------------------------------------------ opening a task with a long log
 
-/** Counts the bytes every open file of this process reads while `fn` runs. */
-async function bytesRead<T>(fn: () => Promise<T>): Promise<{ value: T; bytes: number }> {
-  const proto = Deno.FsFile.prototype;
-  const original = proto.read;
-  let bytes = 0;
-  proto.read = async function (this: Deno.FsFile, p: Uint8Array) {
-    const n = await original.call(this, p);
-    bytes += n ?? 0;
-    return n;
-  };
-  try {
-    return { value: await fn(), bytes };
-  } finally {
-    proto.read = original;
-  }
-}
-
 /** Writes a log of one run of `events` agent_text events (about 30 MB), ended as `status`. */
 async function longRun(state: StateDir, task: Task, run: string, status: "done" | "paused") {
   const at = "2026-10-01T00:00:00.000000Z";
@@ -579,7 +562,7 @@ Deno.test("a new run after a long finished one reads the log's end, not the whol
   const run = "aaaaaaaa-0000-4000-8000-000000000001";
   const { size } = await longRun(p.state, task, run, "done");
   assert(size > 25_000_000, `generated ${size} bytes`);
-  const { value: rec, bytes } = await bytesRead(() => RunRecorder.open(p.state, task));
+  const { value: rec, bytes } = await countReads(() => RunRecorder.open(p.state, task));
   assert(bytes < size / 100, `read ${bytes} of ${size} bytes`);
   assert(rec.run !== run);
   rec.start();
@@ -598,7 +581,7 @@ Deno.test("resuming a long paused run reads the log's end and continues its seq"
   const task = await createTask(p.state, "Long paused");
   const run = "bbbbbbbb-0000-4000-8000-000000000002";
   const { seq, size } = await longRun(p.state, task, run, "paused");
-  const { value: rec, bytes } = await bytesRead(() =>
+  const { value: rec, bytes } = await countReads(() =>
     RunRecorder.open(p.state, task, { mode: "resume" })
   );
   assert(bytes < size / 100, `read ${bytes} of ${size} bytes`);
