@@ -36,6 +36,7 @@ import {
   type LogProblem,
   type LogRecord,
   type ReadRecord,
+  type RunLine,
   scanBackward,
   seekAfterSeq,
 } from "../store/log_reader.ts";
@@ -163,14 +164,23 @@ export async function followTask(
     interrupted: false,
   };
   let from = 0;
+  // The current run, in a few small reads: the run of the log's last schema-2
+  // line with a seq (runs never interleave: see lastRunLine), which a search
+  // for the last run_started would find only after reading the whole run.
+  // Logs with no such line (0.2 logs) are searched for run_started.
+  let last: RunLine | null = null;
   if (options.run !== undefined) {
     track.run = await resolveRun(path, options.run, to);
   } else {
-    track.run = await currentRun(path, to);
+    last = await lastRunLine(path, { to });
+    track.run = last?.run ?? (await findCurrentRun(path, { to }))?.run ?? null;
   }
   if (track.run !== null) {
     // Every event of the run with a seq above `after` is at or after `from`.
-    from = await seekAfterSeq(path, track.run, after, { to });
+    from = await seekAfterSeq(path, track.run, after, {
+      to,
+      last: last?.run === track.run ? last : undefined,
+    });
     // Before `from` lie the run's events up to `after`, or, when the run has
     // no schema-2 line at all (a 0.2 run), the whole run.
     if (from > 0 && (after > 0 || from >= to)) {
@@ -283,19 +293,6 @@ export async function followTask(
     run: () => track.run,
     outcome: () => outcomeOf(track),
   };
-}
-
-/**
- * The current run of a log, in a few small reads: the run of its last
- * schema-2 line with a seq. The runs of a task never interleave (one
- * process per task, and only the current run is appended to; seekAfterSeq
- * relies on the same), so this is the run of the last `run_started`, which
- * a search from the end would find only after reading the whole run. Logs
- * with no such line (0.2 logs) are searched for `run_started`.
- */
-export async function currentRun(path: string, to: number): Promise<string | null> {
-  return (await lastRunLine(path, { to }))?.run ?? (await findCurrentRun(path, { to }))?.run ??
-    null;
 }
 
 function outcomeOf(t: RunTrack): RunOutcome {

@@ -372,13 +372,20 @@ export async function seekAfterSeq(
   path: string,
   run: string,
   seq: number,
-  options: { to?: number; windowBytes?: number } = {},
+  options: {
+    to?: number;
+    windowBytes?: number;
+    /** The run's last line with a seq, when the caller has it (see {@link lastRunLine}). */
+    last?: { start: number; end: number; seq: number };
+  } = {},
 ): Promise<number> {
+  // Nothing after `seq` yet: the next line of the run comes after its last.
+  if (options.last !== undefined && options.last.seq <= seq) return options.last.end;
   const file = await openOrNull(path);
   if (!file) return 0;
   try {
     const to = options.to ?? (await file.stat()).size;
-    const last = await lastSeqLine(path, run, to);
+    const last = options.last ?? await lastSeqLine(path, run, to);
     // No line of the run yet: whatever comes is appended after `to`.
     if (last === null) return to;
     // Nothing after `seq` yet: the next line of the run comes after its last.

@@ -197,6 +197,15 @@ Deno.test("seekAfterSeq finds every event after any seq of any run, whatever the
         // The offset is a line start.
         const bytes = await Deno.readFile(path);
         assert(from === 0 || bytes[from - 1] === 10);
+        // The same when the caller knows the run's last line (the current run's).
+        const last = await lastRunLine(path);
+        if (last?.run === run) {
+          const from2 = await seekAfterSeq(path, run, s, { windowBytes, last });
+          const got2 = (await readAll(path, { from: from2 }))
+            .filter((r) => runOf(r.env.event) === run && r.env.schema >= 2 && r.env.seq! > s)
+            .map((r) => r.env.seq);
+          assertEquals(got2, want);
+        }
       },
     ),
     { numRuns: 300 },
