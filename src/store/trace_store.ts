@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type StateDir, writeFileAtomic } from "./state_dir.ts";
+import { type StateDir, writeFileAtomicSync } from "./state_dir.ts";
 
 /** Characters of the preview in `tool_returned`. */
 export const PREVIEW_CHARS = 200;
@@ -63,16 +63,40 @@ export async function writeTraceOutput(
   // A call id is 12 hex digits; anything else could name a path outside the store.
   if (!/^[0-9a-f]{12}$/.test(where.call) || /[/\\]|^\.\.?$/.test(where.run)) return null;
   const path = state.traceFile(where.dir, where.run, where.call);
+  const dir = `${state.toolOutputDir}/${where.dir}/${where.run}`;
+  const text = traceFileText(output, options.maxChars ?? 100_000);
   try {
-    await Deno.mkdir(`${state.toolOutputDir}/${where.dir}/${where.run}`, { recursive: true });
+    // Synchronous: a producer with thousands of outputs writes one after the
+    // other, and an asynchronous step each (a trip to another thread) cost
+    // several times the write. The run's directory is made once.
+    if (!madeDirs.has(dir)) {
+      Deno.mkdirSync(dir, { recursive: true });
+      rememberDir(dir);
+    }
     // Through a temporary file: a reader never sees an output half written.
-    await writeFileAtomic(path, traceFileText(output, options.maxChars ?? 100_000));
+    try {
+      writeFileAtomicSync(path, text);
+    } catch (e) {
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+      // The directory was removed meanwhile (the task discarded): made again.
+      Deno.mkdirSync(dir, { recursive: true });
+      writeFileAtomicSync(path, text);
+    }
     const stateDirName = state.root.split("/").filter((p) => p !== "" && p !== ".").pop() ??
       ".taskline";
     return `${stateDirName}/tool-output/${where.dir}/${where.run}/${where.call}.txt`;
   } catch {
+    madeDirs.delete(dir);
     // A file cut short by a full disk would be served as the complete output: remove it.
     await Deno.remove(path).catch(() => {});
     return null;
   }
+}
+
+/** Directories of the trace store this process has made (a bounded memory of them). */
+const madeDirs = new Set<string>();
+
+function rememberDir(dir: string): void {
+  if (madeDirs.size >= 1024) madeDirs.clear();
+  madeDirs.add(dir);
 }

@@ -69,6 +69,26 @@ Deno.test("the output file is written under tool-output/<task dir>/<run>/<call>.
   assertEquals(await Deno.readTextFile(`${p.dir}/${rel}`), "hello");
 });
 
+Deno.test("outputs are written again after their directory was removed, and leave no temporary file", async () => {
+  await using p = await tempProject();
+  const where = (call: string) => ({ dir: "005-y", run: RUN, call });
+  assert(await writeTraceOutput(p.state, where("aaaaaaaaaaa1"), "one") !== null);
+  // The task discarded (its outputs removed) while a producer goes on.
+  await Deno.remove(`${p.state.root}/tool-output`, { recursive: true });
+  const rel = await writeTraceOutput(p.state, where("aaaaaaaaaaa2"), "two");
+  assertEquals(rel, `.taskline/tool-output/005-y/${RUN}/aaaaaaaaaaa2.txt`);
+  assertEquals(await Deno.readTextFile(`${p.dir}/${rel}`), "two");
+  for (let i = 3; i < 40; i++) {
+    const call = `aaaaaaaaaa${String(i).padStart(2, "0")}`;
+    assert(await writeTraceOutput(p.state, where(call), `out ${i}`) !== null);
+  }
+  const names = [...Deno.readDirSync(`${p.state.root}/tool-output/005-y/${RUN}`)].map((e) =>
+    e.name
+  );
+  assertEquals(names.length, 38);
+  assert(names.every((n) => /^a{10}[a0-9]{2}\.txt$/.test(n)), names.join(" "));
+});
+
 Deno.test("a file that cannot be written, or a call id that is not one, gives null", async () => {
   await using p = await tempProject();
   await Deno.writeTextFile(`${p.state.root}/tool-output`, "a file where the directory should be");
