@@ -165,6 +165,87 @@ async function benchThroughput(b: RecordBench) {
   b.rows.push(r);
 }
 
+/**
+ * The same bare events, the first fifth of them, with every `tool_returned`
+ * carrying its complete `output` (its preview eight times, about 1.6 KB) as
+ * an engine that keeps outputs sends it: record writes each to the trace
+ * store before the event. Returns the file, its events and its outputs.
+ */
+async function outputsInput(
+  from: { path: string; count: number },
+): Promise<{ path: string; count: number; outputs: number }> {
+  const path = from.path.replace(/\.jsonl$/, "-outputs.jsonl");
+  const meta = `${path}.count`;
+  try {
+    const [count, outputs] = (await Deno.readTextFile(meta)).split(" ").map(Number);
+    return { path, count, outputs };
+  } catch { /* make it */ }
+  const lines = (await Deno.readTextFile(from.path)).split("\n").filter((l) => l !== "");
+  const keep = lines.slice(0, Math.max(2, Math.floor(lines.length / 5)));
+  let outputs = 0;
+  const out = keep.map((line, i) => {
+    const ev = JSON.parse(line);
+    if (i === keep.length - 1) {
+      return JSON.stringify({ type: "run_finished", success: true, status: "done" });
+    }
+    if (ev.type !== "tool_returned") return line;
+    const { preview, output_chars: _c, output_file: _f, ...rest } = ev;
+    outputs++;
+    return JSON.stringify({ ...rest, output: `${preview ?? ""}\n`.repeat(8) });
+  });
+  await Deno.writeTextFile(path, out.join("\n") + "\n");
+  await Deno.writeTextFile(meta, `${out.length} ${outputs}`);
+  return { path, count: out.length, outputs };
+}
+
+/** Record's throughput when the events carry complete tool outputs (no goal: how much they cost). */
+async function benchOutputs(b: RecordBench) {
+  const size = SIZES[b.opts.mode];
+  const dir = `${b.opts.work}/record`;
+  const input = await outputsInput(await bareInput(dir, size.events));
+  const root = `${dir}/outputs`;
+  const cmd = taskline(["record", "1"]).map(shq).join(" ");
+  const tl: number[] = [];
+  let rss: number | null = null;
+  let files = 0;
+  for (let i = 0; i < size.runs; i++) {
+    await freshProject(root);
+    await runTimed(["cat", input.path], { cwd: dir });
+    const t = await runTimed(["sh", "-c", `cat ${shq(input.path)} | ${cmd}`], {
+      cwd: root,
+      timeBin: b.timeBin,
+    });
+    if (t.code !== 0) throw new Error(`record exited ${t.code}: ${t.stderr.slice(-300)}`);
+    tl.push(t.ms);
+    if (t.rssKb !== null) rss = Math.max(rss ?? 0, t.rssKb);
+    files = 0;
+    for (const run of Deno.readDirSync(`${root}/.taskline/tool-output/001-recorded-elsewhere`)) {
+      for (
+        const _ of Deno.readDirSync(
+          `${root}/.taskline/tool-output/001-recorded-elsewhere/${run.name}`,
+        )
+      ) files++;
+    }
+  }
+  const ms = median(tl);
+  const r = row(
+    "record-outputs",
+    `record throughput with tool outputs: ${input.count.toLocaleString("en-US")} events, ${
+      input.outputs.toLocaleString("en-US")
+    } of them with their output (about 1.6 KB) for the trace store`,
+    {
+      taskline: `${fmtRate(input.count / (ms / 1000))} (${fmtMs(ms)}; ${
+        Math.round(input.outputs / (ms / 1000)).toLocaleString("en-US")
+      } outputs/s)`,
+      rss: rss === null ? "-" : `${(rss / 1024).toFixed(0)} MB`,
+    },
+  );
+  if (files !== input.outputs) {
+    r.notes.push(`the trace store has ${files} files, expected ${input.outputs}`);
+  }
+  b.rows.push(r);
+}
+
 async function benchLatency(b: RecordBench) {
   const size = SIZES[b.opts.mode];
   const root = `${b.opts.work}/record/latency`;
@@ -270,6 +351,13 @@ export async function benchRecord(b: RecordBench): Promise<void> {
     b.rows.push(row("record", "record throughput", {
       met: `skipped: the benchmark failed: ${(e as Error).message.replaceAll("|", "/")}`,
       goal: `>= ${GOAL_EVENTS_PER_S.toLocaleString("en-US")} events/s`,
+    }));
+  }
+  try {
+    await benchOutputs(b);
+  } catch (e) {
+    b.rows.push(row("record-outputs", "record throughput with tool outputs", {
+      met: `skipped: the benchmark failed: ${(e as Error).message.replaceAll("|", "/")}`,
     }));
   }
   try {

@@ -198,6 +198,7 @@ Deno.test("deno task bench runs on tiny inputs and writes the table with a row p
         "GET /api/events?limit=500",
         "server fan-out",
         "record throughput",
+        "record throughput with tool outputs",
         "record -> events -f latency",
         "ship an existing project",
         "live: append on the source",
