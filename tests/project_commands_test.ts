@@ -186,3 +186,26 @@ Deno.test("the program lists every command, answers help for each, and refuses a
     assertStringIncludes(r.stderr, `Unknown command "${n}"`);
   }
 });
+
+Deno.test({
+  name: "a project where the runtime refuses to read (under /dev) is named as such, not as missing",
+  ignore: (() => {
+    try {
+      return !Deno.statSync("/dev/shm").isDirectory;
+    } catch {
+      return true;
+    }
+  })(),
+  fn: async () => {
+    const dir = Deno.makeTempDirSync({ dir: "/dev/shm", prefix: "taskline-" });
+    try {
+      Deno.mkdirSync(`${dir}/.taskline/tasks`, { recursive: true });
+      const r = await runCli(["events"], { cwd: dir });
+      assertEquals(r.code, 1, r.stderr);
+      assertStringIncludes(r.stderr, "Cannot read .taskline/ here");
+      assert(!r.stderr.includes("does not exist"), r.stderr);
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
+    }
+  },
+});

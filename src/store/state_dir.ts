@@ -86,6 +86,20 @@ export class StateDir {
 
   /** Throws a clear error when this is not a taskline project. */
   async requireExists(): Promise<void> {
+    try {
+      await Deno.stat(this.root);
+    } catch (e) {
+      // The runtime refuses some places whatever the permissions name (a
+      // project under /dev, /proc or /sys): say so, not that it is missing.
+      if (e instanceof Deno.errors.NotCapable || e instanceof Deno.errors.PermissionDenied) {
+        throw new TasklineError(
+          "io",
+          `Cannot read ${this.root}/ here: the runtime refuses it with taskline's permissions (${
+            (e as Error).message.replace(/, run again.*$/, "")
+          })`,
+        );
+      }
+    }
     if (!(await this.exists())) {
       throw new TasklineError(
         "not-found",
