@@ -30,7 +30,7 @@
  * @module
  */
 import { jetstream, type JsMsg } from "@nats-io/jetstream";
-import type { StateDir } from "../store/state_dir.ts";
+import { type StateDir, writeFileAtomicSync } from "../store/state_dir.ts";
 import {
   BadLogFile,
   checkLogFileSync,
@@ -592,7 +592,7 @@ class Mirror {
         }
         // Unreadable: written again.
       }
-      if (!same) writeAtomicSync(path, bytes);
+      if (!same) writeFileAtomicSync(path, bytes);
     }
     this.#files.clear();
     for (const [mdir, f] of this.#logs) {
@@ -643,7 +643,7 @@ class Mirror {
     } catch (e) {
       throw e instanceof BadLogFile ? badCheckpoint(e) : e;
     }
-    writeAtomicSync(
+    writeFileAtomicSync(
       checkpointPath(this.#state),
       new TextEncoder().encode(JSON.stringify(cp) + "\n"),
     );
@@ -713,19 +713,6 @@ function badCheckpoint(e: BadLogFile): BadLogFile {
   err.message =
     `${e.message}: it is where mirror keeps its place in the stream; remove it (the stream is then read again from its start, what is already here is skipped)`;
   return err;
-}
-
-function writeAtomicSync(path: string, bytes: Uint8Array) {
-  const tmp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
-  try {
-    Deno.writeFileSync(tmp, bytes);
-    Deno.renameSync(tmp, path);
-  } catch (e) {
-    try {
-      Deno.removeSync(tmp);
-    } catch { /* not made */ }
-    throw e;
-  }
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -127,10 +127,11 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
  * a row (the trace store), where each asynchronous step's trip to another
  * thread costs more than the write.
  */
-export function writeFileAtomicSync(path: string, data: string): void {
+export function writeFileAtomicSync(path: string, data: string | Uint8Array): void {
   const tmp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
-    Deno.writeTextFileSync(tmp, data);
+    if (typeof data === "string") Deno.writeTextFileSync(tmp, data);
+    else Deno.writeFileSync(tmp, data);
     Deno.renameSync(tmp, path);
   } catch (e) {
     try {
