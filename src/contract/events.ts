@@ -279,6 +279,13 @@ export const EVENT_TYPES: readonly EventType[] = [
 
 const KNOWN = new Set<string>(EVENT_TYPES);
 
+/**
+ * Types other commands add to a run between its segments (`approve`,
+ * `reject`, `cancel`): a line of these after a `run_finished` does not mean
+ * the run goes on.
+ */
+export const BETWEEN_SEGMENTS: ReadonlySet<string> = new Set(["approval_resolved", "log"]);
+
 /** Whether `type` is one of the 22 event types of the contract. */
 export function isEventType(type: string): type is EventType {
   return KNOWN.has(type);

@@ -28,7 +28,7 @@
  *
  * @module
  */
-import { isEventType, runOf } from "../contract/events.ts";
+import { BETWEEN_SEGMENTS, isEventType, runOf } from "../contract/events.ts";
 import { TasklineError } from "../errors.ts";
 import {
   findCurrentRun,
@@ -303,9 +303,6 @@ function outcomeOf(t: RunTrack): RunOutcome {
   if (!t.ended) return "open";
   return t.success ? "succeeded" : "failed";
 }
-
-/** Events other commands add to a run between its segments (approve, reject). */
-const BETWEEN_SEGMENTS = new Set(["approval_resolved", "log"]);
 
 /**
  * The run's state just before byte `from`, in a few small reads: the run's

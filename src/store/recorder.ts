@@ -13,7 +13,9 @@ import type { Envelope } from "../contract/envelope.ts";
 import { SCHEMA_VERSION } from "../contract/envelope.ts";
 import {
   type AnyEvent,
+  BETWEEN_SEGMENTS,
   isEphemeral,
+  isEventType,
   type KnownEvent,
   runOf,
   type Usage,
@@ -558,26 +560,42 @@ async function finishDeadRun(
   options: { clock: MonotonicClock; onRepair?: (message: string) => void },
 ): Promise<number> {
   const path = state.logPath(task.dir);
-  // The common case, in a read of the log's end: its last line with a seq is
-  // a run_finished, so the run it belongs to (the current one: runs never
-  // interleave) ended. Otherwise the run of the last run_started is looked at.
+  // The log's last line with a seq belongs to the current run (runs never
+  // interleave); when it is a run_finished, the run ended.
   const last = await lastRunLine(path, { to: size });
-  if (last !== null && last.type === "run_finished") return size;
-  const current = await findCurrentRun(path, { to: size });
-  if (!current) return size;
-  const run = current.run;
-  // A run_finished of the run after its last run_started: the run ended.
-  let ended = false;
-  await scanBackward(path, '"run_finished"', (text, start) => {
-    if (start < current.offset) return true;
-    const d = decodeLine(text);
-    if (d.ok && d.env.event.type === "run_finished" && runOf(d.env.event) === run) ended = true;
-    return ended;
-  }, { to: size });
-  if (ended) return size;
-  const seq = await lastSeqOf(path, run, size);
-  // A run of 0.2 (no seq) is not continued.
-  if (seq === 0) return size;
+  // A log of 0.2 runs only (no seq): such a run is not continued.
+  if (last === null) return size;
+  if (last.type !== "run_finished") {
+    // The run's last line that only its running segments write, or their
+    // run_finished, read from the end: lines other commands add between
+    // segments (an approval after a pause) and types this release does not
+    // know decide nothing. Only the log's end is read, not the whole run.
+    let decided: string | null = null;
+    await scanBackward(path, last.run, (text) => {
+      const d = decodeLine(text);
+      if (!d.ok || runOf(d.env.event) !== last.run) return false;
+      const type = d.env.event.type;
+      if (BETWEEN_SEGMENTS.has(type) || !isEventType(type)) return false;
+      decided = type;
+      return true;
+    }, { to: size, chunkBytes: 64 * 1024 });
+    // Nothing of a running segment at all (not even its run_started): left as it is.
+    if (decided !== null && decided !== "run_finished") {
+      return await finishRun(path, last, size, runState, options);
+    }
+  }
+  return size;
+}
+
+/** Appends a `log` error and a failed `run_finished` for a dead run; returns the log's size. */
+async function finishRun(
+  path: string,
+  last: { run: string; seq: number },
+  size: number,
+  runState: RunState,
+  options: { clock: MonotonicClock; onRepair?: (message: string) => void },
+): Promise<number> {
+  const { run, seq } = last;
   const totals = runState.run === run ? runState : await stateFromLog(path, run, size, runState);
   const message =
     `Run ${run} ended without run_finished (its process died); finished as failed by the next run`;

@@ -525,7 +525,12 @@ Deno.test("a resume after the run's process died continues it: seq gapless, run_
 // ------------------------------------------------ opening a task with a long log
 
 /** Writes a log of one run of `events` agent_text events (about 30 MB), ended as `status`. */
-async function longRun(state: StateDir, task: Task, run: string, status: "done" | "paused") {
+async function longRun(
+  state: StateDir,
+  task: Task,
+  run: string,
+  status: "done" | "paused" | "died",
+) {
   const at = "2026-10-01T00:00:00.000000Z";
   const line = (seq: number, event: Record<string, unknown>) =>
     JSON.stringify({ schema: 2, seq, at, event }) + "\n";
@@ -541,18 +546,25 @@ async function longRun(state: StateDir, task: Task, run: string, status: "done" 
     }
   }
   if (status === "paused") parts.push(line(++seq, { type: "paused", run, reason: "budget" }));
-  parts.push(line(++seq, {
-    type: "run_finished",
-    run,
-    success: status === "done",
-    status,
-    usage: usage(0, 0),
-    active_ms: 0,
-    started_at: at,
-  }));
+  // A process that died: a last line of its own, no run_finished.
+  if (status === "died") parts.push(line(++seq, { type: "log", run, level: "info", message: "m" }));
+  else {parts.push(line(++seq, {
+      type: "run_finished",
+      run,
+      success: status === "done",
+      status,
+      usage: usage(0, 0),
+      active_ms: 0,
+      started_at: at,
+    }));}
   await file.write(new TextEncoder().encode(parts.join("")));
   file.close();
-  await saveRunState(state, task.dir, { ...emptyRunState(), run, started_at: at, status });
+  await saveRunState(state, task.dir, {
+    ...emptyRunState(),
+    run,
+    started_at: at,
+    ...(status === "died" ? {} : { status }),
+  });
   return { seq, size: (await Deno.stat(state.logPath(task.dir))).size };
 }
 
@@ -595,4 +607,52 @@ Deno.test("resuming a long paused run reads the log's end and continues its seq"
     [seq + 1, run],
     [seq + 2, run],
   ]);
+});
+
+Deno.test("a new run after a long run whose process died finishes it, reading the log's end", async () => {
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Long dead");
+  const run = "cccccccc-0000-4000-8000-000000000003";
+  const { seq, size } = await longRun(p.state, task, run, "died");
+  const repairs: string[] = [];
+  const { value: rec, bytes } = await countReads(() =>
+    RunRecorder.open(p.state, task, { onRepair: (m) => repairs.push(m) })
+  );
+  assert(bytes < size / 100, `read ${bytes} of ${size} bytes`);
+  assertEquals(repairs.length, 1);
+  rec.start();
+  await rec.finish({ success: true, status: "done" });
+  await rec.close();
+  const tail = (await Deno.readTextFile(p.state.logPath(task.dir))).slice(size).trim().split("\n")
+    .map((l) => JSON.parse(l));
+  assertEquals(tail.map((l) => [l.seq, l.event.type, l.event.run === run]), [
+    [seq + 1, "log", true],
+    [seq + 2, "run_finished", true],
+    [1, "run_started", false],
+    [2, "run_finished", false],
+  ]);
+  assertEquals(tail[1].event.status, "failed");
+});
+
+Deno.test("an approval written after a paused run's end does not make it a dead run", async () => {
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Paused, then approved");
+  const run = "dddddddd-0000-4000-8000-000000000004";
+  const { seq, size } = await longRun(p.state, task, run, "paused");
+  const extra = [
+    { type: "approval_resolved", run, gate: "plan", approved: true, comment: null },
+    { type: "log", run, level: "info", message: "approved by taskline approve" },
+  ].map((event, k) =>
+    JSON.stringify({ schema: 2, seq: seq + 1 + k, at: "2026-10-01T00:00:01.000000Z", event }) + "\n"
+  ).join("");
+  await Deno.writeTextFile(p.state.logPath(task.dir), extra, { append: true });
+  const repairs: string[] = [];
+  const rec = await RunRecorder.open(p.state, task, {
+    mode: "new",
+    onRepair: (m) => repairs.push(m),
+  });
+  assertEquals(repairs, []);
+  await rec.close();
+  const after = await Deno.readTextFile(p.state.logPath(task.dir));
+  assertEquals(after.length, size + extra.length, "nothing was added for the paused run");
 });
