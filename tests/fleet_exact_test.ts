@@ -25,6 +25,7 @@ import {
 } from "../src/fleet/wire.ts";
 import {
   HoldingProxy,
+  outputFiles,
   sleep,
   SourceWriter,
   startNats,
@@ -32,16 +33,6 @@ import {
   streamOutputs,
   untilMirrored,
 } from "./fleet_util.ts";
-
-/** Kept output files under a project's `tool-output/`. */
-async function outputFiles(dir: string): Promise<number> {
-  let n = 0;
-  for await (const e of Deno.readDir(dir)) {
-    if (e.isDirectory) n += await outputFiles(`${dir}/${e.name}`);
-    else if (e.isFile && e.name.endsWith(".txt")) n++;
-  }
-  return n;
-}
 
 /** Each line once, no gap; each output once; the mirror equal to the source. */
 async function assertExactlyOnce(
@@ -56,7 +47,7 @@ async function assertExactlyOnce(
   const outs = await streamOutputs(url);
   const twice = [...outs.held].filter(([, n]) => n !== 1).map(([k, n]) => `${k} ${n} times`);
   assertEquals(twice, [], stderr());
-  assertEquals(outs.held.size, await outputFiles(w.state.toolOutputDir), JSON.stringify(outs));
+  assertEquals(outs.held.size, outputFiles(w.state).length, JSON.stringify(outs));
   await using mir = spawnCli(["mirror", url], { cwd: mirrorRoot });
   assertEquals(await untilMirrored(sources, mirrorRoot, 60_000), [], stderr() + mir.stderr);
 }

@@ -19,10 +19,10 @@ import {
   outputSubject,
   taskSubject,
 } from "../src/fleet/wire.ts";
-import type { StateDir } from "../src/store/state_dir.ts";
 import {
   HoldingProxy,
   killShipWhilePublishing,
+  outputFiles,
   sleep,
   SourceWriter,
   startNats,
@@ -30,19 +30,6 @@ import {
   streamOutputs,
   untilMirrored,
 } from "./fleet_util.ts";
-
-/** The kept output files of a project (paths under tool-output/). */
-function outputFiles(state: StateDir): string[] {
-  const out: string[] = [];
-  const walk = (dir: string, prefix: string) => {
-    for (const e of Deno.readDirSync(dir)) {
-      if (e.isDirectory) walk(`${dir}/${e.name}`, `${prefix}${e.name}/`);
-      else if (e.isFile && !e.name.endsWith(".tmp")) out.push(`${prefix}${e.name}`);
-    }
-  };
-  walk(state.toolOutputDir, "");
-  return out;
-}
 
 /** Bytes that no line break or UTF-8 rule makes special: every byte value. */
 function bigBytes(size: number, seed: number): Uint8Array {

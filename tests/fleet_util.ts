@@ -632,3 +632,16 @@ export async function killShipWhilePublishing(o: KillRounds): Promise<string> {
   }
   return stderr;
 }
+
+/** The kept output files of a project (paths under tool-output/; temporary files left out). */
+export function outputFiles(state: StateDir): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const e of Deno.readDirSync(dir)) {
+      if (e.isDirectory) walk(`${dir}/${e.name}`, `${prefix}${e.name}/`);
+      else if (e.isFile && !e.name.endsWith(".tmp")) out.push(`${prefix}${e.name}`);
+    }
+  };
+  walk(state.toolOutputDir, "");
+  return out;
+}

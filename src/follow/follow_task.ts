@@ -28,11 +28,12 @@
  *
  * @module
  */
-import { BETWEEN_SEGMENTS, isEventType, runOf } from "../contract/events.ts";
+import { runOf } from "../contract/events.ts";
 import { TasklineError } from "../errors.ts";
 import {
   findCurrentRun,
   lastRunLine,
+  lastSegmentLine,
   type LogProblem,
   type LogRecord,
   type ReadRecord,
@@ -177,10 +178,7 @@ export async function followTask(
   }
   if (track.run !== null) {
     // Every event of the run with a seq above `after` is at or after `from`.
-    from = await seekAfterSeq(path, track.run, after, {
-      to,
-      last: last?.run === track.run ? last : undefined,
-    });
+    from = await seekAfterSeq(path, track.run, after, { to, last: last ?? undefined });
     // Before `from` lie the run's events up to `after`, or, when the run has
     // no schema-2 line at all (a 0.2 run), the whole run.
     if (from > 0 && (after > 0 || from >= to)) {
@@ -319,21 +317,13 @@ async function stateBefore(
   exact: boolean,
 ): Promise<void> {
   const run = track.run!;
-  await scanBackward(path, run, (text) => {
-    const d = decodeLine(text);
-    // Lines of any schema: a run started by 0.2 has schema-1 lifecycle lines.
-    if (!d.ok || runOf(d.env.event) !== run) return false;
-    const type = d.env.event.type;
-    // Unknown types may be written by anyone: they decide nothing.
-    if (BETWEEN_SEGMENTS.has(type) || !isEventType(type)) return false;
-    if (type === "run_finished") {
-      track.ended = true;
-      track.success = (d.env.event as { success?: unknown }).success === true;
-    } else if (type === "paused") {
-      track.pausedSinceStart = true;
-    }
-    return true;
-  }, { to: from, chunkBytes: 64 * 1024 });
+  const decisive = await lastSegmentLine(path, run, from);
+  if (decisive?.event.type === "run_finished") {
+    track.ended = true;
+    track.success = (decisive.event as { success?: unknown }).success === true;
+  } else if (decisive?.event.type === "paused") {
+    track.pausedSinceStart = true;
+  }
   if (!exact || track.pausedSinceStart) return;
   let startedAt = -1;
   await scanBackward(path, '"run_started"', (text, start) => {

@@ -9,7 +9,9 @@
  * it at hand); an event loaded from the log keeps where its window was read,
  * and the JSON of the few that an answer needs is read again from there.
  * Two thousand tasks of a few dozen events each are then a few MB of
- * cursors rather than tens of MB of text (the server's memory, issue 15). An answer is a merge of the tasks' tails, newest first; when the
+ * cursors rather than tens of MB of text (the server's memory, issue 15).
+ *
+ * An answer is a merge of the tasks' tails, newest first; when the
  * tail of a task runs out before the answer is complete, that task's tail is
  * read again from disk with a window twice as large, and the merge is redone.
  * The answer is exactly what a full replay (src/follow/feed.ts `replayFeed`)

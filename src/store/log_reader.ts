@@ -8,7 +8,7 @@
  * @module
  */
 import type { Envelope } from "../contract/envelope.ts";
-import { runOf } from "../contract/events.ts";
+import { BETWEEN_SEGMENTS, isEventType, runOf } from "../contract/events.ts";
 import { decodeLine } from "../codec/decode.ts";
 import { LineSplitter, lineText } from "../codec/lines.ts";
 import type { LightEvent } from "../codec/light_line.ts";
@@ -311,26 +311,53 @@ export interface RunLine {
 }
 
 /**
- * The last schema-2 line with a seq and a run, in a few small reads from the
- * end of the log; null when there is none (an empty log, or a 0.2 log). The
- * runs of a task never interleave (one process per task, and only the
- * current run is appended to), so its run is the current run, and its seq
- * that run's last: finding them costs a read of the log's end, where a
- * search for the run's `run_started` would read the whole run.
+ * The last schema-2 line with a seq and a run (of `run` when it is given), in
+ * a few small reads from the end of the log; null when there is none (an
+ * empty log, or a 0.2 log). The runs of a task never interleave (one process
+ * per task, and only the current run is appended to), so without `run` its
+ * run is the current run, and its seq that run's last: finding them costs a
+ * read of the log's end, where a search for the run's `run_started` would
+ * read the whole run.
  */
 export async function lastRunLine(
   path: string,
-  options: { to?: number } = {},
+  options: { to?: number; run?: string } = {},
 ): Promise<RunLine | null> {
   let found: RunLine | null = null;
-  await scanBackward(path, '"run"', (text, start, end) => {
+  const want = options.run;
+  await scanBackward(path, want ?? '"run"', (text, start, end) => {
     const d = decodeLine(text);
     if (!d.ok || d.env.schema < 2 || typeof d.env.seq !== "number") return false;
     const run = runOf(d.env.event);
-    if (run === null) return false;
+    if (run === null || (want !== undefined && run !== want)) return false;
     found = { run, seq: d.env.seq, type: d.env.event.type, start, end };
     return true;
   }, { to: options.to, chunkBytes: 64 * 1024 });
+  return found;
+}
+
+/**
+ * The last line of `run` before byte `to` that tells where the run stands: a
+ * line that only a running segment writes (the run goes on), or its
+ * `run_finished` (it ended). Lines other commands add between segments (an
+ * approval after a pause) and types this release does not know decide
+ * nothing and are stepped over. Lines of any schema: a run started by 0.2 has
+ * schema-1 lifecycle lines. Null when the run has no such line.
+ */
+export async function lastSegmentLine(
+  path: string,
+  run: string,
+  to: number,
+): Promise<Envelope | null> {
+  let found: Envelope | null = null;
+  await scanBackward(path, run, (text) => {
+    const d = decodeLine(text);
+    if (!d.ok || runOf(d.env.event) !== run) return false;
+    const type = d.env.event.type;
+    if (BETWEEN_SEGMENTS.has(type) || !isEventType(type)) return false;
+    found = d.env;
+    return true;
+  }, { to, chunkBytes: 64 * 1024 });
   return found;
 }
 
@@ -379,17 +406,15 @@ export async function seekAfterSeq(
     last?: { start: number; end: number; seq: number };
   } = {},
 ): Promise<number> {
+  const to = options.to ?? await fileSize(path);
+  const last = options.last ?? await lastRunLine(path, { to, run });
+  // No line of the run yet: whatever comes is appended after `to`.
+  if (last === null) return to;
   // Nothing after `seq` yet: the next line of the run comes after its last.
-  if (options.last !== undefined && options.last.seq <= seq) return options.last.end;
+  if (last.seq <= seq) return last.end;
   const file = await openOrNull(path);
   if (!file) return 0;
   try {
-    const to = options.to ?? (await file.stat()).size;
-    const last = options.last ?? await lastSeqLine(path, run, to);
-    // No line of the run yet: whatever comes is appended after `to`.
-    if (last === null) return to;
-    // Nothing after `seq` yet: the next line of the run comes after its last.
-    if (last.seq <= seq) return last.end;
     let lo = 0;
     let hi = last.start;
     const windowBytes = options.windowBytes ?? 256 * 1024;
@@ -412,24 +437,6 @@ export async function seekAfterSeq(
   } finally {
     file.close();
   }
-}
-
-/** The last schema-2 line of `run` that has a seq, read from the end of the file. */
-async function lastSeqLine(
-  path: string,
-  run: string,
-  to: number,
-): Promise<{ start: number; end: number; seq: number } | null> {
-  let found: { start: number; end: number; seq: number } | null = null;
-  await scanBackward(path, run, (text, start, end) => {
-    const d = decodeLine(text);
-    if (d.ok && d.env.schema >= 2 && typeof d.env.seq === "number" && runOf(d.env.event) === run) {
-      found = { start, end, seq: d.env.seq };
-      return true;
-    }
-    return false;
-  }, { to, chunkBytes: 64 * 1024 });
-  return found;
 }
 
 /**

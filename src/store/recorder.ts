@@ -13,9 +13,7 @@ import type { Envelope } from "../contract/envelope.ts";
 import { SCHEMA_VERSION } from "../contract/envelope.ts";
 import {
   type AnyEvent,
-  BETWEEN_SEGMENTS,
   isEphemeral,
-  isEventType,
   type KnownEvent,
   runOf,
   type Usage,
@@ -26,7 +24,13 @@ import { decodeLine } from "../codec/decode.ts";
 import { encodeEnvelope } from "../codec/encode.ts";
 import { TasklineError } from "../errors.ts";
 import { acquireTaskLock, type TaskLock } from "./lock.ts";
-import { findCurrentRun, lastRunLine, readLog, scanBackward } from "./log_reader.ts";
+import {
+  findCurrentRun,
+  lastRunLine,
+  lastSegmentLine,
+  readLog,
+  scanBackward,
+} from "./log_reader.ts";
 import { emptyRunState, loadRunState, type RunState, saveRunState } from "./run_state.ts";
 import { type StateDir, unlessNotFound } from "./state_dir.ts";
 import { readTask, type Task } from "./tasks.ts";
@@ -208,7 +212,8 @@ export class RunRecorder {
           );
         }
         run = current.run;
-        seq = last !== null ? last.seq : await lastSeqOf(logPath, run, size);
+        // A 0.2 run (no line with a seq) is numbered from 1 on.
+        seq = last?.seq ?? 0;
         if (runState.run !== run) runState = await stateFromLog(logPath, run, size, runState);
         else if (runState.started_at === "") {
           // A run.json of 0.4 has no started_at: the run started at its first run_started.
@@ -565,26 +570,13 @@ async function finishDeadRun(
   const last = await lastRunLine(path, { to: size });
   // A log of 0.2 runs only (no seq): such a run is not continued.
   if (last === null) return size;
-  if (last.type !== "run_finished") {
-    // The run's last line that only its running segments write, or their
-    // run_finished, read from the end: lines other commands add between
-    // segments (an approval after a pause) and types this release does not
-    // know decide nothing. Only the log's end is read, not the whole run.
-    let decided: string | null = null;
-    await scanBackward(path, last.run, (text) => {
-      const d = decodeLine(text);
-      if (!d.ok || runOf(d.env.event) !== last.run) return false;
-      const type = d.env.event.type;
-      if (BETWEEN_SEGMENTS.has(type) || !isEventType(type)) return false;
-      decided = type;
-      return true;
-    }, { to: size, chunkBytes: 64 * 1024 });
-    // Nothing of a running segment at all (not even its run_started): left as it is.
-    if (decided !== null && decided !== "run_finished") {
-      return await finishRun(path, last, size, runState, options);
-    }
-  }
-  return size;
+  if (last.type === "run_finished") return size;
+  // Where the run stands, read from the log's end, not the whole run (an
+  // approval after a pause does not make it a dead run). A run with no line
+  // of a running segment at all (not even its run_started) is left as it is.
+  const decisive = await lastSegmentLine(path, last.run, size);
+  if (decisive === null || decisive.event.type === "run_finished") return size;
+  return await finishRun(path, last, size, runState, options);
 }
 
 /** Appends a `log` error and a failed `run_finished` for a dead run; returns the log's size. */
@@ -635,20 +627,6 @@ async function finishRun(
   }
   options.onRepair?.(message);
   return size + bytes.length;
-}
-
-/** The highest seq of `run` among schema-2 lines; 0 when it has none. */
-async function lastSeqOf(path: string, run: string, to: number): Promise<number> {
-  let seq = 0;
-  await scanBackward(path, run, (text) => {
-    const d = decodeLine(text);
-    if (d.ok && d.env.schema >= 2 && typeof d.env.seq === "number" && runOf(d.env.event) === run) {
-      seq = d.env.seq;
-      return true;
-    }
-    return false;
-  }, { to });
-  return seq;
 }
 
 /** Totals of a run from its last `run_finished`, when run.json describes another run. */

@@ -86,8 +86,9 @@ export class StateDir {
 
   /** Throws a clear error when this is not a taskline project. */
   async requireExists(): Promise<void> {
+    let isDir = false;
     try {
-      await Deno.stat(this.root);
+      isDir = (await Deno.stat(this.root)).isDirectory;
     } catch (e) {
       // The runtime refuses some places whatever the permissions name (a
       // project under /dev, /proc or /sys): say so, not that it is missing.
@@ -100,7 +101,7 @@ export class StateDir {
         );
       }
     }
-    if (!(await this.exists())) {
+    if (!isDir) {
       throw new TasklineError(
         "not-found",
         `No taskline project here: ${this.root}/ does not exist (run \`taskline init\` in the project root)`,
