@@ -13,21 +13,13 @@
  *
  * @module
  */
-import { JSON_CHECK_WASM_BASE64 } from "./json_check_wasm.ts";
-
-/** The module's bytes. */
-function wasmBytes(): Uint8Array<ArrayBuffer> {
-  const bin = atob(JSON_CHECK_WASM_BASE64);
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  return bytes;
-}
+import { JSON_CHECK_WASM } from "./json_check_wasm.ts";
 
 let compiled: WebAssembly.Module | null = null;
 // Compiled on other threads as soon as this module loads: a command that
 // opens files before its first check (the CLI's replays) finds it ready,
 // instead of compiling it on its own thread at the first check.
-WebAssembly.compile(wasmBytes()).then((m) => compiled ??= m, () => {});
+WebAssembly.compile(JSON_CHECK_WASM).then((m) => compiled ??= m, () => {});
 
 /** Bytes the module keeps for itself at the start of its memory (results, stack, table). */
 const RESERVED_BYTES = 16 * 1024;
@@ -70,7 +62,7 @@ export class JsonChecker {
   #results: Int32Array;
 
   constructor() {
-    compiled ??= new WebAssembly.Module(wasmBytes());
+    compiled ??= new WebAssembly.Module(JSON_CHECK_WASM);
     const exports = new WebAssembly.Instance(compiled).exports as {
       memory: WebAssembly.Memory;
       check: (start: number, end: number) => number;
