@@ -6,7 +6,6 @@
  * @module
  */
 import { parseJsonc } from "../codec/jsonc.ts";
-import { Ajv2020 } from "ajv/dist/2020.js";
 import type { Artefact, Gate, Usage } from "../contract/events.ts";
 import { TasklineError } from "../errors.ts";
 import { SCENARIO_SCHEMA } from "./scenario_schema.ts";
@@ -133,8 +132,10 @@ export interface Scenario {
 
 let validator: ((v: unknown) => boolean) & { errors?: unknown } | null = null;
 
-function validate(value: unknown): string[] {
+async function validate(value: unknown): Promise<string[]> {
   if (!validator) {
+    // Loaded at the first check: the program's other commands do not load ajv.
+    const { Ajv2020 } = await import("ajv/dist/2020.js");
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     validator = ajv.compile(SCENARIO_SCHEMA);
   }
@@ -155,10 +156,10 @@ function validate(value: unknown): string[] {
  *
  * @example
  * ```ts
- * const s = parseScenario('{"phases": [{"name": "build"}]}', "inline");
+ * const s = await parseScenario('{"phases": [{"name": "build"}]}', "inline");
  * ```
  */
-export function parseScenario(text: string, source: string): Scenario {
+export async function parseScenario(text: string, source: string): Promise<Scenario> {
   const r = parseJsonc(text);
   if (!r.ok) {
     throw new TasklineError(
@@ -166,12 +167,12 @@ export function parseScenario(text: string, source: string): Scenario {
       `Cannot read scenario ${source}: ${r.message}${r.line > 0 ? ` at line ${r.line}` : ""}`,
     );
   }
-  return checkScenario(r.value, source);
+  return await checkScenario(r.value, source);
 }
 
 /** Checks a parsed value against the scenario schema. */
-export function checkScenario(value: unknown, source: string): Scenario {
-  const problems = validate(value);
+export async function checkScenario(value: unknown, source: string): Promise<Scenario> {
+  const problems = await validate(value);
   if (problems.length > 0) {
     throw new TasklineError(
       "usage",

@@ -44,7 +44,7 @@ export async function loadScenario(
         'Cannot read the scenario "-" here: name a scenario of .taskline/scenarios/ or "builtin"',
       );
     }
-    return parseScenario(await options.readStdin(), "on stdin");
+    return await parseScenario(await options.readStdin(), "on stdin");
   }
   let path = value;
   if (!value.includes("/") && !/\.jsonc?$/.test(value)) {
@@ -82,5 +82,5 @@ export async function loadScenario(
     if (e instanceof TasklineError) throw e;
     throw new TasklineError("io", `Cannot read scenario ${normalized}: ${(e as Error).message}`);
   }
-  return parseScenario(text, normalized);
+  return await parseScenario(text, normalized);
 }

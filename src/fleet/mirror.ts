@@ -29,7 +29,7 @@
  *
  * @module
  */
-import { jetstream, type JsMsg } from "@nats-io/jetstream";
+import type { JsMsg } from "@nats-io/jetstream";
 import { type StateDir, writeFileAtomicSync } from "../store/state_dir.ts";
 import {
   BadLogFile,
@@ -39,6 +39,7 @@ import {
 } from "../store/log_file.ts";
 import {
   isNotFound,
+  jetStreamApi,
   jetstreamManager,
   type NatsAddress,
   type NatsConnection,
@@ -309,7 +310,7 @@ class Mirror {
       this.#created = info.created;
     }
     this.#readSeq = from - 1;
-    const js = jetstream(nc);
+    const js = (await jetStreamApi()).jetstream(nc);
     const project = this.#o.project;
     const consumer = await js.consumers.get(this.#stream, {
       filter_subjects: project ? `${SUBJECT_ROOT}.${project}.>` : `${SUBJECT_ROOT}.>`,

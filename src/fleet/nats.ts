@@ -5,13 +5,9 @@
  *
  * @module
  */
-import {
-  connect,
-  credsAuthenticator,
-  type NatsConnection,
-  nkeyAuthenticator,
-} from "@nats-io/transport-node";
-import { type JetStreamManager, jetstreamManager, type StreamInfo } from "@nats-io/jetstream";
+import type * as Transport from "@nats-io/transport-node";
+import type { NatsConnection } from "@nats-io/transport-node";
+import type { JetStreamManager, StreamInfo } from "@nats-io/jetstream";
 import { TasklineError } from "../errors.ts";
 import { readRegularFile } from "../store/log_file.ts";
 import type { StateDir } from "../store/state_dir.ts";
@@ -62,7 +58,7 @@ export function parseNatsUrl(text: string): NatsAddress {
 export type CredentialSource = "none" | "env token" | "token file" | "nkey seed" | "creds file";
 
 type AuthOptions = Pick<
-  Parameters<typeof connect>[0] & object,
+  Parameters<typeof Transport.connect>[0] & object,
   "token" | "authenticator"
 >;
 
@@ -77,6 +73,7 @@ export async function natsCredentials(
 ): Promise<{ options: AuthOptions; source: CredentialSource }> {
   const token = env("TASKLINE_NATS_TOKEN");
   if (token) return { options: { token }, source: "env token" };
+  const { credsAuthenticator, nkeyAuthenticator } = await transport();
   const seed = env("TASKLINE_NATS_NKEY");
   if (seed) {
     return {
@@ -172,6 +169,7 @@ export async function checkNetPermission(addr: NatsAddress): Promise<void> {
 }
 
 async function connectOnce(addr: NatsAddress, options: OpenNatsOptions): Promise<NatsConnection> {
+  const { connect } = await transport();
   try {
     return await connect({
       servers: addr.server,
@@ -237,5 +235,23 @@ export function isNotFound(e: unknown): boolean {
     /not found/i.test(String(err?.message ?? ""));
 }
 
-export { jetstreamManager };
+/**
+ * The NATS client, loaded when `ship` or `mirror` first needs it: the
+ * program's other commands never load it (the shipped program is one
+ * bundled file, in which a static import would load it at every start).
+ */
+export function transport(): Promise<typeof Transport> {
+  return import("@nats-io/transport-node");
+}
+
+/** The JetStream client, loaded as {@link transport} is. */
+export function jetStreamApi(): Promise<typeof import("@nats-io/jetstream")> {
+  return import("@nats-io/jetstream");
+}
+
+/** The JetStream manager of a connection. */
+export async function jetstreamManager(nc: NatsConnection): Promise<JetStreamManager> {
+  return await (await jetStreamApi()).jetstreamManager(nc);
+}
+
 export type { NatsConnection };
