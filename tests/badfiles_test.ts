@@ -303,3 +303,19 @@ Deno.test("a config.jsonc that is a FIFO holds no command up: it is named, and t
   const made = await cliWithin(["task", "new", "after the fifo"], cwd);
   assertEquals(made.code, 0, made.stderr);
 });
+
+Deno.test("a task.json that is a FIFO holds no command up: that task is named, the others are all there", async () => {
+  await using b = await badProject();
+  const cwd = b.p.dir;
+  const [gone, kept] = b.good;
+  const taskJson = `.taskline/tasks/${gone.dir}/task.json`;
+  await Deno.remove(`${cwd}/${taskJson}`);
+  assertEquals((await new Deno.Command("mkfifo", { args: [taskJson], cwd }).output()).code, 0);
+  const all = await cliWithin(["events", "--json"], cwd);
+  assertStringIncludes(all.stderr, `${gone.dir}: ${taskJson} is not a regular file`);
+  const numbers = new Set(all.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).number));
+  assert(numbers.has(kept.number) && !numbers.has(gone.number), [...numbers].join(" "));
+  const one = await cliWithin(["events", String(kept.number), "--json"], cwd);
+  assertEquals(one.code, 0, one.stderr);
+  assert(one.stdout.length > 0);
+});

@@ -121,43 +121,20 @@ function isNotFound(e: unknown): boolean {
  *
  * @throws BadLogFile when it is anything else.
  */
-export async function checkLogFile(
+export function checkLogFile(
   path: string,
   options: LogFileOptions = {},
 ): Promise<Deno.FileInfo | null> {
-  let st: Deno.FileInfo;
+  // Synchronous calls: none of them can block on what the path is, and each
+  // asynchronous one costs a trip through the runtime's thread pool.
   try {
-    st = await Deno.lstat(path);
+    return Promise.resolve(checkLogFileSync(path, options));
   } catch (e) {
-    if (isNotFound(e)) return null;
-    throw e;
+    return Promise.reject(e);
   }
-  if (!st.isSymlink) {
-    const kind = kindOf(st);
-    if (kind !== null) throw new BadLogFile(path, kind);
-    return st;
-  }
-  let real: string;
-  try {
-    real = await Deno.realPath(path);
-  } catch (e) {
-    if (!isNotFound(e)) throw e;
-    throw new BadLogFile(path, "dangling-symlink", await readLinkOrNull(path));
-  }
-  let realRoot: string;
-  try {
-    realRoot = await Deno.realPath(rootOf(path, options));
-  } catch {
-    throw new BadLogFile(path, "symlink-out", real);
-  }
-  if (!inside(real, realRoot)) throw new BadLogFile(path, "symlink-out", real);
-  const target = await Deno.stat(real);
-  const kind = kindOf(target);
-  if (kind !== null) throw new BadLogFile(path, kind, real);
-  return target;
 }
 
-/** {@link checkLogFile}, synchronously (for readers that read many logs in small steps). */
+/** {@link checkLogFile}, synchronously. */
 export function checkLogFileSync(
   path: string,
   options: LogFileOptions = {},
@@ -198,14 +175,6 @@ export function checkLogFileSync(
   return target;
 }
 
-async function readLinkOrNull(path: string): Promise<string | null> {
-  try {
-    return await Deno.readLink(path);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The open file must be a regular file: the path may have been swapped
  * between the check and the open (a directory opens without blocking).
@@ -240,7 +209,7 @@ export async function openLogFile(
     throw e;
   }
   try {
-    verifyOpen(path, await file.stat());
+    verifyOpen(path, file.statSync());
   } catch (e) {
     file.close();
     throw e;
@@ -267,13 +236,23 @@ export function openLogFileSync(path: string, options: LogFileOptions = {}): Den
   return file;
 }
 
+/**
+ * Reads of at most this many bytes are made synchronously: they take
+ * microseconds (a regular file's read never waits for a writer), and an
+ * asynchronous read costs a trip through the runtime's thread pool. Larger
+ * reads are asynchronous, so that a long scan never holds the event loop.
+ */
+const SYNC_READ_BYTES = 64 * 1024;
+
 /** Up to `len` bytes of `file` from byte `at` (fewer at its end). */
 export async function readAt(file: Deno.FsFile, at: number, len: number): Promise<Uint8Array> {
   const out = new Uint8Array(len);
-  await file.seek(at, Deno.SeekMode.Start);
+  const sync = len <= SYNC_READ_BYTES;
+  if (sync) file.seekSync(at, Deno.SeekMode.Start);
+  else await file.seek(at, Deno.SeekMode.Start);
   let got = 0;
   while (got < len) {
-    const n = await file.read(out.subarray(got));
+    const n = sync ? file.readSync(out.subarray(got)) : await file.read(out.subarray(got));
     if (n === null || n === 0) break;
     got += n;
   }
@@ -283,8 +262,9 @@ export async function readAt(file: Deno.FsFile, at: number, len: number): Promis
 /** The offset of the last newline of `file` before byte `end`; -1 when there is none. */
 export async function lastNewlineBefore(file: Deno.FsFile, end: number): Promise<number> {
   let pos = end;
-  // Most last lines are short: a small read first, larger ones after.
-  for (let window = 4096; pos > 0; window = Math.min(65536, window * 4)) {
+  // Most last lines are short: small reads first (4, 16, 64 KiB), then
+  // steps of 1 MiB (asynchronous ones: see readAt) through a long line.
+  for (let window = 4096; pos > 0; window = window < 65536 ? window * 4 : 1024 * 1024) {
     const start = Math.max(0, pos - window);
     const bytes = await readAt(file, start, pos - start);
     const i = bytes.lastIndexOf(10);

@@ -84,11 +84,22 @@ export class StateDir {
     }
   }
 
-  /** Throws a clear error when this is not a taskline project. */
-  async requireExists(): Promise<void> {
+  /** Throws (rejects) with a clear error when this is not a taskline project. */
+  requireExists(): Promise<void> {
+    try {
+      this.#requireExists();
+      return Promise.resolve();
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  // One stat, made synchronously: an asynchronous one costs a trip through
+  // the runtime's thread pool, a good part of a short command's start.
+  #requireExists(): void {
     let isDir = false;
     try {
-      isDir = (await Deno.stat(this.root)).isDirectory;
+      isDir = Deno.statSync(this.root).isDirectory;
     } catch (e) {
       // The runtime refuses some places whatever the permissions name (a
       // project under /dev, /proc or /sys): say so, not that it is missing.
@@ -211,8 +222,29 @@ export function dirEntries(path: string): Promise<Deno.DirEntry[]> {
   return Promise.resolve(out);
 }
 
-/** Reads a JSON file; null when it does not exist. */
-export async function readJsonFile(path: string): Promise<unknown | null> {
-  const text = await unlessNotFound(Deno.readTextFile(path));
-  return text === null ? null : JSON.parse(text);
+/**
+ * Reads a small JSON file of the state directory (`task.json`, `run.json`);
+ * null when it does not exist. It is read synchronously (microseconds; an
+ * asynchronous read is four trips through the runtime's thread pool), and
+ * only when it is a regular file: a FIFO would block the read.
+ *
+ * @throws TasklineError `bad-state` when the path is something else.
+ */
+export function readJsonFile(path: string): Promise<unknown | null> {
+  try {
+    let st: Deno.FileInfo;
+    try {
+      st = Deno.statSync(path);
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) return Promise.resolve(null);
+      throw e;
+    }
+    if (!st.isFile) {
+      throw new TasklineError("bad-state", `${path} is not a regular file`);
+    }
+    return Promise.resolve(JSON.parse(Deno.readTextFileSync(path)));
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return Promise.resolve(null);
+    return Promise.reject(e);
+  }
 }
