@@ -1,11 +1,14 @@
 /**
  * The `taskline` program. The only place that exits the process.
  *
+ * It runs the bundle of src/app/program.ts (`deno task bundle` makes it; a
+ * test fails while it is stale): one module to load instead of over a
+ * hundred, which makes every start about 10 ms shorter.
+ *
  * @module
  */
-import { run } from "./src/cli/main.ts";
-import { ALL_COMMANDS } from "./src/app/commands.ts";
-import { WriterSink } from "./src/cli/io.ts";
+// @ts-types="./src/app/program.ts"
+import { ALL_COMMANDS, run, WriterSink } from "./dist/taskline.js";
 
 if (import.meta.main) {
   const controller = new AbortController();

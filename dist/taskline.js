@@ -1,0 +1,4196 @@
+var Vo=Object.defineProperty;var l=(n,t)=>Vo(n,"name",{value:t,configurable:!0});var _=(n,t)=>()=>(n&&(t=n(n=0)),t);var G=(n,t)=>{for(var e in t)Vo(n,e,{get:t[e],enumerable:!0})};function Yo(n){switch(n){case"usage":case"bad-cursor":case"bad-request":case"unsupported-media-type":case"too-large":return 2;case"interrupted":return 130;default:return 1}}function Xo(n){switch(n){case"usage":case"bad-cursor":case"bad-request":case"ambiguous-ref":return 400;case"not-found":return 404;case"task-running":case"not-running":case"nothing-pending":case"wrong-state":case"bad-log-file":return 409;case"too-large":return 413;case"unsupported-media-type":return 415;case"fell-behind":return 503;default:return 500}}var y,A=_(()=>{y=class extends Error{static{l(this,"TasklineError")}name="TasklineError";code;details;constructor(t,e,s){super(e,s?.cause===void 0?void 0:{cause:s.cause}),this.code=t,s?.details&&(this.details=s.details)}};l(Yo,"exitCodeOf");l(Xo,"httpStatusOf")});function jt(n){let t=n.length>20&&n.charCodeAt(19)===46?20:-1;if(t>0&&n.startsWith(_i)&&_i!==""){let s=t,r=0;for(let i=n.charCodeAt(s);i>=48&&i<=57&&s<t+9;i=n.charCodeAt(++s))r=r*10+i-48;if(s>t&&n.slice(s)===Go)return Zo+BigInt(r*10**(9-(s-t)))}let e=$i(n);if(e!==null&&t>0){let s=/^\.\d{1,9}/.exec(n.slice(19));s&&(_i=n.slice(0,19),Go=n.slice(19+s[0].length),Zo=e-BigInt(Number(s[0].slice(1).padEnd(9,"0"))))}return e}function $i(n){let t=gf.exec(n);if(!t)return null;let[,e,s,r,i,a,o,c,u]=t,f=Number(s),h=Number(r),d=Number(i),p=Number(a),m=Number(o);if(f<1||f>12||h<1||h>31||d>23||p>59||m>60)return null;let g=Date.UTC(Number(e),f-1,h,d,p,m);if(!Number.isFinite(g)||new Date(Date.UTC(Number(e),f-1,h)).getUTCDate()!==h)return null;let k=BigInt(g)*1000000n;if(c&&(k+=BigInt(c.padEnd(9,"0"))),u!=="Z"&&u!=="z"){let v=u[0]==="-"?-1n:1n,b=BigInt(Number(u.slice(1,3))*60+Number(u.slice(4,6)));k-=v*b*60000000000n}return k}var gf,_i,Go,Zo,xi,Si,oe=_(()=>{gf=/^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]\d{2}:\d{2})$/;l(jt,"parseTimeNs");_i="",Go="",Zo=0n;l($i,"parseTimeNsUncached");xi=class{static{l(this,"MonotonicClock")}#t=0;#e=NaN;#n="";#s(t=!1){if(t&&this.#t>0)return++this.#t;let e=Math.round((performance.timeOrigin+performance.now())*1e3),s=e>this.#t?e:this.#t+1;return this.#t=s,s}nowNs(){return BigInt(this.#s())*1000n}now(t=!1){let e=this.#s(t),s=Math.floor(e/1e6);return s!==this.#e&&(this.#e=s,this.#n=new Date(s*1e3).toISOString().slice(0,19)+"."),`${this.#n}${String(e-s*1e6).padStart(6,"0")}Z`}},Si=new xi});function Qe(n){let t=yf.exec(n),e=t?Number(t[2]):NaN,s=t?Number(t[3]):NaN;if(!t||!Number.isSafeInteger(e)||!Number.isSafeInteger(s))throw new y("bad-cursor",`Cannot read cursor "${n.slice(0,80)}": expected <nanoseconds>-<task number>-<seq>, such as 0-0-0`);return{ns:BigInt(t[1]),number:e,seq:s}}function ft(n){return`${n.ns}-${n.number}-${n.seq}`}function kt(n,t){return n.ns!==t.ns?n.ns<t.ns?-1:1:n.number!==t.number?n.number-t.number:n.seq-t.seq}function Kt(n,t){let e=jt(n.at);return e===null||e<0n?null:{ns:e,number:t,seq:typeof n.seq=="number"?n.seq:0}}var Qo,yf,Te=_(()=>{A();oe();Qo=Object.freeze({ns:0n,number:0,seq:0}),yf=/^(0|[1-9]\d{0,20})-(0|[1-9]\d{0,15})-(0|[1-9]\d{0,15})$/;l(Qe,"parseCursor");l(ft,"formatCursor");l(kt,"compareCursor");l(Kt,"cursorOf")});function tt(){return{input_tokens:0,output_tokens:0,cache_read_tokens:0,cache_write_tokens:0}}function Hs(n){return wf.has(n)}function Ee(n){return n==="agent_delta"}function q(n){let t=n.run;return typeof t=="string"?t:null}var St,Rt,wf,tl,z=_(()=>{St="000000000000";l(tt,"zeroUsage");Rt=["run_started","phase_started","phase_finished","agent_started","agent_delta","agent_text","tool_called","tool_returned","agent_finished","subtask_updated","subtask_integrated","committed","merged","validation_finished","budget_updated","artefact_written","approval_requested","approval_resolved","retrying","paused","run_finished","log"],wf=new Set(Rt),tl=new Set(["approval_resolved","log"]);l(Hs,"isEventType");l(Ee,"isEphemeral");l(q,"runOf")});var B,tn,C,Ae,Oe,kf,el,nl,sl,rl,il,bf,vf,_f,Tt,$,zn,en,nn=_(()=>{B={type:"string",minLength:1},tn={type:["string","null"]},C={type:"string"},Ae={type:"boolean"},Oe={type:"number"},kf={type:"integer"},el={type:["number","null"]},nl={type:["integer","null"]},sl={type:"string",pattern:"^[0-9a-f]{12}$"},rl={enum:["spec","plan","merge"]},il={type:"object",required:["input_tokens","output_tokens","cache_read_tokens","cache_write_tokens"],properties:{input_tokens:{type:"integer",minimum:0},output_tokens:{type:"integer",minimum:0},cache_read_tokens:{type:"integer",minimum:0},cache_write_tokens:{type:"integer",minimum:0}}},bf={type:"object",required:["kind","text"],properties:{kind:{enum:["text","thinking"]},text:C}},vf={type:"object",required:["kind"],properties:{kind:{enum:["spec","plan","qa_report"]},round:kf},if:{properties:{kind:{const:"qa_report"}}},then:{required:["kind","round"]}},_f={type:"string",format:"date-time"},Tt=l((n,t)=>({schema:n,default0_5:t}),"added"),$=l(n=>({schema:n}),"f"),zn={run_started:{run:$(B),task:$(B)},phase_started:{run:$(B),phase:$(C)},phase_finished:{run:$(B),phase:$(C),success:$(Ae),summary:$(C)},agent_started:{run:$(B),role:$(C),subtask:$(tn),model:Tt(C,()=>"")},agent_delta:{run:$(B),role:$(C),subtask:$(tn),delta:$(bf)},agent_text:{run:$(B),role:$(C),text:$(C)},tool_called:{run:$(B),role:$(C),tool:$(C),input:$({}),call:Tt(sl,()=>"000000000000"),subtask:Tt(tn,()=>null)},tool_returned:{run:$(B),role:$(C),tool:$(C),is_error:$(Ae),duration_ms:$(Oe),preview:$(C),call:Tt(sl,()=>"000000000000"),subtask:Tt(tn,()=>null),exit_code:Tt(nl,()=>null),timed_out:Tt(Ae,()=>!1),output_chars:Tt({type:"integer",minimum:0},()=>0),output_file:Tt({type:["string","null"]},()=>null)},agent_finished:{run:$(B),role:$(C),steps:$(Oe),usage:$(il),stop:$(C)},subtask_updated:{run:$(B),subtask:$(B),status:$(C)},subtask_integrated:{run:$(B),subtask:$(B),commit:$(C),conflicts:$({type:"array",items:C})},committed:{run:$(B),subtask:$(tn),commit:$(C),message:$(C),files:$({type:"array",items:C})},merged:{run:$(B),commit:$(C),branch:$(C),base:$(C)},validation_finished:{run:$(B),command:$(C),integration:$(Ae),passed:$(Ae),exit_code:$(nl)},budget_updated:{run:$(B),tokens:$(Oe),token_limit:$(el),active_ms:$(Oe),duration_limit_ms:$(el)},artefact_written:{run:$(B),artefact:$(vf)},approval_requested:{run:$(B),gate:$(rl)},approval_resolved:{run:$(B),gate:$(rl),approved:$(Ae),comment:$({type:["string","null"]})},retrying:{run:$(B),what:$(C),attempt:$(Oe),delay_ms:$(Oe)},paused:{run:$(B),reason:$(C)},run_finished:{run:$(B),success:$(Ae),status:$(C),usage:Tt(il,()=>({input_tokens:0,output_tokens:0,cache_read_tokens:0,cache_write_tokens:0})),active_ms:Tt(Oe,()=>0),started_at:Tt(_f,()=>"1970-01-01T00:00:00Z")},log:{run:{schema:tn,optional:!0},level:$(C),message:$(C)}},en=new Map(Object.entries(zn).map(([n,t])=>[n,Object.entries(t).filter(([,e])=>e.default0_5!==void 0).map(([e,s])=>[e,s.default0_5])]))});function Vt(n,t){let{schema:e,seq:s,at:r,event:i,...a}=n,o={task:t.id,number:t.number,schema:e};s!==void 0&&(o.seq=s),o.at=r,o.event=i;for(let[c,u]of Object.entries(a))c!=="task"&&c!=="number"&&(o[c]=u);return o}var Yt=_(()=>{l(Vt,"tag")});function W(n){if(n===sn)return{ok:!1,reason:"line is longer than the reader's limit"};if(n===Ti)return{ok:!1,reason:"not valid UTF-8"};let t;try{t=JSON.parse(n)}catch(e){return{ok:!1,reason:`not JSON (${e.message.slice(0,120)})`}}return Ei(t)}function Ei(n){if(n===null||typeof n!="object"||Array.isArray(n))return{ok:!1,reason:"not a JSON object"};let t=n,e=t.event;if(e===null||typeof e!="object"||Array.isArray(e))return{ok:!1,reason:"no event object"};let s=e.type;if(typeof s!="string"||s==="")return{ok:!1,reason:"no event.type"};let r=t.schema;if(r===void 0)r=1;else if(!Number.isSafeInteger(r)||r<1)return{ok:!1,reason:"schema is not a positive integer"};let i=t.seq;if(i!==void 0&&(!Number.isSafeInteger(i)||i<0))return{ok:!1,reason:"seq is not a non-negative integer"};let a=t.at===void 0?"1970-01-01T00:00:00Z":t.at;if(typeof a!="string")return{ok:!1,reason:"at is not a string"};let o=!1;if(r<=2){let u=en.get(s);if(u){let f=e;for(let[h,d]of u)f[h]===void 0&&(f[h]=d(),o=!0)}}let c={schema:r};i!==void 0&&(c.seq=i),c.at=a,c.event=e;for(let u in t)u!=="schema"&&u!=="seq"&&u!=="at"&&u!=="event"&&(c[u]=t[u]);return{ok:!0,env:c,upgraded:o}}var sn,Ti,Et=_(()=>{nn();Yt();sn="\0",Ti="\0";l(W,"decodeLine");l(Ei,"decodeValue")});function dt(n){try{return ol.decode(n)}catch{return Ti}}function xf(n,t,e){let s=t,r=n.byteOffset;for(;s<e&&(r+s&3)!==0;){if(n[s]>=128)return s;s++}if(s>=e)return e;let i=new Uint32Array(n.buffer,r+s,e-s>>2),a=0;for(;a<i.length&&(i[a]&2155905152)===0;)a++;for(s+=a<<2;s<e;){if(n[s]>=128)return s;s++}return e}function $f(n){let t=[],e=n.length,s=0;for(;;){let r=xf(n,s,e);if(r===e)break;let i=n.lastIndexOf(Jn,r)+1,a=n.indexOf(Jn,r);if(a<0&&(a=e),i>s&&al(n.subarray(s,i-1),t),t.push(dt(n.subarray(i,a))),a===e)return t;s=a+1}return al(n.subarray(s,e),t),t}function al(n,t){let e=ol.decode(n).split(`
+`);for(let s=0;s<e.length;s++)t.push(e[s])}function Sf(n,t){if(n.length===1)return n[0];let e=new Uint8Array(t),s=0;for(let r of n)e.set(r,s),s+=r.length;return e}function Tf(n){return new TextEncoder().encode(n).length}var Jn,ol,Z,Bt=_(()=>{Et();Jn=10,ol=new TextDecoder("utf-8",{fatal:!0});l(dt,"lineText");l(xf,"nonAsciiAt");l($f,"splitLines");l(al,"pushAscii");Z=class{static{l(this,"LineSplitter")}#t=[];#e=0;#n=!1;#s;#r;constructor(t={}){this.#s=t.offset??0,this.#r=t.lineBytesMax??64*1024*1024}get offset(){return this.#s}get pendingBytes(){return this.#e}push(t){let e=[],s=0,r=t.indexOf(Jn);if(r>=0&&(this.#e>0||this.#n)&&(this.#n||this.#e+r>this.#r?e.push(sn):(this.#t.push(t.subarray(0,r)),e.push(dt(Sf(this.#t,this.#e+r)))),this.#s+=this.#e+r+1,this.#t=[],this.#e=0,this.#n=!1,s=r+1,r=t.indexOf(Jn,s)),r>=0){let i=t.lastIndexOf(Jn),a=$f(t.subarray(s,i)),o=this.#r;if(i-s<=o)for(let c of a)e.push(c);else for(let c of a)e.push(c.length*3>o&&Tf(c)>o?sn:c);this.#s+=i+1-s,s=i+1}if(s<t.length){let i=t.length-s;this.#n||this.#e+i>this.#r?(this.#n=!0,this.#e+=i,this.#t=[]):(this.#t.push(t.slice(s)),this.#e+=i)}return{lines:e,end:this.#s}}};l(Sf,"concat");l(Tf,"byteLength")});function ll(n,t=null){return`it is ${Ef[n]}${t!==null?` (${t})`:""}, not a regular file`}function Ai(n){return n.isFile?null:n.isDirectory?"directory":n.isFifo?"fifo":n.isSocket?"socket":n.isCharDevice||n.isBlockDevice?"device":n.isSymlink?"dangling-symlink":"other"}function Af(n,t){if(t.root!==void 0)return t.root;let e=n.split("/");return e.length>=4?e.slice(0,-3).join("/")||"/":"."}function Of(n,t){return n===t||n.startsWith(t.endsWith("/")?t:t+"/")}function Ws(n){return n instanceof Deno.errors.NotFound}function Xt(n,t={}){try{return Promise.resolve(Ne(n,t))}catch(e){return Promise.reject(e)}}function Ne(n,t={}){let e;try{e=Deno.lstatSync(n)}catch(o){if(Ws(o))return null;throw o}if(!e.isSymlink){let o=Ai(e);if(o!==null)throw new N(n,o);return e}let s;try{s=Deno.realPathSync(n)}catch(o){if(!Ws(o))throw o;let c=null;try{c=Deno.readLinkSync(n)}catch{}throw new N(n,"dangling-symlink",c)}let r;try{r=Deno.realPathSync(Af(n,t))}catch{throw new N(n,"symlink-out",s)}if(!Of(s,r))throw new N(n,"symlink-out",s);let i=Deno.statSync(s),a=Ai(i);if(a!==null)throw new N(n,a,s);return i}function cl(n,t){let e=Ai(t);if(e!==null)throw new N(n,e)}async function et(n,t={}){if(await Xt(n,t)===null)return null;let e;try{e=await Deno.open(n,{read:!0})}catch(s){if(Ws(s))return null;throw s}try{cl(n,e.statSync())}catch(s){throw e.close(),s}return e}function Gt(n,t={}){if(Ne(n,t)===null)return null;let e;try{e=Deno.openSync(n,{read:!0})}catch(s){if(Ws(s))return null;throw s}try{cl(n,e.statSync())}catch(s){throw e.close(),s}return e}async function Ht(n,t,e){let s=new Uint8Array(e),r=e<=Nf;r?n.seekSync(t,Deno.SeekMode.Start):await n.seek(t,Deno.SeekMode.Start);let i=0;for(;i<e;){let a=r?n.readSync(s.subarray(i)):await n.read(s.subarray(i));if(a===null||a===0)break;i+=a}return i===e?s:s.subarray(0,i)}async function rn(n,t){let e=t;for(let s=4096;e>0;s=s<65536?s*4:1024*1024){let r=Math.max(0,e-s),a=(await Ht(n,r,e-r)).lastIndexOf(10);if(a>=0)return r+a;e=r}return-1}function zs(n,t){let e=new Uint8Array(Math.min(4096,t)),s=t;for(;s>0;){let r=Math.max(0,s-e.length);n.seekSync(r,Deno.SeekMode.Start);let i=0;for(;i<s-r;){let o=n.readSync(e.subarray(i,s-r));if(o===null||o===0)break;i+=o}let a=e.subarray(0,i).lastIndexOf(10);if(a>=0)return r+a;s=r,e.length<65536&&(e=new Uint8Array(Math.min(65536,e.length*4)))}return-1}async function Js(n,t={}){let e=await et(n,t);if(e===null)return null;try{let s=(await e.stat()).size,r=new Uint8Array(s),i=0;for(;i<s;){let a=await e.read(r.subarray(i));if(a===null||a===0)break;i+=a}return i===s?r:r.subarray(0,i)}finally{e.close()}}function Me(n,t={}){let e=Gt(n,t);if(e===null)return null;try{let s=e.statSync().size,r=new Uint8Array(s),i=0;for(;i<s;){let a=e.readSync(r.subarray(i));if(a===null||a===0)break;i+=a}return i===s?r:r.subarray(0,i)}finally{e.close()}}var Ef,N,Nf,Q=_(()=>{A();Ef={fifo:"a FIFO (named pipe)",socket:"a socket",device:"a device",directory:"a directory","symlink-out":"a symbolic link leading out of the state directory","dangling-symlink":"a symbolic link to nothing",other:"not a regular file"};l(ll,"whatOf");N=class extends y{static{l(this,"BadLogFile")}name="BadLogFile";path;kind;target;get what(){return ll(this.kind,this.target)}constructor(t,e,s=null){super("bad-log-file",`Cannot read ${t}: ${ll(e,s)}`,{details:{path:t,kind:e,...s!==null?{target:s}:{}}}),this.path=t,this.kind=e,this.target=s}};l(Ai,"kindOf");l(Af,"rootOf");l(Of,"inside");l(Ws,"isNotFound");l(Xt,"checkLogFile");l(Ne,"checkLogFileSync");l(cl,"verifyOpen");l(et,"openLogFile");l(Gt,"openLogFileSync");Nf=64*1024;l(Ht,"readAt");l(rn,"lastNewlineBefore");l(zs,"lastNewlineBeforeSync");l(Js,"readRegularFile");l(Me,"readRegularFileSync")});async function Ce(n){return(await Xt(n))?.size??0}function Oi(n){return et(n)}async function*pt(n,t={}){let e=await Oi(n);if(e)try{let s=t.from??0,r=t.to??(await e.stat()).size;s>0&&await e.seek(s,Deno.SeekMode.Start);let i=new Z({offset:s,lineBytesMax:t.lineBytesMax}),a=new Uint8Array(t.chunkBytes??64*1024),o=s,c=s===0?0:-1,u=t.prefilter;for(;o<r;){t.signal?.throwIfAborted();let f=Math.min(a.length,r-o),h=await e.read(f===a.length?a:a.subarray(0,f));if(h===null||h===0)break;let d=i.offset;o+=h;let{lines:p,end:m}=i.push(a.subarray(0,h)),g=[];for(let k of p){if(c>=0&&c++,k===""||u&&!u(k))continue;let v=W(k);v.ok?g.push({env:v.env,upgraded:v.upgraded,text:k,line:Math.max(c,0)}):k.trim()!==""&&t.onProblem?.({path:n,line:Math.max(c,0),offset:d,reason:v.reason})}p.length>0&&(yield{records:g,end:m})}}finally{e.close()}}async function le(n,t,e,s={}){let r=await Oi(n);if(r)try{let i=s.to??(await r.stat()).size,a=s.chunkBytes??1024*1024,o=s.lineBytesMax??64*1024*1024,c=new TextEncoder().encode(t),u=await Ht(r,Math.max(0,i-1),1);for(i>0&&u[0]!==10&&(i=await rn(r,i)+1);i>0;){let f=Math.max(0,i-a),h=await Ht(r,f,i-f),d=0;if(f>0){let m=h.indexOf(10);if(m<0||m===h.length-1){a>=o?i=f:a*=2;continue}d=m+1}if(!Mf.decode(h.subarray(d)).includes(t)){if(i=f+d,f===0)break;continue}let p=ul(h,c,h.length-c.length);for(;p>=d;){let m=h.lastIndexOf(10,p)+1,g=h.indexOf(10,p);g<0&&(g=h.length);let k=dt(h.subarray(m,g));if(e(k,f+m,f+g+1))return;if(m===0)break;p=ul(h,c,m-1)}if(i=f+d,f===0)break}}finally{r.close()}}function ul(n,t,e){let s=t[0];for(let r=n.lastIndexOf(s,e);r>=0;r=r>0?n.lastIndexOf(s,r-1):-1){if(r+t.length>n.length)continue;let i=1;for(;i<t.length&&n[r+i]===t[i];)i++;if(i===t.length)return r}return-1}async function At(n,t={}){let e=null;return await le(n,'"run_started"',(s,r)=>{let i=W(s);if(i.ok&&i.env.event.type==="run_started"){let a=q(i.env.event);if(a)return e={run:a,offset:r},!0}return!1},t),e}async function an(n,t={}){let e=null,s=t.run;return await le(n,s??'"run"',(r,i,a)=>{let o=W(r);if(!o.ok||o.env.schema<2||typeof o.env.seq!="number")return!1;let c=q(o.env.event);return c===null||s!==void 0&&c!==s?!1:(e={run:c,seq:o.env.seq,type:o.env.event.type,start:i,end:a},!0)},{to:t.to,chunkBytes:64*1024}),e}async function Ks(n,t,e){let s=null;return await le(n,t,r=>{let i=W(r);if(!i.ok||q(i.env.event)!==t)return!1;let a=i.env.event.type;return tl.has(a)||!Hs(a)?!1:(s=i.env,!0)},{to:e,chunkBytes:64*1024}),s}async function hl(n,t={}){let e=[],s=new Set;for await(let r of pt(n,{...t,prefilter:l(i=>i.includes('"run_started"'),"prefilter")}))for(let i of r.records){let a=i.env.event.type==="run_started"?q(i.env.event):null;a&&!s.has(a)&&(s.add(a),e.push(a))}return e}async function Vs(n,t,e,s={}){let r=s.to??await Ce(n),i=s.last??await an(n,{to:r,run:t});if(i===null)return r;if(i.seq<=e)return i.end;let a=await Oi(n);if(!a)return 0;try{let o=0,c=i.start,u=s.windowBytes??256*1024;for(;c-o>u;){let f=o+Math.floor((c-o)/2),h=await Cf(a,f,c);h===null?c=f:h.run!==t?o=h.end:h.seq>e?c=h.start:o=h.end}return o}finally{a.close()}}async function Cf(n,t,e){let s=t,r=!0,i=16*1024,a=new Uint8Array(0),o=s;for(;s<e;){let c=await Ht(n,s,Math.min(i,e-s));if(c.length===0)return null;let u=a.length?Lf(a,c):c,f=a.length?o:s,h=0;if(r){if((t===0?10:(await Ht(n,t-1,1))[0])!==10){let p=u.indexOf(10);if(p<0){a=new Uint8Array(0),s+=c.length,i=Math.min(i*2,16*1024*1024);continue}h=p+1}r=!1}for(;h<u.length;){let d=u.indexOf(10,h);if(d<0||f+h>=e)break;let p=dt(u.subarray(h,d));if(p.includes('"seq"')){let m=W(p),g=m.ok?q(m.env.event):null;if(m.ok&&m.env.schema>=2&&typeof m.env.seq=="number"&&g!==null)return{start:f+h,end:f+d+1,seq:m.env.seq,run:g}}h=d+1}a=u.slice(h),o=f+h,s+=c.length,i=Math.min(i*2,16*1024*1024)}return null}function Lf(n,t){let e=new Uint8Array(n.length+t.length);return e.set(n),e.set(t,n.length),e}var Mf,ce=_(()=>{z();Et();Bt();Q();l(Ce,"fileSize");l(Oi,"openOrNull");l(pt,"readLog");l(le,"scanBackward");Mf=new TextDecoder;l(ul,"lastIndexOfBytes");l(At,"findCurrentRun");l(an,"lastRunLine");l(Ks,"lastSegmentLine");l(hl,"listRuns");l(Vs,"seekAfterSeq");l(Cf,"probeForward");l(Lf,"concat2")});async function Zt(n,t){let e=`${n}.${crypto.randomUUID().slice(0,8)}.tmp`;try{await Deno.writeTextFile(e,t),await Deno.rename(e,n)}catch(s){throw await Deno.remove(e).catch(()=>{}),s}}function on(n,t){let e=`${n}.${crypto.randomUUID().slice(0,8)}.tmp`;try{typeof t=="string"?Deno.writeTextFileSync(e,t):Deno.writeFileSync(e,t),Deno.renameSync(e,n)}catch(s){try{Deno.removeSync(e)}catch{}throw s}}async function ue(n){return await Wt(Deno.stat(n))!==null}async function Wt(n){try{return await n}catch(t){if(t instanceof Deno.errors.NotFound)return null;throw t}}async function ln(n,t){try{return await n}catch(e){throw e instanceof Deno.errors.NotFound?new y("not-found",t):e}}function Qt(n){let t=[];try{for(let e of Deno.readDirSync(n))t.push(e)}catch(e){if(!(e instanceof Deno.errors.NotFound))return Promise.reject(e)}return Promise.resolve(t)}function cn(n){try{let t;try{t=Deno.statSync(n)}catch(e){if(e instanceof Deno.errors.NotFound)return Promise.resolve(null);throw e}if(!t.isFile)throw new y("bad-state",`${n} is not a regular file`);return Promise.resolve(JSON.parse(Deno.readTextFileSync(n)))}catch(t){return t instanceof Deno.errors.NotFound?Promise.resolve(null):Promise.reject(t)}}var Ys,nt=_(()=>{A();Ys=class{static{l(this,"StateDir")}root;constructor(t=".taskline"){this.root=t.replace(/\/+$/,"")||"."}get tasksDir(){return`${this.root}/tasks`}get toolOutputDir(){return`${this.root}/tool-output`}get configPath(){return`${this.root}/config.jsonc`}get memoryPath(){return`${this.root}/memory.jsonl`}get tokenPath(){return`${this.root}/server.token`}get liveSocketPath(){return`${this.root}/live.sock`}get liveChannelPath(){return`${this.root}/live.json`}liveListenerPath(t){return`${this.root}/live-${t}.json`}taskDir(t){return`${this.tasksDir}/${t}`}logPath(t){return`${this.tasksDir}/${t}/events.jsonl`}taskJsonPath(t){return`${this.tasksDir}/${t}/task.json`}runJsonPath(t){return`${this.tasksDir}/${t}/run.json`}lockPath(t){return`${this.tasksDir}/${t}/run.lock`}cancelPath(t){return`${this.tasksDir}/${t}/cancel.request`}traceFile(t,e,s){return`${this.toolOutputDir}/${t}/${e}/${s}.txt`}async exists(){try{return(await Deno.stat(this.root)).isDirectory}catch{return!1}}requireExists(){try{return this.#t(),Promise.resolve()}catch(t){return Promise.reject(t)}}#t(){let t=!1;try{t=Deno.statSync(this.root).isDirectory}catch(e){if(e instanceof Deno.errors.NotCapable||e instanceof Deno.errors.PermissionDenied)throw new y("io",`Cannot read ${this.root}/ here: the runtime refuses it with taskline's permissions (${e.message.replace(/, run again.*$/,"")})`)}if(!t)throw new y("not-found",`No taskline project here: ${this.root}/ does not exist (run \`taskline init\` in the project root)`)}};l(Zt,"writeFileAtomic");l(on,"writeFileAtomicSync");l(ue,"pathExists");l(Wt,"unlessNotFound");l(ln,"orNotFound");l(Qt,"dirEntries");l(cn,"readJsonFile")});async function Xs(n,t){let e=n.lockPath(t),s=await Deno.open(e,{read:!0,write:!0,create:!0}),r=!1;try{let o=Date.now()+jf;for(;!(r=await s.tryLock(!0))&&Date.now()<o;)await new Promise(c=>setTimeout(c,2))}catch(o){throw s.close(),new y("io",`Cannot lock ${e}: ${o.message}`)}if(!r)throw s.close(),new y("task-running",`Cannot run task ${t}: another process is running it (it holds ${e})`);let i=!0,a=l(()=>{if(i){i=!1;try{s.unlockSync()}catch{}s.close()}},"release");return{release:a,[Symbol.dispose]:a}}async function mt(n,t){let e;try{e=await Deno.open(n.lockPath(t),{read:!0})}catch{return!1}try{let s=await e.tryLock(!1);return s&&await e.unlock(),!s}catch{return!1}finally{e.close()}}var jf,he=_(()=>{A();jf=100;l(Xs,"acquireTaskLock");l(mt,"isTaskRunning")});var fl={};G(fl,{openReplay:()=>Kn,resolveRun:()=>fe});async function fe(n,t,e){let r=(await hl(n,{to:e})).filter(i=>i.startsWith(t.toLowerCase()));if(r.length===1)return r[0];throw r.length===0?new y("not-found",`Cannot find run "${t}": the task has no such run`):new y("ambiguous-ref",`Cannot resolve run "${t}": it matches ${r.map(i=>i.slice(0,8)).join(", ")}`)}async function Kn(n,t,e={}){let s=n.logPath(t.dir),r=await Ce(s),i=e.after??0,a={to:r,onProblem:e.onProblem,prefilter:e.prefilter,signal:e.signal};if(e.all)return{run:null,path:s,to:r,batches:Ni(pt(s,a),u=>u.env.schema>=2&&u.env.seq!==void 0)};let o=e.run!==void 0?await fe(s,e.run,r):(await At(s,{to:r}))?.run??null;if(o===null)return{run:o,path:s,to:r,batches:Ni(Rf(),()=>!1)};let c=await Vs(s,o,i,{to:r});return{run:o,path:s,to:r,batches:Ni(pt(s,{...a,from:c}),u=>u.env.schema>=2&&typeof u.env.seq=="number"&&u.env.seq>i&&q(u.env.event)===o)}}async function*Rf(){}async function*Ni(n,t){for await(let e of n)yield{records:e.records.filter(t),end:e.end}}var Le=_(()=>{z();A();ce();l(fe,"resolveRun");l(Kn,"openReplay");l(Rf,"empty");l(Ni,"filtered")});var Mi,dl=_(()=>{Mi=new Uint8Array([0,97,115,109,1,0,0,0,1,46,7,96,0,1,127,96,2,127,127,1,127,96,1,127,1,127,96,3,127,127,127,1,127,96,4,127,127,127,127,1,127,96,3,127,127,127,0,96,5,127,127,127,127,127,1,127,3,15,14,0,0,1,1,2,3,1,1,4,5,1,6,1,1,5,3,1,0,48,6,11,2,127,1,65,0,11,127,1,65,0,11,7,59,8,6,109,101,109,111,114,121,2,0,5,107,101,121,115,49,0,0,4,115,97,109,101,0,1,3,101,111,108,0,6,3,115,111,108,0,7,4,102,105,110,100,0,8,4,99,111,112,121,0,9,5,99,104,101,99,107,0,13,10,207,21,14,4,0,35,0,11,4,0,35,1,11,164,1,1,4,127,32,0,69,4,64,65,0,15,11,32,0,45,0,0,65,34,71,4,64,65,0,15,11,32,0,65,1,106,33,2,2,64,3,64,32,2,32,3,106,45,0,0,33,4,32,4,65,34,70,13,1,32,4,65,220,0,70,32,3,65,60,79,114,4,64,65,0,15,11,32,3,65,1,106,33,3,12,0,11,11,2,64,32,1,40,2,0,32,3,71,13,0,3,64,32,5,32,3,79,4,64,65,1,15,11,32,2,32,5,106,45,0,0,32,1,65,4,106,32,5,106,45,0,0,71,13,1,32,5,65,1,106,33,5,12,0,11,11,32,1,32,3,54,2,0,32,1,65,4,106,32,2,32,3,252,10,0,0,65,2,11,205,4,3,2,127,1,123,1,127,2,64,3,64,2,64,3,64,32,0,65,16,106,32,1,77,4,64,32,0,253,0,4,0,33,4,32,4,253,12,34,34,34,34,34,34,34,34,34,34,34,34,34,34,34,34,253,35,32,4,253,12,92,92,92,92,92,92,92,92,92,92,92,92,92,92,92,92,253,35,253,80,32,4,253,12,32,32,32,32,32,32,32,32,32,32,32,32,32,32,32,32,253,38,32,4,253,12,126,126,126,126,126,126,126,126,126,126,126,126,126,126,126,126,253,40,253,80,253,80,253,100,33,5,32,5,69,4,64,32,0,65,16,106,33,0,12,2,11,32,0,32,5,104,106,33,0,12,2,11,32,0,32,1,79,13,3,65,128,192,0,32,0,45,0,0,106,45,0,0,13,1,32,0,65,1,106,33,0,12,0,11,11,32,0,45,0,0,33,2,32,0,65,1,106,33,0,32,2,65,34,70,4,64,32,0,15,11,32,2,65,255,0,79,4,64,32,2,32,0,32,1,16,5,33,0,32,0,65,0,72,13,2,12,1,11,32,2,65,220,0,71,13,1,2,64,2,64,32,0,32,1,79,13,3,32,0,45,0,0,33,2,32,0,65,1,106,33,0,32,2,65,245,0,70,4,64,32,0,65,4,106,32,1,75,13,4,32,0,45,0,0,65,228,0,70,4,64,32,0,65,1,106,45,0,0,33,2,32,2,65,56,79,32,2,65,57,77,113,32,2,65,225,0,79,32,2,65,230,0,77,113,114,69,13,5,32,0,65,2,106,45,0,0,16,4,69,13,5,32,0,65,3,106,45,0,0,16,4,69,13,5,32,2,65,226,0,77,4,64,32,0,65,8,106,32,1,77,4,64,32,0,65,4,106,40,2,0,65,255,255,255,7,113,65,220,234,145,3,70,32,0,65,7,106,45,0,0,65,227,0,79,32,0,65,7,106,45,0,0,65,230,0,77,113,113,13,7,11,11,32,0,65,4,106,33,0,12,4,11,32,0,47,1,0,65,176,224,0,71,13,4,32,0,65,2,106,45,0,0,33,2,32,0,65,3,106,45,0,0,33,3,32,2,65,48,70,4,64,32,3,65,48,79,32,3,65,55,77,113,32,3,65,226,0,70,32,3,65,229,0,70,32,3,65,230,0,70,114,114,114,69,13,5,5,32,2,65,49,71,13,5,32,3,65,48,79,32,3,65,57,77,113,32,3,65,225,0,79,32,3,65,230,0,77,113,114,69,13,5,11,32,0,65,4,106,33,0,5,65,128,194,0,32,2,106,45,0,0,69,13,4,11,11,11,12,0,11,11,65,127,11,20,0,32,0,65,48,107,65,9,77,32,0,65,225,0,107,65,5,77,114,11,224,1,1,4,127,32,0,65,255,0,70,4,64,32,1,15,11,65,128,1,33,3,65,191,1,33,4,2,64,32,0,65,194,1,73,13,0,32,0,65,224,1,73,4,64,65,1,33,5,5,32,0,65,240,1,73,4,64,65,2,33,5,32,0,65,224,1,70,4,64,65,160,1,33,3,11,32,0,65,237,1,70,4,64,65,159,1,33,4,11,5,32,0,65,244,1,75,13,2,65,3,33,5,32,0,65,240,1,70,4,64,65,144,1,33,3,11,32,0,65,244,1,70,4,64,65,143,1,33,4,11,11,11,32,1,32,5,106,32,2,75,13,0,32,1,45,0,0,33,6,32,6,32,3,73,32,6,32,4,75,114,13,0,32,1,65,1,106,33,1,32,5,65,1,107,33,5,2,64,3,64,32,5,69,13,1,32,1,45,0,0,65,192,1,113,65,128,1,71,13,2,32,1,65,1,106,33,1,32,5,65,1,107,33,5,12,0,11,11,32,1,15,11,65,127,11,109,1,1,127,2,64,3,64,32,0,65,16,106,32,1,75,13,1,32,0,253,0,4,0,253,12,10,10,10,10,10,10,10,10,10,10,10,10,10,10,10,10,253,35,253,100,33,2,32,2,4,64,32,0,32,2,104,106,15,11,32,0,65,16,106,33,0,12,0,11,11,2,64,3,64,32,0,32,1,79,13,1,32,0,45,0,0,65,10,70,4,64,32,0,15,11,32,0,65,1,106,33,0,12,0,11,11,65,127,11,118,1,1,127,2,64,3,64,32,1,32,0,107,65,16,73,13,1,32,1,65,16,107,253,0,4,0,253,12,10,10,10,10,10,10,10,10,10,10,10,10,10,10,10,10,253,35,253,100,33,2,32,2,4,64,32,1,65,16,106,32,2,103,107,15,11,32,1,65,16,107,33,1,12,0,11,11,2,64,3,64,32,1,32,0,77,13,1,32,1,65,1,107,45,0,0,65,10,70,4,64,32,1,15,11,32,1,65,1,107,33,1,12,0,11,11,32,0,11,134,2,3,1,127,2,123,4,127,32,2,65,1,106,45,0,0,253,15,33,5,32,2,32,3,65,2,107,106,45,0,0,253,15,33,6,32,3,65,3,107,33,7,32,1,32,3,107,33,10,2,64,3,64,32,0,65,15,106,32,10,74,13,1,32,0,65,1,106,253,0,4,0,32,5,253,35,32,0,65,1,106,32,7,106,253,0,4,0,32,6,253,35,253,78,253,100,33,4,2,64,3,64,32,4,69,13,1,32,0,32,4,104,106,33,8,65,0,33,9,2,64,3,64,32,9,32,3,79,4,64,32,8,15,11,32,8,32,9,106,45,0,0,32,2,32,9,106,45,0,0,71,13,1,32,9,65,1,106,33,9,12,0,11,11,32,4,32,4,65,1,107,113,33,4,12,0,11,11,32,0,65,16,106,33,0,12,0,11,11,2,64,3,64,32,0,32,10,74,13,1,65,0,33,9,2,64,3,64,32,9,32,3,79,4,64,32,0,15,11,32,0,32,9,106,45,0,0,32,2,32,9,106,45,0,0,71,13,1,32,9,65,1,106,33,9,12,0,11,11,32,0,65,1,106,33,0,12,0,11,11,65,127,11,12,0,32,0,32,1,32,2,252,10,0,0,11,152,1,1,3,127,2,64,32,0,45,0,0,65,45,70,4,64,65,1,33,4,32,0,65,1,106,33,0,11,32,0,33,3,2,64,3,64,32,0,32,1,79,13,1,32,0,45,0,0,33,2,32,2,65,48,107,65,9,75,13,1,32,0,65,1,106,33,0,12,0,11,11,32,0,32,3,107,33,2,32,2,69,32,2,65,15,75,114,13,0,32,3,45,0,0,65,48,70,4,64,32,2,65,1,75,32,4,114,13,1,11,32,0,32,1,73,4,64,32,0,45,0,0,33,2,32,2,65,46,70,32,2,65,229,0,70,32,2,65,197,0,70,114,114,13,1,11,32,0,15,11,65,127,11,113,1,2,127,2,64,3,64,32,1,32,2,79,13,1,32,0,32,1,65,3,116,106,40,2,0,33,5,32,4,32,0,65,4,106,32,1,65,3,116,106,40,2,0,32,5,107,70,4,64,65,0,33,6,2,64,3,64,32,6,32,4,79,4,64,65,1,15,11,32,5,32,6,106,45,0,0,32,3,32,6,106,45,0,0,71,13,1,32,6,65,1,106,33,6,12,0,11,11,11,32,1,65,1,106,33,1,12,0,11,11,65,0,11,143,1,1,1,127,32,0,45,0,0,33,2,32,2,65,244,0,70,4,64,32,0,65,4,106,65,127,32,0,65,4,106,32,1,77,32,0,40,2,0,65,244,228,213,171,6,70,113,27,15,11,32,2,65,238,0,70,4,64,32,0,65,4,106,65,127,32,0,65,4,106,32,1,77,32,0,40,2,0,65,238,234,177,227,6,70,113,27,15,11,32,2,65,230,0,70,4,64,32,0,65,5,106,65,127,32,0,65,5,106,32,1,77,32,0,40,2,0,65,230,194,177,155,7,70,32,0,65,4,106,45,0,0,65,229,0,70,113,113,27,15,11,65,127,11,191,6,1,8,127,32,0,33,2,65,0,36,0,65,0,66,0,55,3,0,2,64,3,64,32,6,69,4,64,32,2,32,1,79,13,2,32,2,45,0,0,33,3,65,1,33,6,32,3,65,34,70,4,64,32,2,65,1,106,32,1,16,3,33,2,5,32,3,65,251,0,70,32,3,65,219,0,70,114,4,64,32,4,65,250,1,79,13,4,65,128,32,32,4,106,32,3,58,0,0,32,4,65,1,106,33,4,65,128,35,32,4,65,2,116,106,32,9,54,2,0,32,4,65,2,70,4,64,32,5,33,8,11,32,2,65,1,106,33,2,32,2,32,1,79,13,4,32,2,45,0,0,32,3,65,2,106,70,4,64,32,4,65,1,107,33,4,32,2,65,1,106,33,2,5,65,2,65,0,32,3,65,251,0,70,27,33,6,11,5,32,3,65,45,70,32,3,65,48,107,65,9,77,114,4,64,32,2,32,1,16,10,33,2,5,32,2,32,1,16,12,33,2,11,11,11,32,2,65,0,72,13,2,12,1,11,32,6,65,2,70,4,64,32,2,32,1,79,13,2,32,2,45,0,0,65,34,71,13,2,32,2,65,1,106,33,7,32,7,32,1,16,3,33,2,32,2,65,0,72,13,2,32,4,65,1,70,4,64,35,0,65,192,0,79,13,3,65,128,16,65,0,35,0,32,7,32,2,65,1,107,32,7,107,16,11,13,3,65,128,16,35,0,65,3,116,106,32,7,54,2,0,65,132,16,35,0,65,3,116,106,32,2,65,1,107,54,2,0,35,0,65,1,106,36,0,11,32,4,65,2,70,4,64,65,8,32,8,32,5,32,7,32,2,65,1,107,32,7,107,16,11,13,3,32,5,65,192,0,79,13,3,65,8,32,5,65,3,116,106,32,7,54,2,0,65,12,32,5,65,3,116,106,32,2,65,1,107,54,2,0,32,5,65,1,106,33,5,32,2,32,7,107,65,5,70,32,7,40,2,0,65,244,242,193,171,6,70,113,4,64,65,0,32,2,65,1,106,54,2,0,11,32,2,32,7,107,65,4,70,32,7,47,1,0,65,242,234,1,70,32,7,65,2,106,45,0,0,65,238,0,70,113,113,4,64,65,4,32,2,65,1,106,54,2,0,11,11,32,4,65,3,79,4,64,65,128,35,32,4,65,2,116,106,40,2,0,33,3,32,9,32,3,107,65,192,0,79,13,3,32,9,65,192,7,79,13,3,65,128,196,0,32,3,32,9,32,7,32,2,65,1,107,32,7,107,16,11,13,3,65,128,196,0,32,9,65,3,116,106,32,7,54,2,0,65,132,196,0,32,9,65,3,116,106,32,2,65,1,107,54,2,0,32,9,65,1,106,33,9,11,32,7,45,0,0,65,48,107,65,9,77,4,64,32,7,33,3,2,64,3,64,32,3,65,1,106,32,2,79,13,5,32,3,45,0,0,65,48,107,65,9,75,13,1,32,3,65,1,106,33,3,12,0,11,11,11,32,2,32,1,79,13,2,32,2,45,0,0,65,58,71,13,2,32,2,65,1,106,33,2,65,0,33,6,12,1,11,32,4,69,4,64,32,2,32,1,71,13,2,65,0,40,2,0,65,128,34,16,2,65,4,40,2,0,65,192,34,16,2,65,2,116,114,36,1,32,5,15,11,32,2,32,1,79,13,1,32,2,45,0,0,33,3,65,255,31,32,4,106,45,0,0,33,7,32,2,65,1,106,33,2,32,3,65,44,70,4,64,65,2,65,0,32,7,65,251,0,70,27,33,6,12,1,11,32,3,32,7,65,2,106,71,13,1,65,128,35,32,4,65,2,116,106,40,2,0,33,9,32,4,65,1,107,33,4,12,0,11,11,65,127,11,11,145,4,2,0,65,128,192,0,11,128,2,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,65,128,194,0,11,128,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,1,0,0,0,0,0,0,0,1,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0])});var Li,Ci,bt,Vn=_(()=>{dl();Li=null;WebAssembly.compile(Mi).then(n=>Li??=n,()=>{});Ci=16*1024,bt=class{static{l(this,"JsonChecker")}room;memory;typeText="";runText="";#t;#e;#n;#s;eol;sol;find;copy;#r;constructor(){Li??=new WebAssembly.Module(Mi);let t=new WebAssembly.Instance(Li).exports;this.#s=t.memory,this.memory=new Uint8Array(this.#s.buffer),this.room=new Uint8Array(this.#s.buffer,Ci),this.#t=t.check,this.#e=t.keys1,this.#n=t.same,this.eol=t.eol,this.sol=t.sol,this.find=t.find,this.copy=t.copy,this.#r=new Int32Array(t.memory.buffer,0,1024)}static ROOM_AT=Ci;grow(t){let e=this.#s.buffer.byteLength;t<=e||(this.#s.grow(Math.ceil((t-e)/65536)),this.memory=new Uint8Array(this.#s.buffer),this.room=new Uint8Array(this.#s.buffer,Ci),this.#r=new Int32Array(this.#s.buffer,0,1024))}check(t,e){return this.#t(t,e)}get outerKeys(){return this.#e()}get same(){return this.#n()}get typeValueAt(){return this.#r[0]}get runValueAt(){return this.#r[1]}keyStart(t){return this.#r[2+2*t]}keyEnd(t){return this.#r[3+2*t]}}});function hn(n){return new TextEncoder().encode(n)}function ji(n,t,e){if(e===void 0){let r=n.events,i=r.get(t);return i===void 0&&(i=t===null?{type:n.text}:{type:n.text,run:t},Object.freeze(i),r.size<kl&&r.set(t,i)),i}let s={type:n.text};return t!==null&&(s.run=t),s.success=e,s}function De(n,t,e){let s="";for(let r=t;r<e;r++){if(n[r]>=128)return wl.decode(n.subarray(t,e));s+=String.fromCharCode(n[r])}return s}function Ff(n,t){let e=l((f,h)=>{let d=0;for(let p=f;p<f+h;p++){let m=n[t+p]-48;if(m<0||m>9)return-1;d=d*10+m}return d},"n");if(n[t+4]!==45||n[t+7]!==45||n[t+10]!==84||n[t+13]!==58||n[t+16]!==58)return null;let s=e(0,4),r=e(5,2),i=e(8,2),a=e(11,2),o=e(14,2),c=e(17,2);if(s<0||r<0||i<0||a<0||o<0||c<0)return null;if(r<1||r>12||i<1||i>31||a>23||o>59||c>60)return NaN;let u=Date.UTC(s,r-1,i,a,o,c);return!Number.isFinite(u)||new Date(Date.UTC(s,r-1,i)).getUTCDate()!==i?NaN:u/1e3}function Yn(n,t,e){for(let s=0;s<e.length;s++)if(n[t+s]!==e[s])return!1;return!0}function Gs(n,t){let e=t;for(let s=n[e];s!==34;s=n[++e])if(s===92)return-1;return e}function yl(n,t,e,s){for(let r=0;r<e;r++){let i=n.keyStart(r);if(n.keyEnd(r)-i===s.length&&Yn(t,i,s))return n.keyEnd(r)+2}return-1}var wl,pl,ml,gl,Df,qf,If,kl,je,un,Pf,Re,Zs=_(()=>{nn();Vn();wl=new TextDecoder("utf-8",{fatal:!0}),pl=hn('{"schema":'),ml=hn(',"seq":'),gl=hn(',"at":"'),Df=hn(',"event":{');l(hn,"bytesOf");qf=[1e9,1e8,1e7,1e6,1e5,1e4,1e3,100,10,1],If=new Map([...en].map(([n,t])=>[n,t.map(([e])=>hn(e))])),kl=4096,je=class{static{l(this,"InternTable")}#t=new Map;#e=0;get(t,e,s){let r=s-e,i=2166136261^r;for(let u=e;u<s;u++)i=Math.imul(i^t[u],16777619);let a=this.#t.get(i);if(a!==void 0)t:for(let u of a){let f=u.bytes;if(f.length===r){for(let h=0;h<r;h++)if(f[h]!==t[e+h])continue t;return u}}let o=wl.decode(t.subarray(e,s)),c={bytes:t.slice(e,s),text:o,added:If.get(o)??[],events:new Map};return this.#e>=kl&&(this.#t.clear(),this.#e=0,a=void 0),a===void 0&&this.#t.set(i,a=[]),a.push(c),this.#e++,c}},un=class{static{l(this,"LightLines")}checker=new bt;schema=0;seq=0;atStart=0;atEnd=0;type="";#t=null;run=null;success=void 0;sec=0;nanos=0;#e=new Re;#n=new je;#s=new je;#r=0;#a=null;#i=null;#o(t){let e=this.#r=t.same,s=t.memory;if((e&3)===2){let r=t.typeValueAt;this.#a=this.#n.get(s,r+1,Gs(s,r+1))}if(e>>2===2){let r=t.runValueAt;this.#i=this.#s.get(s,r+1,Gs(s,r+1)).text}}read(t,e){let s=this.checker,r=s.check(t,e);if(r<0||(this.#o(s),s.outerKeys!==4))return!1;let i=s.memory;if(!Yn(i,t,pl))return!1;let a=t+pl.length,o=0,c=a;for(let x=i[a];x>=48&&x<=57;x=i[++a])o=o*10+x-48;if(a===c||o<1||!Yn(i,a,ml))return!1;a+=ml.length;let u=a,f=0;for(let x=i[a];x>=48&&x<=57;x=i[++a])f=f*10+x-48;if(a===u||!Yn(i,a,gl))return!1;a+=gl.length;let h=a;for(;i[a]!==34;){if(i[a]===92)return!1;a++}if(!Yn(i,a+1,Df))return!1;let d=s.typeValueAt;if(d===0||i[d]!==34)return!1;let p=this.#r,m;if((p&3)===1&&this.#a!==null)m=this.#a;else{let x=Gs(i,d+1);if(x<0||x===d+1)return!1;m=this.#n.get(i,d+1,x)}if(m.text==="")return!1;let g=null,k=s.runValueAt;if(k!==0&&i[k]===34)if(p>>2===1&&this.#i!==null)g=this.#i;else{let x=Gs(i,k+1);if(x<0)return!1;g=this.#s.get(i,k+1,x).text}let v,b=yl(s,i,r,Pf);if(b>=0&&i[b]===116?v=!0:b>=0&&i[b]===102&&(v=!1),o<=2){for(let x of m.added)if(yl(s,i,r,x)<0)return!1}return this.schema=o,this.seq=f,this.atStart=h,this.atEnd=a,this.type=m.text,this.#t=m,this.run=g,this.success=v,!0}time(){let t=this.#e,e=t.read(this.checker.memory,this.atStart,this.atEnd);return e===!0&&(this.sec=t.sec,this.nanos=t.nanos),e}at(){return De(this.checker.memory,this.atStart,this.atEnd)}event(){return ji(this.#t,this.run,this.success)}};l(ji,"lightEventOf");l(De,"textOf");Pf=hn("success"),Re=class{static{l(this,"TimeReader")}sec=0;nanos=0;#t=new Uint8Array(19);#e=NaN;read(t,e,s){let r=s-e;if(r<20||t[s-1]!==90)return null;let i=0,a=0;if(r>20){if(t[e+19]!==46||r>30)return null;for(let u=e+20;u<s-1;u++){let f=t[u]-48;if(f<0||f>9)return null;i=i*10+f,a++}if(a===0)return null}let o=this.#t,c=this.#e===this.#e;for(let u=0;c&&u<19;u++)c=o[u]===t[e+u];if(!c){let u=Ff(t,e);if(u===null)return null;if(Number.isNaN(u))return!1;o.set(t.subarray(e,e+19)),this.#e=u}return this.sec=this.#e,this.nanos=a===0?0:i*qf[a],!0}};l(Ff,"secondsOf");l(Yn,"startsWith");l(Gs,"stringEnd");l(yl,"valueAt")});function Xn(n,t,e){for(let s=0;s<e.length;s++)n[t+s]=e[s];return t+e.length}function Gn(n,t,e,s){if(s-e>64)return n.copyWithin(t,e,s),t+s-e;for(let r=e;r<s;r++)n[t++]=n[r];return t}function Ri(n,t,e){for(let s=t+1;s<e-1;s++)if(n[s]===92)return!1;return!0}function bl(n,t,e){if(e-t>16)return-1;let s=0;for(let r=t;r<e;r++){let i=n[r]-48;if(i<0||i>9)return-1;s=s*10+i}return e>t&&s<=Number.MAX_SAFE_INTEGER?s:-1}function ed(n,t){let e=w.eventKeys;for(let s=0;s<2*w.eventKeyCount;s+=2)if(e[s+1]-e[s]===t.length&&te(n,e[s],t))return!0;return!1}function te(n,t,e){for(let s=0;s<e.length;s++)if(n[t+s]!==e[s])return!1;return!0}function ct(){let n=w.m,t=w.e,e=w.i;for(;e<t;e++){let s=n[e];if(s!==32&&s!==9&&s!==13&&s!==10)break}w.i=e}function nd(){w.schemaS=w.seqS=w.atS=w.eventS=w.typeS=w.runS=w.successS=-1,w.eventKeyCount=0,w.others=0,ct();let n=w.m,t=w.w;if(w.i>=w.e||n[w.i]!==123||(w.i++,ct(),w.i<w.e&&n[w.i]===125))return!1;for(;;){if(w.i>=w.e||n[w.i]!==34)return!1;let e=w.o+1;if(!Fi())return!1;let s=w.o-1;if(!xl(e,s,0)||(ct(),w.i>=w.e||n[w.i]!==58))return!1;w.i++,t[w.o++]=58,ct();let r=s-e;if(r===5&&te(t,e,zf)){if(w.i>=w.e||n[w.i]!==123||(w.eventS=w.o,!$l(1,!0)))return!1;w.eventE=w.o}else{let a=w.o;if(!Pi(1))return!1;if(r===6&&te(t,e,Bf))w.schemaS=a,w.schemaE=w.o;else if(r===3&&te(t,e,Hf))w.seqS=a,w.seqE=w.o;else if(r===2&&te(t,e,Wf))w.atS=a,w.atE=w.o;else{if(r===9&&te(t,e,Jf)||w.others>=fn)return!1;w.otherS[w.others]=e-1,w.otherE[w.others]=w.o,w.others++}}if(ct(),w.i>=w.e)return!1;let i=n[w.i++];if(i===44){ct();continue}if(i!==125)return!1;break}return w.eventS<0?!1:(ct(),w.i===w.e)}function xl(n,t,e){let s=w.w,r=t-n,i=r>0;for(let o=n;i&&o<t;o++)i=s[o]>=48&&s[o]<=57;if(i)return!1;let a=w.keys;for(let o=e;o<w.kt;o+=2){let c=a[o];if(a[o+1]-c!==r)continue;let u=!0;for(let f=0;f<r;f++)if(s[c+f]!==s[n+f]){u=!1;break}if(u)return!1}return w.kt>=2*fn?!1:(a[w.kt]=n,a[w.kt+1]=t,w.kt+=2,!0)}function Pi(n){if(w.i>=w.e)return!1;let t=w.m[w.i];return t===34?Fi():t===123?$l(n,!1):t===91?ad(n):t===116?Di(sd):t===102?Di(rd):t===110?Di(id):od()}function Di(n){let t=w.m,e=w.w;if(w.i+n.length>w.e)return!1;for(let s=0;s<n.length;s++){if(t[w.i+s]!==n[s])return!1;e[w.o+s]=n[s]}return w.i+=n.length,w.o+=n.length,!0}function $l(n,t){if(n>=_l)return!1;let e=w.m,s=w.w;w.i++,s[w.o++]=123;let r=w.kt;if(ct(),w.i<w.e&&e[w.i]===125)return w.i++,s[w.o++]=125,!0;for(;;){if(w.i>=w.e||e[w.i]!==34)return!1;let i=w.o+1;if(!Fi())return!1;let a=w.o-1;if(!xl(i,a,r)||(ct(),w.i>=w.e||e[w.i]!==58))return!1;w.i++,s[w.o++]=58,ct();let o=w.o;if(!Pi(n+1))return!1;if(t){let u=a-i;if(u===4&&te(s,i,Kf)){if(s[o]!==34)return!1;w.typeS=o,w.typeE=w.o}else u===3&&te(s,i,Vf)?(w.runS=o,w.runE=w.o):u===7&&te(s,i,Yf)&&(w.successS=o)}if(ct(),w.i>=w.e)return!1;let c=e[w.i++];if(c===44){s[w.o++]=44,ct();continue}if(c!==125)return!1;s[w.o++]=125;break}if(t){let i=w.kt-r>>1;w.eventKeys.set(w.keys.subarray(r,w.kt)),w.eventKeyCount=i}return w.kt=r,!0}function ad(n){if(n>=_l)return!1;let t=w.m,e=w.w;if(w.i++,e[w.o++]=91,ct(),w.i<w.e&&t[w.i]===93)return w.i++,e[w.o++]=93,!0;for(;;){if(!Pi(n+1)||(ct(),w.i>=w.e))return!1;let s=t[w.i++];if(s===44){e[w.o++]=44,ct();continue}return s!==93?!1:(e[w.o++]=93,!0)}}function Fi(){let n=w.m,t=w.w,e=w.e,s=w.i+1,r=w.o;for(t[r++]=34;;){let i=s;for(;i<e&&dn[n[i]]===0;)i++;if(i-s>=48)t.set(n.subarray(s,i),r),r+=i-s;else for(let f=s;f<i;f++)t[r++]=n[f];if(s=i,s>=e)return!1;let a=n[s],o=dn[a];if(o===1)return t[r++]=34,w.i=s+1,w.o=r,!0;if(o===3)return!1;if(o===4){if(a<194)return!1;if(a<224){if(s+1>=e||(n[s+1]&192)!==128)return!1;t[r]=a,t[r+1]=n[s+1],r+=2,s+=2;continue}if(a<240){if(s+2>=e)return!1;let p=n[s+1],m=n[s+2];if((p&192)!==128||(m&192)!==128||a===224&&p<160||a===237&&p>=160)return!1;t[r]=a,t[r+1]=p,t[r+2]=m,r+=3,s+=3;continue}if(a>244||s+3>=e)return!1;let f=n[s+1],h=n[s+2],d=n[s+3];if((f&192)!==128||(h&192)!==128||(d&192)!==128||a===240&&f<144||a===244&&f>=144)return!1;t[r]=a,t[r+1]=f,t[r+2]=h,t[r+3]=d,r+=4,s+=4;continue}if(s+1>=e)return!1;let c=n[s+1];if(c!==117){if(c===34||c===92)t[r]=92,t[r+1]=c,r+=2;else if(c===47)t[r++]=47;else if(c===98||c===102||c===110||c===114||c===116)t[r]=92,t[r+1]=c,r+=2;else return!1;s+=2;continue}let u=vl(n,s+2,e);if(u<0)return!1;if(s+=6,u>=55296&&u<=56319){if(s+5<e&&n[s]===92&&n[s+1]===117){let f=vl(n,s+2,e);if(f>=56320&&f<=57343){u=65536+(u-55296<<10)+(f-56320),s+=6,t[r]=240|u>>18,t[r+1]=128|u>>12&63,t[r+2]=128|u>>6&63,t[r+3]=128|u&63,r+=4;continue}}r=qi(t,r,u);continue}if(u>=56320&&u<=57343){r=qi(t,r,u);continue}if(u<32){let f=mn[u];f!==0?(t[r]=92,t[r+1]=f,r+=2):r=qi(t,r,u)}else u===34||u===92?(t[r]=92,t[r+1]=u,r+=2):u<128?t[r++]=u:u<2048?(t[r]=192|u>>6,t[r+1]=128|u&63,r+=2):(t[r]=224|u>>12,t[r+1]=128|u>>6&63,t[r+2]=128|u&63,r+=3)}}function vl(n,t,e){if(t+4>e)return-1;let s=qe[n[t]],r=qe[n[t+1]],i=qe[n[t+2]],a=qe[n[t+3]];return(s|r|i|a)<0?-1:s<<12|r<<8|i<<4|a}function qi(n,t,e){return n[t]=92,n[t+1]=117,n[t+2]=tr[e>>12],n[t+3]=tr[e>>8&15],n[t+4]=tr[e>>4&15],n[t+5]=tr[e&15],t+6}function od(){let n=w.m,t=w.w,e=w.e,s=w.i,r=s,i=n[r]===45;if(i&&r++,r>=e)return!1;if(n[r]===48)r++;else if(n[r]>=49&&n[r]<=57)for(;r<e&&n[r]>=48&&n[r]<=57;)r++;else return!1;let a=r,o=!0;if(r<e&&n[r]===46){o=!1,r++;let p=r;for(;r<e&&n[r]>=48&&n[r]<=57;)r++;if(r===p)return!1}if(r<e&&(n[r]===101||n[r]===69)){o=!1,r++,r<e&&(n[r]===43||n[r]===45)&&r++;let p=r;for(;r<e&&n[r]>=48&&n[r]<=57;)r++;if(r===p)return!1}w.i=r;let c=w.o,u=a-s-(i?1:0);if(o&&u<=15){if(i&&u===1&&n[s+1]===48)t[c++]=48;else for(let p=s;p<r;p++)t[c++]=n[p];return w.o=c,!0}let f="";for(let p=s;p<r;p++)f+=String.fromCharCode(n[p]);let h=Number(f),d=Number.isFinite(h)?String(h):"null";if(d.length>r-s&&(w.growth+=d.length-(r-s),w.growth>Ii))return!1;for(let p=0;p<d.length;p++)t[c++]=d.charCodeAt(p);return w.o=c,!0}var _l,fn,Ii,Qs,dn,tr,qe,mn,Uf,it,Bf,Hf,Wf,zf,Jf,Kf,Vf,Yf,Xf,Gf,Zf,Qf,td,pn,w,sd,rd,id,Ui=_(()=>{Yt();Zs();_l=128,fn=1024,Ii=64,Qs=1024*1024,dn=new Uint8Array(256);for(let n=0;n<32;n++)dn[n]=3;dn[34]=1;dn[92]=2;for(let n=128;n<256;n++)dn[n]=4;tr=new Uint8Array([48,49,50,51,52,53,54,55,56,57,97,98,99,100,101,102]),qe=new Int8Array(256).fill(-1);for(let n=0;n<10;n++)qe[48+n]=n;for(let n=0;n<6;n++)qe[65+n]=qe[97+n]=10+n;mn=new Uint8Array(32);mn[8]=98;mn[9]=116;mn[10]=110;mn[12]=102;mn[13]=114;Uf=new TextEncoder,it=l(n=>Uf.encode(n),"ASCII_OF"),Bf=it("schema"),Hf=it("seq"),Wf=it("at"),zf=it("event"),Jf=it("__proto__"),Kf=it("type"),Vf=it("run"),Yf=it("success"),Xf=it('{"schema":'),Gf=it(',"seq":'),Zf=it(',"at":'),Qf=it(',"event":'),td=it('"1970-01-01T00:00:00Z"'),pn=class{static{l(this,"ForeignLines")}out=new Uint8Array(0);outLen=0;start=0;end=0;schema=0;seq=-1;atStart=0;atEnd=0;event={type:""};sec=0;nanos=0;#t=new Re;#e=new je;#n=new je;reset(){this.outLen=0}read(t,e,s){let r=s-e,i=2*r+2*Ii+512;this.outLen===0&&this.out.length>4*Qs&&i<=Qs?this.out=new Uint8Array(Qs):this.outLen+i>this.out.length&&(this.out=new Uint8Array(Math.max(2*this.out.length,Qs,i)),this.outLen=0);let a=this.out,o=this.outLen+r+Ii+256;if(w.m=t,w.w=a,w.i=e,w.e=s,w.o=o,w.kt=0,w.growth=0,!nd()||w.typeS<0||!Ri(a,w.typeS,w.typeE))return!1;let c=this.#e.get(a,w.typeS+1,w.typeE-1);if(c.text==="")return!1;let u=1;if(w.schemaS>=0&&(u=bl(a,w.schemaS,w.schemaE),u<1))return!1;let f=-1;if(w.seqS>=0&&(f=bl(a,w.seqS,w.seqE),f<0)||w.atS>=0&&a[w.atS]!==34)return!1;if(u<=2){for(let v of c.added)if(!ed(a,v))return!1}let h=null;if(w.runS>=0&&a[w.runS]===34){if(!Ri(a,w.runS,w.runE))return!1;h=this.#n.get(a,w.runS+1,w.runE-1).text}let d;if(w.successS>=0){let v=a[w.successS];v===116?d=!0:v===102&&(d=!1)}let p=this.outLen,m=p;p=Xn(a,p,Xf),w.schemaS>=0?p=Gn(a,p,w.schemaS,w.schemaE):a[p++]=49,f>=0&&(p=Xn(a,p,Gf),p=Gn(a,p,w.seqS,w.seqE)),p=Xn(a,p,Zf);let g;if(w.atS>=0){if(!Ri(a,w.atS,w.atE))return!1;g=p+1,p=Gn(a,p,w.atS,w.atE)}else g=p+1,p=Xn(a,p,td);let k=p-1;p=Xn(a,p,Qf),p=Gn(a,p,w.eventS,w.eventE);for(let v=0;v<w.others;v++)a[p++]=44,p=Gn(a,p,w.otherS[v],w.otherE[v]);return a[p++]=125,a[p++]=10,this.outLen=p,this.start=m,this.end=p,this.schema=u,this.seq=f,this.atStart=g,this.atEnd=k,this.event=ji(c,h,d),!0}at(){return De(this.out,this.atStart,this.atEnd)}time(){let t=this.#t,e=t.read(this.out,this.atStart,this.atEnd);return e===!0&&(this.sec=t.sec,this.nanos=t.nanos),e}},w={m:new Uint8Array(0),w:new Uint8Array(0),i:0,e:0,o:0,keys:new Int32Array(2*fn),kt:0,growth:0,schemaS:-1,schemaE:-1,seqS:-1,seqE:-1,atS:-1,atE:-1,eventS:-1,eventE:-1,typeS:-1,typeE:-1,runS:-1,runE:-1,successS:-1,eventKeys:new Int32Array(2*fn),eventKeyCount:0,otherS:new Int32Array(fn),otherE:new Int32Array(fn),others:0};l(Xn,"put");l(Gn,"copy");l(Ri,"plainString");l(bl,"integerOf");l(ed,"hasEventKey");l(te,"equalAt");l(ct,"ws");l(nd,"envelope");l(xl,"newKey");l(Pi,"value");sd=it("true"),rd=it("false"),id=it("null");l(Di,"literal");l($l,"object");l(ad,"array");l(Fi,"string");l(vl,"hex4");l(qi,"escapeUnit");l(od,"number")});function ld(n){let t=n.event,e={type:t.type};return typeof t.run=="string"&&(e.run=t.run),typeof t.success=="boolean"&&(e.success=t.success),{schema:n.schema,seq:n.seq,at:n.at,event:e}}function Al(n,t,e,s,r){let i=er.read(n,t,e);return i!==!0?i:er.sec>s||er.sec===s&&er.nanos>=r}async function*Ol(n,t,e={}){let s=await et(n);if(s!==null)try{let r=e.from??0,i=e.to??(await s.stat()).size;r>0&&await s.seek(r,Deno.SeekMode.Start);let a=e.json===!0,o=t.length===0,c=a&&e.light===!0,u=new un,f=new pn,h=u.checker,d=[...new Set(t)].map(S=>El.encode(S)).filter(S=>S.length>=3&&S.length<nr&&!S.includes(10)).slice(0,16);d.forEach((S,R)=>h.memory.set(S,Bi+R*nr));let p=Math.max(1,e.chunkBytes??1024*1024),m=e.lineBytesMax??64*1024*1024,g=o&&r===0?0:-1,k=0,v=r,b=!1,x=l((S,R)=>e.onProblem?.({path:n,line:Math.max(g,0),offset:R,reason:S}),"problem");for(;v+k<i;){e.signal?.throwIfAborted();let S=Math.min(p,i-v-k);h.grow(qt+k+S+16);let R=0;for(;R<S;){let P=s.readSync(h.memory.subarray(qt+k+R,qt+k+S));if(P===null||P===0)break;R+=P}if(R===0)break;let D=k+R,O=qt+D,H=h.sol(qt,O);if(H===qt){b||D>m?(b=!0,v+=D,k=0):k=D;continue}let V=h.memory,rt=[];f.reset();let _e=l((P,U)=>{if(U===P)return;let F=Math.max(g,0);if(c&&u.read(P,U)){let X=new Hi(u.schema,u.seq,u.event(),u,u.atStart,u.atEnd);rt.push(new Wi(X,V,P,U+1,F))}else if(c&&f.read(V,P,U)){let X=f.out,M=new zi(f.schema,f.seq,f.event,X,f.atStart,f.atEnd);rt.push(new Ji(M,X,f.start,f.end,F,V,P,U))}else yt(V,P,U,F)},"take"),yt=l((P,U,F,X)=>{let M=dt(P.subarray(U,F)),wt=W(M);if(!wt.ok){M.trim()!==""&&x(wt.reason,v+U-qt);return}if(!a){rt.push({env:wt.env,upgraded:wt.upgraded,text:M,line:X});return}let xe=JSON.stringify(wt.env),$e=xe===M?M:xe;c?rt.push({light:!0,env:ld(wt.env),upgraded:wt.upgraded,text:M,json:$e,line:X}):rt.push({env:wt.env,upgraded:wt.upgraded,text:M,line:X,json:$e})},"slowLine"),Y=qt;if(b&&(Y=h.eol(qt,H)+1,g>=0&&g++,x("line is longer than the reader's limit",v),b=!1),o)for(;Y<H;){let P=h.eol(Y,H);g>=0&&g++,_e(Y,P),Y=P+1}else{let P=d.map(()=>-2);for(;;){let U=-1;for(let M=0;M<d.length;M++)P[M]!==-1&&P[M]<Y&&(P[M]=h.find(Y,H,Bi+M*nr,d[M].length)),P[M]>=0&&(U<0||P[M]<U)&&(U=P[M]);if(U<0)break;let F=h.sol(Y,U),X=h.eol(U,H);_e(F,X),Y=X+1}}k=O-H,v+=H-qt,rt.length>0&&(yield rt),k>0&&h.copy(qt,H,k),k>m&&(b=!0,v+=k,k=0)}}finally{s.close()}}function Nl(){let n=new bt,t=n.room;return e=>{if(e.length>=t.length)return null;let s=El.encodeInto(e,t).written;return s!==e.length?null:fd(n,e,t.byteOffset,t.byteOffset+s)}}function hd(n){return cd.get(n)??ud}function Ki(n,t){return n.slice(t,n.indexOf('"',t))}function Sl(n,t){let e=Ki(n,t);return e.includes("\\")?null:e}function fd(n,t,e,s){let r=n.check(e,s);if(r<0)return null;let i=n.same,a=n.typeValueAt-e,o=n.runValueAt-e;if((i&3)===2&&(n.typeText=Ki(t,a+1)),i>>2===2&&(n.runText=Ki(t,o+1)),n.outerKeys!==4||!t.startsWith('{"schema":'))return null;let c=10,u=0;for(let b=t.charCodeAt(c);b>=48&&b<=57;b=t.charCodeAt(++c))u=u*10+b-48;if(c===10||u<1||!t.startsWith(',"seq":',c))return null;c+=7;let f=c,h=0;for(let b=t.charCodeAt(c);b>=48&&b<=57;b=t.charCodeAt(++c))h=h*10+b-48;if(c===f||!t.startsWith(',"at":"',c))return null;c+=7;let d=t.indexOf('"',c),p=t.slice(c,d);if(p.includes("\\")||!t.startsWith(',"event":{',d+1)||a<0||t.charCodeAt(a)!==34)return null;let m=(i&3)!==0?n.typeText:Sl(t,a+1);if(m===null||m==="")return null;let g={type:m};if(o>=0&&t.charCodeAt(o)===34){let b=i>>2!==0?n.runText:Sl(t,o+1);if(b===null)return null;g.run=b}let k=Tl(n,t,e,r,"success");if(k>=0&&t.startsWith("true",k)?g.success=!0:k>=0&&t.startsWith("false",k)&&(g.success=!1),u<=2){for(let b of hd(m))if(Tl(n,t,e,r,b)<0)return null}return{env:{schema:u,seq:h,at:p,event:g},light:!0,upgraded:!1,text:t,line:0,json:t}}function Tl(n,t,e,s,r){for(let i=0;i<s;i++){let a=n.keyStart(i)-e,o=n.keyEnd(i)-e;if(o-a===r.length&&t.startsWith(r,a))return o+2}return-1}var Bi,nr,qt,El,er,Hi,Wi,zi,Ji,cd,ud,Vi=_(()=>{Et();Ui();Vn();Zs();Bt();nn();Q();l(ld,"lightEnvelopeOf");Bi=bt.ROOM_AT,nr=256,qt=Bi+16*nr,El=new TextEncoder,er=new Re;l(Al,"atOrAfter");Hi=class{static{l(this,"LightEnv")}schema;seq;event;lines;atStart;atEnd;#t;constructor(t,e,s,r,i,a){this.schema=t,this.seq=e,this.event=s,this.lines=r,this.atStart=i,this.atEnd=a}get at(){return this.#t??=De(this.lines.checker.memory,this.atStart,this.atEnd)}atOrAfter(t,e){return Al(this.lines.checker.memory,this.atStart,this.atEnd,t,e)}},Wi=class{static{l(this,"InPlaceRecord")}env;mem;start;end;line;light;upgraded;#t;constructor(t,e,s,r,i){this.env=t,this.mem=e,this.start=s,this.end=r,this.line=i,this.light=!0,this.upgraded=!1}get bytes(){return this.mem.subarray(this.start,this.end)}get text(){return this.#t??=dt(this.mem.subarray(this.start,this.end-1))}get json(){return this.text}},zi=class{static{l(this,"ForeignEnv")}schema;event;mem;atStart;atEnd;#t;seq;constructor(t,e,s,r,i,a){this.schema=t,this.event=s,this.mem=r,this.atStart=i,this.atEnd=a,this.seq=e<0?void 0:e}get at(){return this.#t??=De(this.mem,this.atStart,this.atEnd)}atOrAfter(t,e){return Al(this.mem,this.atStart,this.atEnd,t,e)}},Ji=class{static{l(this,"ForeignRecord")}env;mem;start;end;line;src;srcStart;srcEnd;light;upgraded;constructor(t,e,s,r,i,a,o,c){this.env=t,this.mem=e,this.start=s,this.end=r,this.line=i,this.src=a,this.srcStart=o,this.srcEnd=c,this.light=!0,this.upgraded=!1}get bytes(){return this.mem.subarray(this.start,this.end)}get text(){return dt(this.src.subarray(this.srcStart,this.srcEnd))}get json(){return De(this.mem,this.start,this.end-1)}};l(Ol,"scanLog");l(Nl,"lightLines");cd=new Map([...en].map(([n,t])=>[n,t.map(([e])=>e)])),ud=[];l(hd,"addedFieldsOf");l(Ki,"quotedAt");l(Sl,"stringAt");l(fd,"lightRecord");l(Tl,"valueAt")});async function de(n){let t=await et(n);if(t===null)return 0;try{return await rn(t,(await t.stat()).size)+1}finally{t.close()}}var sr=_(()=>{Q();l(de,"completeLinesEnd")});var Ot,Yi=_(()=>{Ot=class{static{l(this,"Wakeup")}#t=!1;#e=null;wake(){if(this.#e){let t=this.#e;this.#e=null,t()}else this.#t=!0}wait(t,e){return e?.throwIfAborted(),this.#t?(this.#t=!1,Promise.resolve()):new Promise((s,r)=>{let i=l(()=>{clearTimeout(o),e?.removeEventListener("abort",a),this.#e=null},"done"),a=l(()=>{i(),r(e.reason)},"onAbort"),o=setTimeout(()=>{i(),s()},t);this.#e=()=>{i(),s()},e?.addEventListener("abort",a,{once:!0})})}}});function ee(n,t,e={}){let s=null;try{s=Deno.watchFs(n,{recursive:e.recursive??!0})}catch{return()=>{}}let r=s,i=!1,a=l(()=>{if(!i){i=!0,e.signal?.removeEventListener("abort",a);try{r.close()}catch{}}},"close");return e.signal?.addEventListener("abort",a,{once:!0}),(async()=>{try{for await(let o of r)t(o.paths)}catch{}})(),a}function Zn(n,t){return n===""||!t.startsWith(n+"/")?null:t.slice(n.length+1).split("/")[0]||null}var Xi=_(()=>{l(ee,"watchDir");l(Zn,"taskDirOfPath")});var Qn,Ml=_(()=>{Q();Qn=class{static{l(this,"OpenFiles")}#t=new Map;#e;constructor(t=256){this.#e=t}get(t){let e=this.#t.get(t);if(e!==void 0)this.#t.delete(t);else{if(e=Gt(t)??void 0,e===void 0)throw new Deno.errors.NotFound(`No such file: ${t}`);if(this.#t.size>=this.#e){let[s,r]=this.#t.entries().next().value;this.#t.delete(s),r.close()}}return this.#t.set(t,e),e}release(t){this.#t.get(t)?.close(),this.#t.delete(t)}close(){for(let t of this.#t.values())t.close();this.#t.clear()}}});function Cl(n){throw new Deno.errors.NotFound(`No such file: ${n}`)}function Ll(n){ts.delete(n),ts.set(n,!0),ts.size>dd&&ts.keys().next().value.close()}function pd(n){let t=rr.get(n);return t===void 0&&(rr.size>=8&&rr.clear(),t=new Uint8Array(n),rr.set(n,t)),t}var Ie,dd,ts,rr,es=_(()=>{Bt();Et();Q();sr();Yi();Xi();Ml();Zi();l(Cl,"gone");Ie=class{static{l(this,"LogTail")}path;#t;#e;#n=null;#s=null;#r=!1;#a=!1;#i;#o;#l=0;#c;#u;constructor(t,e={}){this.path=t,this.#u=e,this.#t=e.from??0,this.#e=this.#t,this.#o=this.#t===0?0:-1,this.#i=new Z({offset:this.#t,lineBytesMax:e.lineBytesMax}),this.#c=e.chunkBytes??1024*1024}get offset(){return this.#t}#f(t){this.#u.onReset?.({path:this.path,reason:t,offset:this.#t}),this.#t=0,this.#e=0,this.#o=0,this.#i=new Z({offset:0,lineBytesMax:this.#u.lineBytesMax})}async read(t={}){if(t.to===void 0){if(this.#s!==null){let i=this.#h();if(i!==null)return i}let r=this.#p();if(r!==null)return this.#l=r,this.#w(new Uint8Array(0))}this.#g();let e;try{e=await et(this.path)??Cl(this.path)}catch(r){return this.#m(r)}let s=!1;try{let r=await e.stat(),i=this.#y(r,t.to);if(s=t.to===void 0&&r.isFile,i<=0)return this.#w(new Uint8Array(0));await e.seek(this.#e,Deno.SeekMode.Start);let a=new Uint8Array(i),o=0;for(;o<i;){let c=await e.read(a.subarray(o,i));if(c===null||c===0)break;o+=c}return this.#w(a.subarray(0,o))}finally{s?this.#d(e):e.close()}}#h(){let t=this.#s;Ll(this),this.#a&&(this.#e=this.#t,this.#i=new Z({offset:this.#t,lineBytesMax:this.#u.lineBytesMax}));let e=pd(this.#c),s=0;try{for(t.seekSync(this.#e,Deno.SeekMode.Start);s<e.length;){let r=t.readSync(e.subarray(s));if(r===null||r===0||(s+=r,s<e.length))break}}catch{return null}return s===0?null:(this.#l=s<e.length?this.#e+s:1/0,this.#w(e.subarray(0,s)))}#p(){if(this.#r||this.#a)return null;let t;try{t=Deno.lstatSync(this.path)}catch{return null}return!t.isFile||t.size!==this.#e?null:(this.#n===null&&(this.#n=t.ino),t.ino===this.#n?t.size:null)}#d(t){this.#s=t,Ll(this)}#g(){if(this.#s===null)return;let t=this.#s;this.#s=null,ts.delete(this);try{t.close()}catch{}}close(){this.#g()}readSync(t={}){let e;try{e=t.files?.get(this.path)??Gt(this.path)??Cl(this.path)}catch(s){return this.#m(s)}try{let s=this.#y(e.statSync(),t.to);if(s<=0)return this.#w(new Uint8Array(0));e.seekSync(this.#e,Deno.SeekMode.Start);let r=new Uint8Array(s),i=0;for(;i<s;){let a=e.readSync(r.subarray(i,s));if(a===null||a===0)break;i+=a}return this.#w(r.subarray(0,i))}finally{t.files||e.close()}}#m(t){if(!(t instanceof Deno.errors.NotFound))throw t;return this.#n!==null&&(this.#r=!0),this.#l=this.#t,{records:[],end:this.#t,caughtUp:!0,atEnd:!0}}#y(t,e){return this.#r||this.#n!==null&&t.ino!==null&&t.ino!==this.#n?(this.#r=!1,this.#f("replaced")):t.size<this.#t?this.#f("truncated"):(t.size<this.#e||this.#a)&&(this.#e=this.#t,this.#i=new Z({offset:this.#t,lineBytesMax:this.#u.lineBytesMax})),this.#n=t.ino,this.#l=e===void 0?t.size:Math.min(t.size,e),Math.min(this.#c,this.#l-this.#e)}#w(t){let e=[];if(t.length>0){let i=this.#t,a=this.#e;this.#e+=t.length;let{lines:o,end:c}=this.#i.push(t),u=this.#u.prefilter,f=-1;for(let h of o){if(f=t.indexOf(10,f+1),this.#o>=0&&this.#o++,h===""||u&&!u(h))continue;let d=Math.max(this.#o,0),p=f>=0?a+f+1:c,m=this.#u.light?.(h);if(m){m.line=d,m.end=p,e.push(m);continue}let g=W(h);g.ok?e.push({env:g.env,upgraded:g.upgraded,text:h,line:d,end:p}):h.trim()!==""&&this.#u.onProblem?.({path:this.path,line:d,offset:i,reason:g.reason})}this.#t=c}let s=this.#e>=this.#l,r=s&&this.#i.pendingBytes===0;return this.#a=s&&!r,{records:e,end:this.#t,caughtUp:r,atEnd:s}}},dd=256,ts=new Map;l(Ll,"touch");rr=new Map;l(pd,"scratch")});async function*Gi(n,t={}){let e=new Ie(n,t),s=new Ot,r=n.includes("/")?n.slice(0,n.lastIndexOf("/"))||"/":".",i=ee(r,()=>s.wake(),{signal:t.signal,recursive:!1});try{for(;;){t.signal?.throwIfAborted();let a=await e.read();(a.records.length>0||a.caughtUp)&&(yield a),a.atEnd&&await s.wait(t.pollIntervalMs??1e3,t.signal)}}finally{i()}}var Zi=_(()=>{es();Yi();Xi();l(Gi,"tailLog")});function jl(n){return n==="succeeded"?0:n==="paused"?2:1}async function Rl(n,t,e={}){let s=n.logPath(t.dir),r=await de(s),i=e.after??0,a=e.keep??(()=>!0),o={run:null,ended:!1,success:!1,pausedSinceStart:!1,abandoned:!1,interrupted:!1},c=0,u=null;e.run!==void 0?o.run=await fe(s,e.run,r):(u=await an(s,{to:r}),o.run=u?.run??(await At(s,{to:r}))?.run??null),o.run!==null&&(c=await Vs(s,o.run,i,{to:r,last:u??void 0}),c>0&&(i>0||c>=r)&&await wd(s,c,o,e.exactOutcome===!0));let f=e.follow||e.exactOutcome?gd:[],h=e.needles&&e.needles.length>0?[...new Set([...e.needles,...f])]:null,d=h?b=>h.some(x=>b.includes(x)):void 0,p=l(b=>{let x=b.env.event,S=q(x);return x.type==="run_started"&&S!==null&&(o.run===null&&(o.run=S),S===o.run?(o.ended=!1,o.pausedSinceStart=!1):o.ended||(o.abandoned=!0)),S===null||S!==o.run||(x.type==="paused"?o.pausedSinceStart=!0:x.type==="run_finished"&&(o.ended=!0,o.success=x.success===!0),b.env.schema<2||typeof b.env.seq!="number"||b.env.seq<=i)?!1:a(b)},"step");async function*m(){if(o.run===null||c>=r)return;let b=Ol(s,h??[],{from:c,to:r,json:e.json,light:e.json,onProblem:e.onProblem,signal:e.signal});for await(let x of b){let S=x.filter(p);S.length>0&&(yield S)}}l(m,"replay");let g=0,k=null;async function*v(){yield*m();for await(let b of Gi(s,{from:Math.max(c,r),prefilter:d,onProblem:e.onProblem,onReset:l(x=>{o.ended=!1,o.pausedSinceStart=!1,e.onReset?.(x)},"onReset"),pollIntervalMs:e.pollIntervalMs,signal:e.signal})){let x=[];for(let S of b.records){let R=p(S);if(o.abandoned)break;R&&x.push(S)}if(x.length>0&&(yield x),o.abandoned||b.caughtUp&&o.run!==null&&o.ended)return;if(b.records.length>0&&(k=null),b.caughtUp&&o.run!==null&&!o.ended){let S=Date.now();if(S-g>=500&&(g=S,await mt(n,t.dir)?k=null:k??=S),k!==null&&S-k>=md){o.interrupted=!0;return}}else k=null;if(b.records.length===0&&!await ue(n.taskJsonPath(t.dir)))throw new y("not-found",`Task #${t.number} (${t.dir}) was discarded while it was followed`)}}return l(v,"follow"),{batches:e.follow?v():m(),run:l(()=>o.run,"run"),outcome:l(()=>yd(o),"outcome")}}function yd(n){return n.run===null?"open":n.abandoned?"abandoned":n.interrupted?"interrupted":n.pausedSinceStart?"paused":n.ended?n.success?"succeeded":"failed":"open"}async function wd(n,t,e,s){let r=e.run,i=await Ks(n,r,t);if(i?.event.type==="run_finished"?(e.ended=!0,e.success=i.event.success===!0):i?.event.type==="paused"&&(e.pausedSinceStart=!0),!s||e.pausedSinceStart)return;let a=-1;await le(n,'"run_started"',(o,c)=>{let u=W(o);return!u.ok||u.env.event.type!=="run_started"||q(u.env.event)!==r?!1:(a=c,!0)},{to:t}),await le(n,'"paused"',(o,c)=>{if(c<a)return!0;let u=W(o);return!u.ok||u.env.event.type!=="paused"||q(u.env.event)!==r?!1:(e.pausedSinceStart=!0,!0)},{to:t})}var md,gd,Dl=_(()=>{z();A();ce();Et();nt();he();Le();Vi();sr();Zi();l(jl,"exitStatusOf");md=3e3,gd=['"run_started"','"run_finished"','"paused"'];l(Rl,"followTask");l(yd,"outcomeOf");l(wd,"stateBefore")});function I(n,t,e){let s={},r=[],i=l(h=>{throw new y("usage",`taskline ${n}: ${h}`)},"fail"),a=new Map;for(let[h,d]of Object.entries(e))d.short&&a.set(d.short,h);let o=l(h=>{let d=e[h].short;return d?`-${d}, --${h}`:`--${h}`},"label"),c=l(h=>i(`Unknown option '${h}'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- ${JSON.stringify(h)}`),"unknown"),u=l((h,d)=>{e[h].multiple?(s[h]??=[]).push(d):s[h]=d},"store"),f=l((h,d,p)=>{let m=t[d];return m===void 0&&i(`Option '${o(h)} <value>' argument missing`),m.length>1&&m[0]==="-"&&i(`Option '${p}' argument is ambiguous. Did you forget to specify the option argument for '${p}'?`),m},"nextValue");for(let h=0;h<t.length;h++){let d=t[h];if(d==="--"){r.push(...t.slice(h+1));break}if(d.startsWith("--")){let p=d.indexOf("="),m=p<0?d.slice(2):d.slice(2,p);Object.hasOwn(e,m)||c(p<0?d:d.slice(0,p)),e[m].type==="boolean"?(p>=0&&i(`Option '${o(m)}' does not take an argument`),u(m,!0)):p>=0?u(m,d.slice(p+1)):u(m,f(m,++h,`--${m}`));continue}if(d.length>1&&d[0]==="-"){for(let p=1;p<d.length;p++){let m=a.get(d[p]);if(m===void 0&&c(`-${d[p]}`),e[m].type==="boolean"){u(m,!0);continue}p+1<d.length?u(m,d.slice(p+1)):u(m,f(m,++h,`-${d[p]}`));break}continue}r.push(d)}return{values:s,positionals:r}}function ir(n,t){if(t===void 0)return;let e=String(t);if(!/^\d{1,15}$/.test(e))throw new y("usage",`--${n} takes a non-negative integer, not "${e.slice(0,40)}"`);return Number(e)}function Qi(n){return n===void 0?[]:(Array.isArray(n)?n:[n]).flatMap(e=>String(e).split(",")).map(e=>e.trim()).filter(e=>e!=="")}var at=_(()=>{A();l(I,"parseArgs");l(ir,"intOption");l(Qi,"listOption")});function It(n){let{schema:t,seq:e,at:s,event:r,...i}=n,a={schema:t};e!==void 0&&(a.seq=e),a.at=s,a.event=r;for(let o in i)a[o]=i[o];return JSON.stringify(a)}var gn=_(()=>{l(It,"encodeEnvelope")});function pe(n){if(n.light===!0||n.json!==void 0)return n.json;let t=n.text;if(t===void 0||n.upgraded||!_d(n.env,t))return It(n.env);if(vd(t))return t;try{return It(n.env)}catch(e){if(e instanceof RangeError)return t;throw e}}function vd(n){let t=kd??=new bt,e=t.room;if(n.length>e.length)return!1;let{read:s,written:r}=bd.encodeInto(n,e);return s!==n.length?!1:t.check(e.byteOffset,e.byteOffset+r)>=0}function _d(n,t){let e=n.seq===void 0?`{"schema":${n.schema},"at":`:`{"schema":${n.schema},"seq":${n.seq},"at":`;if(!t.startsWith(e))return!1;let s=0;for(let r in n)s++;return s===(n.seq===void 0?3:4)}function ne(n,t){let e=pe(n);return n.light===!0||e.startsWith('{"schema":')?`{"task":${JSON.stringify(t.id)},"number":${t.number},${e.slice(1)}`:JSON.stringify(Vt(n.env,t))}var kd,bd,Pe=_(()=>{Yt();gn();Vn();l(pe,"readFormText");kd=null,bd=new TextEncoder;l(vd,"isStringifyForm");l(_d,"isReadForm");l(ne,"taggedText")});function ar(n,t=Date.now()){let e=jt(n);if(e!==null)return e;let s=/^(?:(\d{1,6})d)?(?:(\d{1,7})h)?(?:(\d{1,9})m)?(?:(\d{1,10})s)?$/.exec(n);if(!s||n==="")throw new y("usage",`--since takes an RFC 3339 time (2026-01-02T03:04:05Z) or an age such as 90s, 15m, 2h, 1d, 1h30m, not "${n.slice(0,40)}"`);let[,r,i,a,o]=s,c=((Number(r??0)*24+Number(i??0))*60+Number(a??0))*6e4+Number(o??0)*1e3;return BigInt(t-c)*1000000n}var Fe,ta=_(()=>{oe();A();l(ar,"parseSince");Fe=class{static{l(this,"EventFilter")}types;tasks;sinceNs;needles;#t;#e;constructor(t={}){let e=t.types?new Set(t.types):null,s=t.tasks?new Set(t.tasks):null;this.types=e&&e.size>0?e:null,this.tasks=s&&s.size>0?s:null,this.sinceNs=t.sinceNs??null,this.needles=this.types?[...this.types].map(o=>JSON.stringify(o)):null;let r=this.sinceNs??0n,i=r/1000000000n,a=r%1000000000n;a<0n&&(i-=1n,a+=1000000000n),this.#t=Number(i),this.#e=Number(a)}get all(){return this.types===null&&this.tasks===null&&this.sinceNs===null}get prefilter(){let t=this.needles;if(t!==null)return t.length===1?e=>e.includes(t[0]):e=>t.some(s=>e.includes(s))}keeps(t,e){if(this.types!==null&&!this.types.has(e.event.type)||this.tasks!==null&&(t===null||!this.tasks.has(t.id)))return!1;if(this.sinceNs!==null){let s=e.atOrAfter?.(this.#t,this.#e)??null;if(s!==null)return s;let r=jt(e.at);if(r===null||r<this.sinceNs)return!1}return!0}keepsAt(t,e,s,r){return!(this.types!==null&&!this.types.has(e)||this.tasks!==null&&!this.tasks.has(t.id)||this.sinceNs!==null&&(s<this.#t||s===this.#t&&r<this.#e))}}});function Sd(n){if(n===`
+`)return"\\n";if(n==="\r")return"\\r";if(n==="	")return"\\t";let t=n.charCodeAt(0);return t<=255?`\\x${t.toString(16).padStart(2,"0")}`:`\\u${t.toString(16).padStart(4,"0")}`}function L(n,t={}){if(!$d.test(n))return n;let e=t.newline,s=t.tab;return n.replace(xd,r=>r===`
+`&&e!==void 0?e:r==="	"&&s!==void 0?s:Sd(r))}var ql,xd,$d,zt=_(()=>{ql="[\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]",xd=new RegExp(ql,"g"),$d=new RegExp(ql);l(Sd,"escapeOf");l(L,"visible")});var Ul={};G(Ul,{VERBOSE_TYPES:()=>Td,describe:()=>Fl,oneLine:()=>E,renderEvent:()=>or,timeOf:()=>Pl,useColor:()=>sa});function Pl(n){let t=Ed.exec(n);if(t)return`${t[1]}.${(t[2]??"").slice(0,3).padEnd(3,"0")}`;let e=jt(n);if(e===null)return"??:??:??.???";let s=Number(e/1000000n);return new Date(s).toISOString().slice(11,23)}function E(n,t=120){let e=L(String(n??"").replace(/[\r\n\t]+/g," ")).trim();return e.length>t?e.slice(0,t-1)+"\u2026":e}function Pt(n){return typeof n=="string"?L(n.slice(0,8)):"-"}function me(n){if(typeof n!="number")return"-";if(!Number.isInteger(n))return String(n);let t=String(Math.abs(n));if(t.length<=3)return String(n);let e=t.slice(0,t.length%3||3);for(let s=e.length;s<t.length;s+=3)e+=","+t.slice(s,s+3);return n<0?"-"+e:e}function ns(n){if(typeof n!="number")return"-";if(n<1e3)return`${n}ms`;if(n<6e4)return`${(n/1e3).toFixed(1)}s`;let t=Math.floor(n/6e4),e=Math.round(n%6e4/1e3);return`${t}m${String(e).padStart(2,"0")}s`}function Il(n){if(typeof n!="object"||n===null)return"";let t=n;return`${me(t.input_tokens)} in, ${me(t.output_tokens)} out`}function Ad(n,t){if(typeof n=="object"&&n!==null&&!Array.isArray(n)){let s=n;for(let r of["command","cmd","path","file","file_path","pattern","query","url"])if(typeof s[r]=="string")return E(s[r],t)}if(n===void 0)return"";let e;try{e=JSON.stringify(n)??""}catch{e=String(n)}return E(e,t)}function Od(n){return typeof n=="string"?` [${Pt(n)}]`:""}function Fl(n,t){let e=n.event;switch(e.type){case"run_started":return["\u25B6","info",`run ${Pt(e.run)} started`];case"run_finished":{let s=`(${ns(e.active_ms)}, ${Il(e.usage)})`,r=E(e.status,40);return e.success===!0?["\u2714","ok",`run ${Pt(e.run)} finished: ${r} ${s}`]:e.status==="failed"?["\u2718","bad",`run ${Pt(e.run)} failed ${s}`]:["\u25A0","warn",`run ${Pt(e.run)} stopped: ${r} ${s}`]}case"phase_started":return["\u25B8","info",`phase ${E(e.phase,40)} started`];case"phase_finished":return e.success===!0?["\u2714","ok",`phase ${E(e.phase,40)} done${e.summary?": "+E(e.summary,t):""}`]:["\u2718","bad",`phase ${E(e.phase,40)} failed${e.summary?": "+E(e.summary,t):""}`];case"agent_started":return["\u25CF","info",`${E(e.role,40)} started${e.model?" ("+E(e.model,60)+")":""}${Od(e.subtask)}`];case"agent_delta":return["\u2026","dim",`${E(e.role,40)}: ${E(e.delta?.text,t)}`];case"agent_text":return["\u201C","dim",`${E(e.role,40)}: ${E(e.text,t)}`];case"tool_called":return["\u2192","tool",`${E(e.role,40)} calls ${E(e.tool,40)} ${Ad(e.input,t)}`.trimEnd()+` {${E(e.call,12)}}`];case"tool_returned":{let s=e.timed_out===!0?"timed out":typeof e.exit_code=="number"?`exit ${e.exit_code}`:e.is_error===!0?"error":"ok",r=E(e.preview,t);return[e.is_error===!0?"\u21A9":"\u2190",e.is_error===!0?"bad":"tool",`${E(e.tool,40)} ${s} in ${ns(e.duration_ms)}, ${me(e.output_chars)} chars {${E(e.call,12)}}${r?": "+r:""}`]}case"agent_finished":return["\u25CB","info",`${E(e.role,40)} finished: ${E(e.stop,40)} after ${me(e.steps)} steps (${Il(e.usage)})`];case"subtask_updated":return["\u25C6","info",`subtask ${Pt(e.subtask)} ${E(e.status,40)}`];case"subtask_integrated":{let s=Array.isArray(e.conflicts)?e.conflicts:[];return s.length===0?["\u2714","ok",`subtask ${Pt(e.subtask)} integrated at ${Pt(e.commit)}`]:["\u2718","bad",`subtask ${Pt(e.subtask)} conflicted: ${E(s.join(", "),t)}`]}case"committed":{let s=Array.isArray(e.files)?e.files.length:0;return["\u25CF","ok",`committed ${Pt(e.commit)} ${E(e.message,t)} (${s} file${s===1?"":"s"})`]}case"merged":return["\u2714","ok",`merged ${E(e.branch,60)||"?"} into ${E(e.base,60)||"?"} at ${Pt(e.commit)}`];case"validation_finished":return e.passed===!0?["\u2714","ok",`validation passed: ${E(e.command,t)}`]:["\u2718","bad",`validation failed${typeof e.exit_code=="number"?` (exit ${e.exit_code})`:""}: ${E(e.command,t)}`];case"budget_updated":return["$","dim",`budget: ${me(e.tokens)}${typeof e.token_limit=="number"?"/"+me(e.token_limit):""} tokens, ${ns(e.active_ms)}${typeof e.duration_limit_ms=="number"?"/"+ns(e.duration_limit_ms):""} active`];case"artefact_written":{let s=e.artefact??{};return["\u270E","info",`wrote the ${s.kind==="qa_report"?`QA report (round ${me(s.round)})`:E(s.kind,40)}`]}case"approval_requested":return["?","warn",`waiting for approval of the ${E(e.gate,20)}`];case"approval_resolved":return e.approved===!0?["\u2714","ok",`${E(e.gate,20)} approved${e.comment?": "+E(e.comment,t):""}`]:["\u2718","bad",`${E(e.gate,20)} rejected${e.comment?": "+E(e.comment,t):""}`];case"retrying":return["\u21BB","warn",`retrying ${E(e.what,t)} (attempt ${me(e.attempt)}, in ${ns(e.delay_ms)})`];case"paused":return["\u23F8","warn",`paused: ${E(e.reason,t)}`];case"log":{let s=String(e.level??"info"),r=/^(error|fatal)$/i.test(s)?"bad":/^warn/i.test(s)?"warn":"dim";return[r==="bad"?"\u2718":r==="warn"?"!":"\xB7",r,`${E(s,10)}: ${E(e.message,t)}`]}default:return["?","dim",`${E(e.type,60)} (unknown event${n.schema>2?`, schema ${n.schema}`:""})`]}}function or(n,t={}){let[e,s,r]=Fl(n,t.textCharsMax??120),i=t.number!==void 0?`#${t.number} `:"",a=Pl(n.at);return t.color?`${i}${ea.dim}${a}${na} ${ea[s]}${e}${na} ${s==="bad"||s==="warn"?ea[s]+r+na:r}`:`${i}${a} ${e} ${r}`}function sa(n,t){let e=t("NO_COLOR");return n&&(e===void 0||e==="")}var Td,ea,na,Ed,ss=_(()=>{oe();zt();Td=new Set(["agent_delta","budget_updated"]),ea={ok:"\x1B[32m",bad:"\x1B[31m",warn:"\x1B[33m",tool:"\x1B[36m",info:"\x1B[1m",dim:"\x1B[2m"},na="\x1B[0m",Ed=/^\d{4}-\d\d-\d\d[Tt](\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?[Zz]$/;l(Pl,"timeOf");l(E,"oneLine");l(Pt,"short");l(me,"num");l(ns,"secs");l(Il,"tokens");l(Ad,"toolInput");l(Od,"subtaskNote");l(Fl,"describe");l(or,"renderEvent");l(sa,"useColor")});function Nd(n){return n.normalize("NFKD").replace(/[\u0300-\u036f]/g,"").toLowerCase().replace(/[^a-z0-9]+/g,"-").replace(/^-+|-+$/g,"").slice(0,40).replace(/-+$/,"")||"task"}function Md(n,t){return`${String(n).padStart(3,"0")}-${Nd(t)}`}function Ue(n){let t=n.record.branch;return typeof t=="string"&&t!==""?t:`taskline/${n.dir}`}async function Ft(n,t){let e=await cn(n.taskJsonPath(t));if(e===null)throw new y("bad-state",`Cannot read task ${t}: no task.json`);let s=e;if(typeof s!="object"||typeof s.id!="string"||!Number.isSafeInteger(s.number))throw new y("bad-state",`Cannot read task ${t}: task.json has no id or number`);return typeof s.title!="string"&&(s.title=t),typeof s.status!="string"&&(s.status="unknown"),{dir:t,id:s.id,number:s.number,record:s}}async function rs(n){return(await Qt(n.tasksDir)).filter(t=>t.isDirectory&&!t.name.startsWith(".")).map(t=>t.name)}async function vt(n,t={}){let e=await rs(n),s=[];return await Promise.all(e.map(async r=>{try{s.push(await Ft(n,r))}catch(i){t.onProblem?.({dir:r,reason:i.message})}})),s.sort((r,i)=>r.number-i.number||(r.dir<i.dir?-1:r.dir>i.dir?1:0)),s}async function lr(n,t,e={}){if(t.trim()==="")throw new y("usage","A task needs a non-empty title");let s=await vt(n),r=e.number??s.reduce((o,c)=>Math.max(o,c.number),0)+1,i=Md(r,t),a={id:e.id??crypto.randomUUID(),number:r,title:t,...e.description!==void 0?{description:e.description}:{},status:e.status??"ready",created_at:e.createdAt??new Date().toISOString()};if(await Deno.mkdir(n.taskDir(i),{recursive:!0}),await ue(n.taskJsonPath(i)))throw new y("bad-state",`Cannot create task ${i}: it exists already`);return await Zt(n.taskJsonPath(i),JSON.stringify(a,null,2)+`
+`),{dir:i,id:a.id,number:r,record:a}}async function ge(n,t){await Zt(n.taskJsonPath(t.dir),JSON.stringify(t.record,null,2)+`
+`)}var ut=_(()=>{A();nt();l(Nd,"slugify");l(Md,"taskDirName");l(Ue,"branchOf");l(Ft,"readTask");l(rs,"taskDirNames");l(vt,"listTasks");l(lr,"createTask");l(ge,"saveTask")});var Be,ra=_(()=>{Be=class{static{l(this,"Heap")}#t=[];#e;constructor(t){this.#e=t}get size(){return this.#t.length}get top(){return this.#t[0]}push(t){let e=this.#t;e.push(t);let s=e.length-1;for(;s>0;){let r=s-1>>1;if(!this.#e(e[s],e[r]))break;[e[s],e[r]]=[e[r],e[s]],s=r}}pop(){let t=this.#t,e=t[0],s=t.pop();return t.length>0&&s!==void 0&&(t[0]=s,this.#n(0)),e}replaceTop(t){this.#t.length!==0&&(t!==void 0&&(this.#t[0]=t),this.#n(0))}#n(t){let e=this.#t;for(;;){let s=2*t+1,r=s+1,i=t;if(s<e.length&&this.#e(e[s],e[i])&&(i=s),r<e.length&&this.#e(e[r],e[i])&&(i=r),i===t)return;[e[t],e[i]]=[e[i],e[t]],t=i}}}});function oa(n,t){return n.sec-t.sec||n.nanos-t.nanos||n.task.number-t.task.number||n.seq-t.seq}function la(n){let t=n/cr,e=n%cr;return e<0n&&(t-=1n,e+=cr),[Number(t),Number(e)]}function Cd(n){let[t,e]=la(n.ns);return{sec:t,nanos:e}}function Ld(n){return Hl.encode(`{"task":${JSON.stringify(n.id)},"number":${n.number},`)}function Bl(n,t){let e=n.time();if(e===!0)return n.sec<0?!1:(ye.sec=n.sec,ye.nanos=n.nanos,!0);if(e===!1)return!1;let s=Kt({at:n.at()},t);return s===null?!1:([ye.sec,ye.nanos]=la(s.ns),!0)}var cr,Hl,ur,aa,hr,ot,ia,fr,dr,ye,jd,pr,Wl=_(()=>{Et();Vn();Ui();Zs();Bt();Pe();Te();Q();l(oa,"compareItems");cr=1000000000n;l(la,"split");l(Cd,"cursorNumbers");Hl=new TextEncoder;l(Ld,"taggedPrefix");ur=class{static{l(this,"ByteItem")}task;prefix;bytes;start;end;sec;nanos;seq;type;line;fileEnd;#t;#e;constructor(t,e,s,r,i,a,o,c,u,f,h){this.task=t,this.prefix=e,this.bytes=s,this.start=r,this.end=i,this.sec=a,this.nanos=o,this.seq=c,this.type=u,this.line=f,this.fileEnd=h}get record(){if(this.#t===void 0){let t=dt(this.bytes.subarray(this.start,this.end-1)),e=W(t);this.#t={env:e.env,upgraded:e.upgraded,text:t,line:this.line,end:this.fileEnd}}return this.#t}get cursor(){return this.#e??={ns:BigInt(this.sec)*cr+BigInt(this.nanos),number:this.task.number,seq:this.seq}}get cursorText(){return ft(this.cursor)}taggedText(){return dt(this.prefix)+dt(this.bytes.subarray(this.start+1,this.end-1))}},aa=class{static{l(this,"RecordItem")}task;prefix;record;cursor;sec;nanos;seq;type;bytes;start;end;#t;constructor(t,e,s,r){this.task=t,this.prefix=e,this.record=s,this.cursor=r,this.bytes=null,this.start=0,this.end=0,[this.sec,this.nanos]=la(r.ns),this.seq=r.seq,this.type=s.env.event.type}get cursorText(){return this.#t??=ft(this.cursor)}get fileEnd(){return this.record.end??0}taggedText(){return ne(this.record,this.task)}},hr=class{static{l(this,"BufferPool")}bytes;freeMax;#t;#e;constructor(t,e=4096){this.bytes=t,this.freeMax=e,this.#t=[],this.#e=new Map}take(t){return t>this.bytes?new Uint8Array(t):this.#t.pop()??new Uint8Array(this.bytes)}lend(t,e){t.length===this.bytes&&(e===0?this.#n(t):this.#e.set(t,e))}release(t){for(let e of t){let s=e.bytes;if(s===null)continue;let r=this.#e.get(s);r!==void 0&&(r>1?this.#e.set(s,r-1):(this.#e.delete(s),this.#n(s)))}}#n(t){this.#t.length<this.freeMax&&this.#t.push(t)}},ot=bt.ROOM_AT+4096,ia=256,fr=class{static{l(this,"SourceReader")}lines=new un;foreign=new pn;#t;constructor(t){this.#t=(t??[]).map(e=>Hl.encode(e)).filter(e=>e.length>=3&&e.length<ia).slice(0,15),this.#t.forEach((e,s)=>this.lines.checker.memory.set(e,bt.ROOM_AT+s*ia)),this.filtered=t!==null&&t.length>0}filtered;hasNeedle(t,e){let s=this.lines.checker;for(let r=0;r<this.#t.length;r++)if(s.find(t,e,bt.ROOM_AT+r*ia,this.#t[r].length)>=0)return!0;return!1}},dr=class{static{l(this,"LogFiles")}#t=new Map;#e;constructor(t=256){this.#e=t}#n(t){let e=this.#t.get(t);if(e!==void 0)this.#t.delete(t);else{let s=Gt(t);if(s===null)return null;if(e={file:s,pos:0},this.#t.size>=this.#e){let[r,i]=this.#t.entries().next().value;this.#t.delete(r),i.file.close()}}return this.#t.set(t,e),e}completeEnd(t){let e=this.#n(t);return e===null?0:(e.pos=-1,zs(e.file,e.file.statSync().size)+1)}read(t,e,s){let r=this.#n(t);if(r===null)throw new Deno.errors.NotFound(t);r.pos!==e&&r.file.seekSync(e,Deno.SeekMode.Start);let i=0;for(;i<s.length;){let a=r.file.readSync(s.subarray(i));if(a===null||a===0)break;i+=a}return r.pos=e+i,i}release(t){this.#t.get(t)?.file.close(),this.#t.delete(t)}close(){for(let t of this.#t.values())t.file.close();this.#t.clear()}},ye={sec:0,nanos:0};l(Bl,"placeOf");jd=64*1024*1024,pr=class{static{l(this,"ByteSource")}task;prefix;#t;#e;#n=[];#s=0;#r=!1;#a=0;#i=null;#o=0;#l=0;#c=!1;#u=0;#f=null;constructor(t,e){this.task=t,this.prefix=Ld(t),this.#t=e,this.#a=e.from??0,this.#e=e.after?{...Cd(e.after),number:e.after.number,seq:e.after.seq}:null}get head(){return this.#n[this.#s]}next(){this.#s++}fill(){if(this.#n.length-this.#s>=this.#t.lookahead||this.#r)return this.#s<this.#n.length;let t=[];for(;!this.#r&&this.#n.length-this.#s+t.length<this.#t.lookahead;)this.#h(t);if(t.length>0){let e=this.#n.slice(this.#s);for(let s of t)e.push(s);e.sort(oa),this.#n=e,this.#s=0}return this.#s<this.#n.length}#h(t){let e=this.#t;if(this.#c)return this.#p();let s=this.#o,r=e.lineBytesMax??jd,i=Math.min(Math.max(e.chunkBytes,s),Math.max(e.chunkBytes,r+1-s),e.to-this.#a);if(i<=0)return this.#d();let a=s+i,o=e.pool?e.pool.take(a):new Uint8Array(a);s>0&&o.set(this.#i.subarray(0,s));let c;try{c=e.files.read(e.path,this.#a,o.subarray(s,a))}catch(k){if(e.pool?.lend(o,0),k instanceof Deno.errors.NotFound)return this.#d();if(e.onBad===void 0)throw k;return e.onBad(k),this.#d()}if(c===0)return e.pool?.lend(o,0),this.#d();let u=this.#a-s;this.#a+=c;let f=s+c,h=e.reader.lines.checker;h.grow(ot+f+16),h.memory.set(o.subarray(0,f),ot);let d=h.sol(ot,ot+f)-ot,p=f-d;p>r?(this.#c=!0,this.#u=u+d,this.#i=null,p=0):p>0&&((this.#i===null||this.#i.length<p)&&(this.#i=new Uint8Array(Math.max(p,4096))),this.#i.set(h.memory.subarray(ot+d,ot+f))),this.#o=p;let m=t.length;d>0&&this.#g(o,d,u,t);let g=0;for(let k=m;k<t.length;k++)t[k].bytes===o&&g++;e.pool?.lend(o,g),this.#a>=e.to&&this.#d()}#p(){let t=this.#t,e=Math.min(t.chunkBytes*8,t.to-this.#a);if(e<=0)return this.#d();let s=this.#f??=new Uint8Array(e),r;try{r=t.files.read(t.path,this.#a,s.subarray(0,e))}catch(a){if(a instanceof Deno.errors.NotFound)return this.#d();if(t.onBad===void 0)throw a;return t.onBad(a),this.#d()}if(r===0)return this.#d();let i=s.subarray(0,r).indexOf(10);if(i<0){this.#a+=r;return}this.#a+=i+1,this.#c=!1,this.#f=null,t.onProblem?.({path:t.path,line:++this.#l,offset:this.#u,reason:"line is longer than the reader's limit"}),this.#a>=t.to&&this.#d()}#d(){this.#r=!0,this.#t.files.release(this.#t.path)}#g(t,e,s,r){let i=this.#t,a=i.reader,o=a.lines,c=a.foreign,u=o.checker,f=this.#e,h=this.task.number,d=0;for(;d<e;){let p=u.eol(ot+d,ot+e)-ot,m=++this.#l,g=d;if(d=p+1,p===g||a.filtered&&!a.hasNeedle(ot+g,ot+p))continue;let k;if(o.read(ot+g,ot+p)){if(o.schema<2||!Bl(o,h))continue;k=new ur(this.task,this.prefix,t,g,p+1,ye.sec,ye.nanos,o.seq,o.type,m,s+p+1)}else if(c.read(u.memory,ot+g,ot+p)){if(c.reset(),c.schema<2||!Bl(c,h))continue;let v=c.out.slice(c.start,c.end);k=new ur(this.task,this.prefix,v,0,v.length,ye.sec,ye.nanos,c.seq<0?0:c.seq,c.event.type,m,s+p+1)}else{let v=dt(t.subarray(g,p)),b=W(v);if(!b.ok){v.trim()!==""&&i.onProblem?.({path:i.path,line:m,offset:s,reason:b.reason});continue}if(b.env.schema<2)continue;let x=Kt(b.env,h);if(x===null)continue;let S={env:b.env,upgraded:b.upgraded,text:v,line:m,end:s+p+1};k=new aa(this.task,this.prefix,S,x)}f!==null&&(k.sec-f.sec||k.nanos-f.nanos||h-f.number||k.seq-f.seq)<=0||r.push(k)}}}});var Xl={};G(Xl,{FEED_BEGINNING:()=>Rd,FEED_NOW:()=>zl,ProjectFollower:()=>He,feedAfter:()=>Jl,replayFeed:()=>we});function Jl(n){return{from:"after",cursor:n}}function Dd(n){return n.from==="beginning"?void 0:n.from==="after"?n.cursor:null}function is(n,t,e){if(!(t instanceof N))throw t;n.onBadLog?n.onBadLog(t,e):n.onProblem?.({path:t.path,line:0,offset:0,reason:t.message})}async function Kl(n,t,e,s=de){let r;try{r=n.to?.get(t.dir)??await s(e)}catch(a){return is(n,a,t),null}let i=n.from?.get(t.dir)??0;return r<=i?null:{from:i,to:r}}function Vl(n,t){return n.env.schema<2?null:Kt(n.env,t.number)}async function*we(n,t,e={}){if(e.start!==void 0){let a=Dd(e.start);if(a===null)return;e={...e,after:a}}if(e.bytes){yield*qd(n,t,e);return}let s=new Be(Pd),r=e.json?Nl():void 0,i=new Qn;try{for(let a of t){let o=n.logPath(a.dir),c=await Kl(e,a,o);if(c===null)continue;let{from:u,to:f}=c,h=new Ie(o,{from:u,chunkBytes:e.chunkBytes??8*1024,prefilter:e.prefilter,onProblem:e.onProblem,light:r}),d=new ca(a,h,{to:f,after:e.after,lookahead:e.lookaheadItems??16,files:i,onBad:l(p=>is(e,p,a),"onBad")});d.fill()&&s.push(d)}yield*Yl(s,e)}finally{i.close()}}async function*qd(n,t,e){let s=new Be(Id),r=new dr,i=new fr(e.needles??null),a=e.chunkBytes??8*1024,o=e.reuseBuffers?new hr(2*a):void 0;try{for(let c of t){let u=n.logPath(c.dir),f=await Kl(e,c,u,d=>r.completeEnd(d));if(f===null)continue;let h=new pr(c,{path:u,from:f.from,to:f.to,after:e.after,lookahead:e.lookaheadItems??16,chunkBytes:a,files:r,reader:i,pool:o,onProblem:e.onProblem,onBad:l(d=>is(e,d,c),"onBad")});h.fill()&&s.push(h)}for(let c of Yl(s,e))yield c,o?.release(c)}finally{r.close()}}function*Yl(n,t){let e=t.batchItemsMax??512,s=[];for(;n.size>0;){t.signal?.throwIfAborted();let r=n.top;s.push(r.head),r.next(),r.fill()?n.replaceTop():n.pop(),s.length>=e&&(yield s,s=[])}s.length>0&&(yield s)}function Id(n,t){return oa(n.head,t.head)<0}function Pd(n,t){return kt(n.head.cursor,t.head.cursor)<0}var mr,Rd,zl,ca,Fd,Ud,Bd,He,as=_(()=>{Te();A();Q();ut();ra();Vi();Wl();es();mr=class{static{l(this,"Item")}task;record;cursor;#t;constructor(t,e,s){this.task=t,this.record=e,this.cursor=s}get cursorText(){return this.#t??=ft(this.cursor)}},Rd=Object.freeze({from:"beginning"}),zl=Object.freeze({from:"now"});l(Jl,"feedAfter");l(Dd,"replayAfter");l(is,"badLog");l(Kl,"replayRange");l(Vl,"feedCursor");ca=class{static{l(this,"Source")}task;#t;#e;#n;#s;#r;#a;#i=[];#o=0;#l=!1;constructor(t,e,s){this.task=t,this.#t=e,this.#e=s.to,this.#n=s.after,this.#s=s.lookahead,this.#r=s.files,this.#a=s.onBad}get head(){return this.#i[this.#o]}fill(){if(this.#i.length-this.#o>=this.#s||this.#l)return this.#o<this.#i.length;let t=[];for(;!this.#l&&this.#i.length-this.#o+t.length<this.#s;){let e;try{e=this.#t.readSync({to:this.#e,files:this.#r})}catch(s){this.#a(s),this.#l=!0,this.#r.release(this.#t.path);break}for(let s of e.records){let r=Vl(s,this.task);r===null||this.#n&&kt(r,this.#n)<=0||t.push(new mr(this.task,s,r))}(e.caughtUp||this.#t.offset>=this.#e)&&(this.#l=!0,this.#r.release(this.#t.path))}if(t.length>0){let e=this.#i.slice(this.#o);for(let s of t)e.push(s);e.sort((s,r)=>kt(s.cursor,r.cursor)),this.#i=e,this.#o=0}return this.#o<this.#i.length}next(){this.#o++}};l(we,"replayFeed");l(qd,"replayBytes");l(Yl,"merge");l(Id,"lessBytes");l(Pd,"less");Fd=2e3,Ud=256,Bd=8,He=class{static{l(this,"ProjectFollower")}state;#t;#e=new Map;#n=new Set;#s=new Set;#r=new Set;#a=new Ot;#i=new Ot;#o=new Set;#l=[];#c=!0;#u=!1;#f=new AbortController;#h=null;#p="";constructor(t,e={}){this.state=t,this.#t=e}tasks(){return[...this.#e.values()].map(t=>t.task)}published(){return[...this.#e.values()].map(t=>({task:t.task,offset:t.published}))}async start(){if(!this.#h){try{this.#p=await Deno.realPath(this.state.tasksDir)}catch{this.#p=""}await this.#g(!0),ee(this.state.tasksDir,t=>this.#d(t),{signal:this.#f.signal}),this.#h=this.#m()}}close(){if(!this.#u){this.#u=!0,this.#f.abort();for(let t of this.#r)t.closed=!0,t.wakeup.wake();this.#r.clear()}}#d(t){for(let e of t){let s=Zn(this.#p,e);s!==null&&this.#e.has(s)?this.#o.add(s):this.#c=!0}this.#a.wake()}async#g(t){let e=await rs(this.state),s=new Set(e);for(let[r,i]of this.#e)s.has(r)||(this.#e.delete(r),this.#t.onRemoved?.(i.task));for(let r of e){if(this.#e.has(r)||this.#s.has(r))continue;let i;try{i=await Ft(this.state,r)}catch{this.#n.add(r);continue}if(this.#n.delete(r),this.#t.taskFilter&&!this.#t.taskFilter(i)){this.#s.add(r);continue}let a=this.state.logPath(r),o=0,c;try{t&&(o=await de(a))}catch(u){is(this.#t,u,i),c=u.message}this.#e.set(r,{bad:c,task:i,tail:new Ie(a,{from:o,chunkBytes:64*1024,onProblem:this.#t.onProblem,onReset:this.#t.onReset}),published:o}),this.#o.add(r)}}async#m(){let t=this.#t.pollIntervalMs??1e3,e=Date.now();for(;!this.#u;)try{Date.now()-e>=t&&(e=Date.now(),this.#c=!0,this.#l.length===0&&(this.#l=[...this.#e.keys()])),this.#c&&(this.#c=!1,await this.#g(!1));let s=this.#l.splice(0,Ud);for(let r of s)this.#o.add(r);for(;this.#y();)await this.#i.wait(t,this.#f.signal);await this.#w(),this.#l.length>0?await new Promise(r=>setTimeout(r,0)):await this.#a.wait(Math.max(1,t-(Date.now()-e)),this.#f.signal)}catch(s){if(this.#u)return;this.#t.onProblem?.({path:this.state.tasksDir,line:0,offset:0,reason:s.message}),await new Promise(r=>setTimeout(r,t))}}#y(){let t=this.#t.queueItemsMax??1e4;for(let e of this.#r)if(e.lossless&&e.queue.length>=t)return!0;return!1}async#w(){let t=[...this.#o];this.#o.clear();let e=[],s=[],r=l(async o=>{let c=this.#e.get(o);if(c){for(let u=0;u<64;u++){let f;try{f=await c.tail.read(),c.bad=void 0}catch(h){if(!(h instanceof N))throw h;c.bad!==h.message&&is(this.#t,h,c.task),c.bad=h.message;break}for(let h of f.records){let d=Vl(h,c.task);d&&e.push(new mr(c.task,h,d))}if(f.atEnd)break;if(u===63||e.length>=Fd){this.#o.add(o);break}}s.push([c,c.tail.offset])}},"readOne"),i=0,a=l(async()=>{for(;i<t.length;)await r(t[i++])},"worker");await Promise.all(Array.from({length:Math.min(Bd,t.length)},a)),this.#o.size>0&&this.#a.wake(),e.sort((o,c)=>kt(o.cursor,c.cursor));for(let[o,c]of s)o.published=c;e.length>0&&this.#v(e)}#v(t){let e=this.#t.queueItemsMax??1e4;for(let s of this.#r){for(let r of t)s.prefilter&&!s.prefilter(r.record.text)||s.queue.push(r);s.queue.length>e&&!s.lossless&&(s.failure=new y("fell-behind",`The live feed fell ${s.queue.length} events behind; resume after the last cursor seen`),s.queue=[],this.#r.delete(s)),s.wakeup.wake()}}subscribe(t={}){if(!this.#h)throw new Error("ProjectFollower.subscribe before start");let e={queue:[],wakeup:new Ot,lossless:t.lossless===!0,prefilter:t.prefilter,failure:null,closed:this.#u},s=new Map,r=[];for(let[u,f]of this.#e)s.set(u,f.published),r.push(f.task);this.#r.add(e);let i=this.state,a=l(()=>{this.#r.delete(e),o.wake()},"unsubscribe"),o=this.#i,c=this.#t.onProblem;return{async*[Symbol.asyncIterator](){try{let u=t.start??(t.after?Jl(t.after):zl);for(u.from!=="now"&&(yield*we(i,r,{start:u,to:s,bytes:t.prefilter===void 0||t.needles!==void 0,needles:t.needles,prefilter:t.prefilter,onProblem:c,onBadLog:l(()=>{},"onBadLog"),signal:t.signal}));;){if(e.queue.length>0){let f=e.queue;e.queue=[],o.wake(),yield f;continue}if(e.failure)throw e.failure;if(e.closed)return;await e.wakeup.wait(6e4,t.signal)}}finally{a()}}}}}});var Ql={};G(Ql,{EVENTS_HELP:()=>Hd,eventsCommand:()=>zd,parseTypes:()=>Zl});function Zl(n){let t=Qi(n),e=new Set(Rt),s=t.filter(r=>!e.has(r));if(s.length>0)throw new y("usage",`--type: unknown event type${s.length>1?"s":""} ${s.map(r=>`"${r.slice(0,40)}"`).join(", ")}; known types: ${Rt.join(", ")}`);return[...new Set(t)]}async function zd(n,t){let{values:e,positionals:s}=I("events",t,{after:{type:"string"},run:{type:"string"},all:{type:"boolean"},json:{type:"boolean"},since:{type:"string"},type:{type:"string",multiple:!0},task:{type:"string",multiple:!0},"after-cursor":{type:"string"},follow:{type:"boolean",short:"f"},"exit-status":{type:"boolean"},verbose:{type:"boolean",short:"v"}});if(n.json=e.json===!0,s.length>1)throw new y("usage",`taskline events: name at most one task, not ${s.length} (${s.slice(0,3).join(" ")})`);let r=Zl(e.type),i=e.since===void 0?null:ar(String(e.since)),a=n.json?null:await Promise.resolve().then(()=>(ss(),Ul)),o=a!==null&&a.useColor(n.io.stdout.isTerminal,n.io.env),c=n.json||e.verbose===!0?new Set:new Set([...a.VERBOSE_TYPES].filter(d=>!r.includes(d))),u={view:a,types:r,sinceNs:i,color:o,hidden:c,follow:e.follow===!0};if(s.length===0){for(let p of["after","run","all","exit-status"])if(e[p]!==void 0)throw new y("usage",`taskline events: --${p} needs a task (taskline events <TASK> --${p} ...)`);let d=e["after-cursor"]===void 0?null:Qe(String(e["after-cursor"]));return await Kd(n,{...u,refs:Qi(e.task),afterCursor:d})}for(let d of["task","after-cursor"])if(e[d]!==void 0)throw new y("usage",`taskline events: --${d} is for the events of every task, not with a task`);let f=ir("after",e.after);if(e.all&&(f!==void 0||e.run!==void 0||u.follow))throw new y("usage","taskline events: --all does not go with --after, --run or --follow");let h=await n.task(s[0]);return await Jd(n,h,{...u,after:f,run:e.run,all:e.all===!0,exitStatus:e["exit-status"]===!0})}async function Jd(n,t,e){let s=new Fe({types:e.types,sinceNs:e.sinceNs}),r=l(u=>s.keeps(null,u),"keep"),i=n.io.stdout,a=new gr(i),o=l(async u=>{for(let f of u)if(f.light===!0&&"mem"in f){let h=a.bytes(f.mem,f.start,f.end);h!==void 0&&await h}else f.light===!0||n.json?await a.text(pe(f)+`
+`):e.hidden.has(f.env.event.type)||await a.text(e.view.renderEvent(f.env,{color:e.color})+`
+`);await a.end()},"print");if(e.all){let{openReplay:u}=await Promise.resolve().then(()=>(Le(),fl)),f=await u(n.state,t,{all:!0,prefilter:s.prefilter,onProblem:n.problem,signal:n.io.signal});for await(let h of f.batches)await o(h.records.filter(d=>r(d.env)));return 0}let c=await Rl(n.state,t,{after:e.after,run:e.run,follow:e.follow,keep:l(u=>r(u.env),"keep"),needles:s.needles??void 0,json:n.json,exactOutcome:e.exitStatus,onProblem:n.problem,onReset:l(u=>void n.warn(`${u.path} was ${u.reason} (it had ${u.offset} bytes read): reading it again from its start`),"onReset"),signal:n.io.signal});for await(let u of c.batches)await o(u),e.follow&&await i.flush();return c.outcome()==="interrupted"&&(await i.flush(),await n.warn(`run ${c.run()?.slice(0,8)} of task #${t.number} has no run_finished and no process runs it (its process died): stopped following it`)),e.exitStatus?jl(c.outcome()):0}async function Kd(n,t){let{FEED_BEGINNING:e,FEED_NOW:s,feedAfter:r,ProjectFollower:i,replayFeed:a}=await Promise.resolve().then(()=>(as(),Xl)),o=new Fe({types:t.types,sinceNs:t.sinceNs}),c=null;if(t.refs.length>0){c=new Set;for(let m of t.refs)c.add((await n.task(m)).id)}else await n.state.requireExists();let u=n.io.stdout,f=new gr(u),h=l(async m=>{for(let g of m){let k=g;if(k.sec!==void 0){if(!o.keepsAt(g.task,k.type,k.sec,k.nanos))continue}else if(!o.keeps(g.task,g.record.env))continue;if(n.json)if(k.bytes){let v=f.bytes(k.prefix,0,k.prefix.length);v!==void 0&&await v,v=f.bytes(k.bytes,k.start+1,k.end),v!==void 0&&await v}else await f.text((k.taggedText?k.taggedText():ne(g.record,g.task))+`
+`);else t.hidden.has(g.record.env.event.type)||await f.text(t.view.renderEvent(g.record.env,{color:t.color,number:g.task.number})+`
+`)}await f.end()},"print"),d=c===null?void 0:m=>c.has(m.id);if(!t.follow){let m=(await n.tasks()).filter(g=>d===void 0||d(g));for await(let g of a(n.state,m,{start:t.afterCursor!==null?r(t.afterCursor):e,bytes:!0,reuseBuffers:!0,needles:o.needles,onProblem:n.problem,onBadLog:n.badLog,signal:n.io.signal}))await h(g);return n.status(0)}let p=new i(n.state,{taskFilter:d,onProblem:n.problem,onBadLog:n.badLog,onReset:l(m=>void n.warn(`${m.path} was ${m.reason}: reading it again from its start`),"onReset")});try{await p.start();let m=t.afterCursor!==null?r(t.afterCursor):t.sinceNs!==null?e:s,g=p.subscribe({start:m,prefilter:o.prefilter,needles:o.needles,signal:n.io.signal,lossless:!0});for await(let k of g)await h(k),await u.flush()}finally{p.close()}return 0}var Hd,gr,Gl,Wd,tc=_(()=>{Te();z();A();Dl();at();Pe();ta();Hd=`Usage: taskline events <TASK> [options]
+       taskline events [options]          (every task)
+
+With a task: replays the events of its current run in seq order.
+Without: every logged event of every task, merged by event cursor, each
+line starting with #N (the task's number).
+
+Options:
+  --after <SEQ>         (task) only events after that seq
+  --run <PREFIX>        (task) another run of the task
+  --all                 (task) every run of the task (not with --after, --follow)
+  --since <TIME>        events at or after TIME: RFC 3339, or an age such as
+                        90s, 15m, 2h, 1d, 1h30m
+  --type <T>            only these event types (repeatable, comma-separated)
+  --task <REF>          (every task) only these tasks (repeatable)
+  --after-cursor <C>    (every task) resume strictly after an event cursor
+  -f, --follow          after the replay, print events as they are appended;
+                        with a task it ends at the end of the run; without,
+                        on Ctrl-C (and starts from now unless --since or
+                        --after-cursor gives a start)
+  --exit-status         (task) exit 0 when the run succeeded, 2 when it ended
+                        paused, 1 otherwise
+  --json                one envelope a line (the read form); tagged
+                        envelopes without a task
+  -v, --verbose         also agent_delta and budget_updated in human lines
+
+Human lines: "HH:MM:SS.mmm <symbol> <what happened>", times in UTC.`;l(Zl,"parseTypes");gr=class{static{l(this,"LineOut")}out;#t;#e;#n;#s;#r;#a;constructor(t){this.out=t,this.#t=null,this.#e=0,this.#n=0,this.#s=new Uint8Array(Gl),this.#r=0,this.#a=""}bytes(t,e,s){if(this.#t===t&&e===this.#n){this.#n=s;return}if(this.#a!=="")return this.#i(t,e,s);if(this.#t!==null){if(this.#n-this.#e>Gl-this.#r)return this.#l().then(()=>this.#o(t,e,s));this.#s.set(this.#t.subarray(this.#e,this.#n),this.#r),this.#r+=this.#n-this.#e}this.#o(t,e,s)}async#i(t,e,s){await this.end(),this.#o(t,e,s)}#o(t,e,s){this.#t=t,this.#e=e,this.#n=s}async text(t){(this.#t!==null||this.#r>0)&&await this.#l(),this.#a+=t,this.#a.length>=64*1024&&await this.#u()}async end(){(this.#t!==null||this.#r>0)&&await this.#l(),this.#a!==""&&await this.#u()}async#l(){if(this.#r>0&&(await this.#c(this.#s.subarray(0,this.#r)),this.#r=0),this.#t!==null){let t=this.#t;this.#t=null,await this.#c(t.subarray(this.#e,this.#n))}}#c(t){return this.out.writeBytes?this.out.writeBytes(t):this.out.write(Wd.decode(t))}#u(){let t=this.#a;return this.#a="",this.out.write(t)}},Gl=512*1024,Wd=new TextDecoder;l(zd,"eventsCommand");l(Jd,"taskForm");l(Kd,"feedForm")});function Vd(n){let t=zn[n],e={type:{const:n}},s=["type"];for(let[r,i]of Object.entries(t))e[r]=i.schema,!i.optional&&i.default0_5===void 0&&s.push(r);return{type:"object",required:s,properties:e}}var ec,nc=_(()=>{z();nn();l(Vd,"eventSchema");ec={$schema:"https://json-schema.org/draft/2020-12/schema",$id:"https://taskline.dev/schema/envelope-2.json",title:"taskline event envelope, schema 2",description:"One line of .taskline/tasks/<task dir>/events.jsonl and of `taskline events --json`. Fields added in 0.5 are optional when reading; unknown event types and fields are ignored.",type:"object",required:["schema","at","event"],properties:{schema:{const:2,description:"Event format version."},seq:{type:"integer",minimum:1,description:"Position in the run; absent for ephemeral and run-less events."},at:{type:"string",format:"date-time",description:"Publication time (RFC 3339)."},event:{$ref:"#/$defs/event"}},$defs:{event:{type:"object",required:["type"],properties:{type:{type:"string",minLength:1}},allOf:Rt.map(n=>({if:{properties:{type:{const:n}},required:["type"]},then:{$ref:`#/$defs/${n}`}}))},...Object.fromEntries(Rt.map(n=>[n,Vd(n)]))}}});var sc={};G(sc,{SCHEMA_HELP:()=>Yd,schemaCommand:()=>Xd});async function Xd(n,t){return await n.io.stdout.write(JSON.stringify(ec,null,2)+`
+`),0}var Yd,rc=_(()=>{nc();Yd=`Usage: taskline schema
+
+Prints the JSON Schema (2020-12) of one line of events.jsonl (schema 2).`;l(Xd,"schemaCommand")});function yr(){return{run:"",started_at:"",validations:[],validation_fix_attempts:0,pending_validation_fix:!1,usage:tt(),active_ms:0,pending_approval:null,approvals:[]}}function yn(n){return typeof n=="number"&&Number.isFinite(n)?n:0}function ua(n){let t=yr();if(n===null||typeof n!="object"||Array.isArray(n))return t;let e=n,s=e.usage??{},r={...e,run:typeof e.run=="string"?e.run:"",started_at:typeof e.started_at=="string"?e.started_at:"",validations:Array.isArray(e.validations)?e.validations:[],validation_fix_attempts:yn(e.validation_fix_attempts),pending_validation_fix:e.pending_validation_fix===!0,usage:{input_tokens:yn(s.input_tokens),output_tokens:yn(s.output_tokens),cache_read_tokens:yn(s.cache_read_tokens),cache_write_tokens:yn(s.cache_write_tokens)},active_ms:yn(e.active_ms),pending_approval:e.pending_approval==="spec"||e.pending_approval==="plan"||e.pending_approval==="merge"?e.pending_approval:null,approvals:Array.isArray(e.approvals)?e.approvals:[]};return typeof r.status!="string"&&delete r.status,r}async function wn(n,t){try{return ua(await cn(n.runJsonPath(t)))}catch(e){if(e instanceof SyntaxError)return yr();throw e}}async function ic(n,t,e){await Zt(n.runJsonPath(t),JSON.stringify(e,null,2)+`
+`)}var os=_(()=>{z();nt();l(yr,"emptyRunState");l(yn,"num");l(ua,"normalizeRunState");l(wn,"loadRunState");l(ic,"saveRunState")});function wr(n){let t=n.startsWith("\uFEFF")?" "+n.slice(1):n,e=[],s=0,r=0,i="",a=l((c,u)=>{e.push(t.slice(r,c),t.slice(c,u).replace(/[^\n]/g," ")),r=u},"blank");for(;s<t.length;){let c=t[s];if(c==='"'){for(s++;s<t.length&&t[s]!=='"'&&t[s]!==`
+`;)s+=t[s]==="\\"?2:1;s++,i='"'}else if(c==="/"&&t[s+1]==="/"){let u=t.indexOf(`
+`,s);a(s,u<0?t.length:u),s=u<0?t.length:u}else if(c==="/"&&t[s+1]==="*"){let u=t.indexOf("*/",s+2);if(u<0)return{ok:!1,message:"a comment is not closed",line:ac(t,s)};a(s,u+2),s=u+2}else if(c===","){let u=s+1;for(;;){for(;u<t.length&&/\s/.test(t[u]);)u++;if(t.startsWith("//",u))u=t.indexOf(`
+`,u)<0?t.length:t.indexOf(`
+`,u);else if(t.startsWith("/*",u)&&t.indexOf("*/",u+2)>=0)u=t.indexOf("*/",u+2)+2;else break}(t[u]==="}"||t[u]==="]")&&i!==","&&i!=="["&&i!=="{"&&a(s,s+1),i=",",s++}else/\s/.test(c)||(i=c),s++}e.push(t.slice(r));let o=e.join("");if(o.trim()==="")return{ok:!0,value:void 0};try{return{ok:!0,value:JSON.parse(o)}}catch(c){return{ok:!1,message:c.message.replace(/\s*(?:in JSON )?at position \d+.*$/s,"").replace(/, ".*" is not valid JSON$/s,""),line:ac(o,Gd(o))}}}function Gd(n){let t=0,e=l(()=>{for(;t<n.length&&` 	
+\r`.includes(n[t]);)t++},"ws"),s=l(()=>{throw t},"fail"),r=l(a=>{e(),a>512&&s();let o=n[t];if(o==="{"||o==="["){let u=o==="{"?"}":"]";if(t++,e(),n[t]===u){t++;return}for(;;)if(o==="{"&&(e(),n[t]!=='"'&&s(),i(),e(),n[t]!==":"&&s(),t++),r(a+1),e(),n[t]===",")t++;else if(n[t]===u){t++;return}else s()}if(o==='"')return i();let c=/^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|^true|^false|^null/.exec(n.slice(t,t+400));c||s(),t+=c[0].length},"value"),i=l(()=>{for(t++;(t>=n.length||n.charCodeAt(t)<32)&&s(),n[t]!=='"';)n[t]==="\\"?/^u[0-9a-fA-F]{4}/.test(n.slice(t+1,t+6))?t+=6:'"\\/bfnrt'.includes(n[t+1]??"x")?t+=2:s():t++;t++},"string");try{return r(0),e(),t}catch(a){return typeof a=="number"?a:0}}function ac(n,t){let e=1;for(let s=n.indexOf(`
+`);s>=0&&s<t;s=n.indexOf(`
+`,s+1))e++;return e}var ha=_(()=>{l(wr,"parseJsonc");l(Gd,"errorOffset");l(ac,"lineOf")});function Nt(){return{pipeline:{approvals:[],trace_outputs:!0,trace_max_chars:1e5,max_validation_fix_attempts:2,max_tokens:null,max_duration_secs:null,project_memory:!0,validation_commands:[],isolate_subtasks:!0,auto_merge:!1},pricing:{},pricing_currency:"USD",server:{host:"127.0.0.1",port:7777},security:{web_allowed_domains:[],search_url:null},fleet:{project:null,stream:"TASKLINE"}}}function We(n){return n!==null&&typeof n=="object"&&!Array.isArray(n)}function Qd(n,t="config.jsonc"){let e=wr(n);if(!e.ok)throw new y("bad-state",`Cannot read ${t}: ${e.message}${e.line>0?` at line ${e.line}`:""}`);let s=e.value,r=Nt(),i=[];if(s===void 0)return{settings:r,warnings:i};if(!We(s))throw new y("bad-state",`Cannot read ${t}: not an object`);let a=l((o,c)=>i.push(`${t}: ${o} must be ${c}; using the default`),"wrong");for(let[o,c]of Object.entries(s))switch(o){case"pipeline":if(!We(c)){a("pipeline","an object");break}for(let[u,f]of Object.entries(c)){let h=Object.hasOwn(lc,u)?lc[u]:void 0;h?h[0](f)?r.pipeline[u]=f:a(`pipeline.${u}`,h[1]):i.push(`${t}: unknown key pipeline.${u}`)}break;case"pricing":if(!We(c)){a("pricing","an object");break}for(let[u,f]of Object.entries(c)){if(!We(f)){a(`pricing.${u}`,"an object of prices");continue}let h={input:0,output:0,cache_read:0,cache_write:0},d=!0;for(let[p,m]of Object.entries(f))p in h?typeof m!="number"||m<0?d=!1:h[p]=m:i.push(`${t}: unknown key pricing.${u}.${p}`);d?r.pricing[u]=h:a(`pricing.${u}`,"non-negative prices per million tokens")}break;case"pricing_currency":typeof c=="string"&&c!==""?r.pricing_currency=c:a(o,"a currency code");break;case"server":if(!We(c)){a("server","an object");break}for(let[u,f]of Object.entries(c))u==="host"&&typeof f=="string"?r.server.host=f:u==="port"&&Number.isSafeInteger(f)&&f>=0?r.server.port=f:u==="host"||u==="port"?a(`server.${u}`,"a host or a port"):i.push(`${t}: unknown key server.${u}`);break;case"security":if(!We(c)){a("security","an object");break}for(let[u,f]of Object.entries(c))u==="web_allowed_domains"&&cc(f)?r.security.web_allowed_domains=f:u==="search_url"&&(f===null||typeof f=="string")?r.security.search_url=f:u==="web_allowed_domains"||u==="search_url"?a(`security.${u}`,"a list of domains or a URL"):i.push(`${t}: unknown key security.${u}`);break;case"fleet":if(!We(c)){a("fleet","an object");break}for(let[u,f]of Object.entries(c))u==="project"&&(f===null||typeof f=="string"&&f!=="")?r.fleet.project=f:u==="stream"&&typeof f=="string"&&/^[A-Za-z0-9_-]{1,64}$/.test(f)?r.fleet.stream=f:u==="project"||u==="stream"?a(`fleet.${u}`,"a name"):i.push(`${t}: unknown key fleet.${u}`);break;default:i.push(`${t}: unknown key ${o}`)}return{settings:r,warnings:i}}async function ke(n){let t;try{t=await Js(n.configPath,{root:n.root})}catch(e){if(e instanceof N)return{settings:Nt(),warnings:[`${e.message}; the default settings are used`]};throw new y("io",`Cannot read ${n.configPath}: ${e.message}`)}return t===null?{settings:Nt(),warnings:[]}:Qd(new TextDecoder().decode(t),n.configPath)}var kr,Zd,oc,cc,lc,se=_(()=>{ha();A();Q();l(Nt,"defaultSettings");kr=l(n=>typeof n=="boolean","isBool"),Zd=l(n=>Number.isSafeInteger(n)&&n>=0,"isNonNegInt"),oc=l(n=>n===null||typeof n=="number"&&n>0,"isPosOrNull"),cc=l(n=>Array.isArray(n)&&n.every(t=>typeof t=="string"),"isStrings"),lc={approvals:[n=>Array.isArray(n)&&n.every(t=>t==="spec"||t==="plan"||t==="merge"),'a list of "spec", "plan", "merge"'],trace_outputs:[kr,"true or false"],trace_max_chars:[n=>Number.isSafeInteger(n)&&n>0,"a positive integer"],max_validation_fix_attempts:[Zd,"a non-negative integer"],max_tokens:[oc,"a positive number or null"],max_duration_secs:[oc,"a positive number or null"],project_memory:[kr,"true or false"],validation_commands:[cc,"a list of strings"],isolate_subtasks:[kr,"true or false"],auto_merge:[kr,"true or false"]};l(We,"isObject");l(Qd,"parseSettings");l(ke,"loadSettings")});function hc(n){return fc(n,tp)}function fc(n,t){if(n.length<=t)return n;let e=t,s=n.charCodeAt(e-1);return s>=55296&&s<=56319&&e--,n.slice(0,e)}function uc(n,t){return`[taskline: output cut to the first ${n} of ${t} characters]`}function ep(n,t){if(n.length<=t)return n;let e=t-uc(t,n.length).length-2,s=fc(n,Math.max(0,e)),r=s===""||s.endsWith(`
+`)?"":`
+`;return`${s}${r}${uc(s.length,n.length)}
+`}async function dc(n,t,e,s={}){if(!/^[0-9a-f]{12}$/.test(t.call)||/[/\\]|^\.\.?$/.test(t.run))return null;let r=n.traceFile(t.dir,t.run,t.call),i=`${n.toolOutputDir}/${t.dir}/${t.run}`,a=ep(e,s.maxChars??1e5);try{ls.has(i)||(Deno.mkdirSync(i,{recursive:!0}),np(i));try{on(r,a)}catch(c){if(!(c instanceof Deno.errors.NotFound))throw c;Deno.mkdirSync(i,{recursive:!0}),on(r,a)}return`${n.root.split("/").filter(c=>c!==""&&c!==".").pop()??".taskline"}/tool-output/${t.dir}/${t.run}/${t.call}.txt`}catch{return ls.delete(i),await Deno.remove(r).catch(()=>{}),null}}function np(n){ls.size>=1024&&ls.clear(),ls.add(n)}var tp,ls,pc=_(()=>{nt();tp=200;l(hc,"previewOf");l(fc,"cutChars");l(uc,"cutMarker");l(ep,"traceFileText");l(dc,"writeTraceOutput");ls=new Set;l(np,"rememberDir")});async function sp(n,t){if(await Xt(n)===null)return 0;let e=await Wt(Deno.open(n,{read:!0,write:!0}));if(e===null)return 0;try{let s=(await e.stat()).size;if(s===0)return 0;let r=await rn(e,s);if(r===s-1)return s;let i=await Ht(e,r+1,s-(r+1)),a=new TextDecoder().decode(i);return W(a).ok?(await e.seek(0,Deno.SeekMode.End),await e.write(br.encode(`
+`)),t?.(`${n}: completed a last line that lacked its newline`),s+1):(await e.truncate(r+1),t?.(`${n}: removed a torn last line of ${i.length} bytes left by an interrupted write`),r+1)}finally{e.close()}}async function rp(n,t,e,s,r){let i=n.logPath(t.dir),a=await an(i,{to:e});if(a===null||a.type==="run_finished")return e;let o=await Ks(i,a.run,e);return o===null||o.event.type==="run_finished"?e:await ip(i,a,e,s,r)}async function ip(n,t,e,s,r){let{run:i,seq:a}=t,o=s.run===i?s:await gc(n,i,e,s),c=`Run ${i} ended without run_finished (its process died); finished as failed by the next run`,u=[{type:"log",run:i,level:"error",message:c},{type:"run_finished",run:i,success:!1,status:"failed",usage:{...o.usage},active_ms:o.active_ms,started_at:o.started_at}].map((d,p)=>It({schema:2,seq:a+1+p,at:r.clock.now(),event:d})+`
+`).join(""),f=br.encode(u),h=await Deno.open(n,{write:!0,append:!0});try{let d=0;for(;d<f.length;)d+=h.writeSync(f.subarray(d))}catch(d){try{h.truncateSync(e)}catch{}throw new y("io",`Cannot append to ${n}: ${d.message}`,{cause:d})}finally{h.close()}return r.onRepair?.(c),e+f.length}async function gc(n,t,e,s){let r={...s,run:t,started_at:"",usage:tt(),active_ms:0};return await le(n,'"run_finished"',i=>{let a=W(i);if(a.ok&&a.env.event.type==="run_finished"&&q(a.env.event)===t){let o=a.env.event;return r.usage={...o.usage},r.active_ms=o.active_ms,a.upgraded||(r.started_at=o.started_at),!0}return!1},{to:e}),r.started_at===""&&(r.started_at=await yc(n,t,e)),r}async function yc(n,t,e){let s=l(r=>r.includes(t)&&r.includes('"run_started"'),"prefilter");for await(let r of pt(n,{to:e,prefilter:s})){let i=r.records.find(a=>a.env.event.type==="run_started"&&q(a.env.event)===t);if(i)return i.env.at}return""}var br,mc,be,vr=_(()=>{Q();Yt();z();oe();Et();gn();A();he();ce();os();nt();ut();se();pc();br=new TextEncoder,mc=1024*1024,be=class n{static{l(this,"RunRecorder")}state;task;run;mode;settings;#t;#e;#n;#s;#r;#a=new Set;#i;#o=!1;#l=!1;#c=0;#u;constructor(t){this.state=t.state,this.task=t.task,this.run=t.run,this.mode=t.mode,this.settings=t.settings,this.#t=t.file,this.#e=t.lock,this.#n=t.size,this.#s=t.seq,this.#r=t.clock,this.#i=t.runState,this.#u=t.sink}static async open(t,e,s={}){let r=s.mode??"new",i=await Xs(t,e.dir);try{e.record=(await Ft(t,e.dir)).record;let a=t.logPath(e.dir),o=await sp(a,s.onRepair),c,u=0,f=await wn(t,e.dir);if(r==="new")o=await rp(t,e,o,f,{clock:s.clock??Si,onRepair:s.onRepair}),c=s.runId??crypto.randomUUID(),f={...f,...yr(),run:c,status:void 0};else{let d=await an(a,{to:o}),p=d??await At(a,{to:o});if(!p)throw new y("not-found",`Cannot resume task #${e.number}: it has no run yet`);c=p.run,u=d?.seq??0,f.run!==c?f=await gc(a,c,o,f):f.started_at===""&&(f={...f,started_at:await yc(a,c,o)})}let h=await Deno.open(a,{write:!0,append:!0,create:!0});return new n({state:t,task:e,run:c,mode:r,settings:s.settings??Nt(),file:h,lock:i,size:o,seq:u,clock:s.clock??Si,runState:f,sink:s.sink??null})}catch(a){throw i.release(),a}}get seq(){return this.#s}get runState(){return this.#i}get finished(){return this.#l}subscribe(t){return this.#a.add(t),()=>this.#a.delete(t)}emit(t){return this.emitAll([t])[0]}emitAll(t,e={}){if(!this.#t)throw new Error("RunRecorder.emit after close");if(this.#l)throw new Error(`RunRecorder.emit(${t[0]?.type}) after run_finished`);let s=e.texts,r=new Array(t.length),i=[],a=0,o=this.#s;for(let c=0;c<t.length;c++){let u=t[c],f=u.type,h=u.run,d=u;if(h!==this.run){let{type:k,run:v,...b}=u;d={type:f,run:h??this.run,...b}}let p=this.#r.now(c>0);if(Ee(f)){r[c]={schema:2,at:p,event:d};continue}let m={schema:2,seq:++o,at:p,event:d},g=`{"schema":${2},"seq":${o},"at":${JSON.stringify(p)},"event":${this.#d(d,h===void 0||h===this.run?s?.[c]:void 0)}}
+`;i.push(g),a+=g.length,r[c]=m}i.length>0&&this.#m(i,a),this.#s=o;for(let c of r)c.event.type==="agent_finished"&&this.#g(c.event.usage),this.#y(c);return r}#f=new Map;#h;#p="";#d(t,e){if(e===void 0)return JSON.stringify(t);let s=this.#f.get(t.type);return s===void 0&&(s=`{"type":${JSON.stringify(t.type)},`,this.#f.size<256&&this.#f.set(t.type,s)),e.startsWith(s)?(this.#p===""&&(this.#p=`"run":${JSON.stringify(this.run)},`),s+this.#p+e.slice(s.length)):JSON.stringify(t)}start(){if(this.mode==="append")throw new Error("RunRecorder.start in append mode");if(this.#o)throw new Error("RunRecorder.start twice");let t=this.emit({type:"run_started",task:this.task.id});return this.#o=!0,this.#c=performance.now(),this.#i.started_at===""&&(this.#i.started_at=t.at),t}async toolReturned(t){return this.emit(await this.keepOutput(t))}async keepOutput(t){let e=this.settings.pipeline.trace_outputs?await dc(this.state,{dir:this.task.dir,run:this.run,call:t.call},t.output,{maxChars:this.settings.pipeline.trace_max_chars}):null;return{type:"tool_returned",role:t.role,tool:t.tool,is_error:t.is_error,duration_ms:t.duration_ms,preview:hc(t.output),call:t.call,subtask:t.subtask,exit_code:t.exit_code??null,timed_out:t.timed_out??!1,output_chars:t.output.length,output_file:e}}activeMs(){let t=this.#o?Math.round(performance.now()-this.#c):0;return this.#i.active_ms+t}async finish(t){if(!this.#o)throw new Error("RunRecorder.finish before start");this.#i.active_ms=this.activeMs(),this.#o=!1;let e=this.emit({type:"run_finished",success:t.success,status:t.status,usage:{...this.#i.usage},active_ms:this.#i.active_ms,started_at:this.#i.started_at});return this.#l=!0,this.#i.status=t.status,await this.saveState(),e}async saveState(){await ic(this.state,this.task.dir,this.#i)}async close(t){if(this.#t)try{if(this.#o&&!this.#l){if(t?.message)try{this.emit({type:"log",level:"error",message:t.message})}catch{}await this.finish({success:!1,status:t?.status??"failed"})}}finally{this.#t.close(),this.#t=null,this.#e?.release(),this.#e=null}}#g(t){let e=this.#i.usage;e.input_tokens+=t.input_tokens??0,e.output_tokens+=t.output_tokens??0,e.cache_read_tokens+=t.cache_read_tokens??0,e.cache_write_tokens+=t.cache_write_tokens??0}#m(t,e){let s;if(e*3<=mc){let a=this.#h??=new Uint8Array(mc),o=0;for(let c of t)o+=br.encodeInto(c,a.subarray(o)).written;s=a.subarray(0,o)}else s=br.encode(t.join(""));let r=this.#t,i=0;try{for(;i<s.length;)i+=r.writeSync(s.subarray(i))}catch(a){try{i>0&&r.truncateSync(this.#n)}catch{}throw new y("io",`Cannot append to ${this.state.logPath(this.task.dir)}: ${a.message}`,{cause:a})}this.#n+=s.length}#y(t){for(let e of this.#a)try{e(t)}catch{}if(this.#u)try{this.#u(t,this.task)}catch{}}};l(sp,"repairTail");l(rp,"finishDeadRun");l(ip,"finishRun");l(gc,"stateFromLog");l(yc,"firstStartOf")});async function fa(n,t,e,s={}){let r=e.approved?"approve":"reject",i;try{i=await be.open(n,t,{mode:"append",settings:s.settings})}catch(a){throw a instanceof y&&a.code==="not-found"?new y("nothing-pending",`Cannot ${r} task #${t.number}: it has no run, so nothing waits for approval`):a instanceof y&&a.code==="task-running"?new y("task-running",`Cannot ${r} task #${t.number}: a process is running it, so nothing waits for approval`):a}try{let a=i.runState,o=a.pending_approval;if(!o||a.run!==i.run)throw new y("nothing-pending",`Cannot ${r} task #${t.number}: nothing is pending (its run ${i.run.slice(0,8)} does not wait for an approval)`);let c=i.emit({type:"approval_resolved",gate:o,approved:e.approved,comment:e.comment});a.pending_approval=null,a.approvals=[...a.approvals,{gate:o,approved:e.approved,comment:e.comment,at:c.at}];let u=a.engine;return u&&typeof u=="object"&&typeof u.gate_phase=="number"&&(e.approved?(u.next_phase=u.gate_phase+1,u.rework=null):(u.next_phase=u.gate_phase,u.rework={gate:o,comment:e.comment}),u.gate_phase=null),await i.saveState(),{gate:o,run:i.run,envelope:c}}finally{await i.close()}}var wc=_(()=>{A();vr();l(fa,"resolveApproval")});async function kc(n,t){let e=JSON.stringify({...t,lesson:t.lesson.slice(0,ap)});await Deno.writeTextFile(n.memoryPath,e+`
+`,{append:!0,create:!0})}async function*da(n,t={}){let e=await Wt(Deno.open(n.memoryPath,{read:!0}));if(e!==null)try{let s=new Z({}),r=new Uint8Array(64*1024),i=0;for(;;){let a=await e.read(r);if(a===null)break;for(let o of s.push(r.subarray(0,a)).lines)if(i++,o.trim()!=="")try{let c=JSON.parse(o);c&&typeof c=="object"&&typeof c.lesson=="string"?yield c:t.onProblem?.(i,"not a lesson object")}catch{t.onProblem?.(i,"not JSON")}}}finally{e.close()}}async function bc(n){let t=0;for await(let e of da(n))t++;return await Wt(Deno.remove(n.memoryPath)),t}var ap,pa=_(()=>{Bt();nt();ap=2e3;l(kc,"appendLesson");l(da,"readLessons");l(bc,"clearMemory")});var _r,ma=_(()=>{_r={name:"builtin",description:"A small feature: spec, plan, two subtasks, a validation fix, QA and merge.",tick_ms:100,lesson:"Run the test suite before integrating subtasks; the first validation usually fails.",phases:[{name:"spec",gate:"spec",artefact:{kind:"spec"},agents:[{role:"spec_writer",model:"claude-sonnet-4-5",usage:{input_tokens:2400,output_tokens:600,cache_read_tokens:1200},steps:[{text:"Reading the task and the code it touches before writing the spec."},{parallel:!0,tools:[{tool:"read_file",input:{path:"README.md"},output:`# Project
+
+A small web service.
+`,duration_ms:300},{tool:"read_file",input:{path:"src/server.ts"},output:`export function serve() {
+  // routes
+}
+`,duration_ms:100},{tool:"grep",input:{pattern:"login",path:"src"},output:`src/server.ts:12: // TODO login
+`,duration_ms:200}]},{text:"The spec: a login route, a session cookie, and tests for both."}]}]},{name:"plan",gate:"plan",artefact:{kind:"plan"},agents:[{role:"planner",model:"claude-sonnet-4-5",usage:{input_tokens:1800,output_tokens:500},steps:[{thinking:"Two parts that touch different files: they can be built separately.",text:"Plan: 1. the login route; 2. the session cookie."}]}]},{name:"build",checkpoint:{message:"taskline: checkpoint before build",files:[]},subtasks:[{title:"Add the login route",attempts:[{agents:[{role:"coder",model:"claude-sonnet-4-5",usage:{input_tokens:5200,output_tokens:1400,cache_read_tokens:3e3},steps:[{text:"Adding the route and its handler."},{tools:[{tool:"write_file",input:{path:"src/login.ts",content:`export function login() {}
+`},output:"wrote 28 bytes to src/login.ts"},{tool:"bash",input:{command:"deno test src/login_test.ts",timeout_secs:120},output:`running 2 tests
+ok | 2 passed | 0 failed
+`,exit_code:0,duration_ms:600}]}]}],commit:{message:"taskline: add the login route",files:["src/login.ts","src/login_test.ts"]}}]},{title:"Add the session cookie",attempts:[{status:"failed",agents:[{role:"coder",model:"claude-sonnet-4-5",usage:{input_tokens:3100,output_tokens:700},steps:[{tools:[{tool:"bash",input:{command:"deno test src/session_test.ts",timeout_secs:120},output:`error: TS2304: Cannot find name 'Cookie'.
+`,exit_code:1,duration_ms:500}]},{text:"The cookie type is missing; this attempt cannot finish."}]}]},{agents:[{role:"coder",model:"claude-sonnet-4-5",usage:{input_tokens:3600,output_tokens:900,cache_read_tokens:2e3},steps:[{retry:{what:"provider call",attempts:1,delay_ms:400}},{tools:[{tool:"edit_file",input:{path:"src/session.ts",old:"",new:"import { Cookie }"},output:"edited src/session.ts"}]},{text:"Imported the cookie type; the session tests pass."}]}],commit:{message:"taskline: add the session cookie",files:["src/session.ts"]}}]}]},{name:"validate",validations:[{command:"deno test",exit_codes:[1,0]}]},{name:"qa",gate:"merge",artefact:{kind:"qa_report",round:1},agents:[{role:"qa_reviewer",model:"claude-opus-4-1",usage:{input_tokens:4e3,output_tokens:800,cache_read_tokens:2500},steps:[{text:"Round 1: approved, no issues."}]}],summary:"round 1: approved (0 issues)"},{name:"merge",merge:{base:"main"},summary:"merged into main"}]}});async function op(n){try{return await Deno.stat(n),!0}catch{return!1}}function xr(n,t,e,s={}){let r=n.cancelPath(t),i=!1,a=!1,o=!1,c=l(async()=>{if(!(i||a||o)){o=!0;try{await op(r)&&(a=!0,i||e())}finally{o=!1}}},"check"),u=setInterval(c,s.pollIntervalMs??50),f=null;try{if(s.watch===!1)throw new Error("polling only");f=Deno.watchFs(n.taskDir(t),{recursive:!1}),(async()=>{try{for await(let h of f)h.paths.some(d=>d.endsWith("/cancel.request"))&&await c()}catch{}})()}catch{}return c(),()=>{if(!i){i=!0,clearInterval(u);try{f?.close()}catch{}}}}async function kn(n,t){await Deno.remove(n.cancelPath(t)).catch(()=>{})}var ga=_(()=>{l(op,"exists");l(xr,"watchCancel");l(kn,"clearCancelRequest")});function xc(n){return{scenario:n,next_phase:0,gate_phase:null,rework:null,subtask_ids:{},paused_by:null}}function cs(n){return n instanceof Mt?n:new Mt("interrupt","interrupted")}function bn(n){return n.input_tokens+n.output_tokens}function up(n){return{...tt(),...n??{}}}function hp(n,t){return{input_tokens:Math.floor(n.input_tokens*t),output_tokens:Math.floor(n.output_tokens*t),cache_read_tokens:Math.floor(n.cache_read_tokens*t),cache_write_tokens:Math.floor(n.cache_write_tokens*t)}}function vc(){let n=crypto.getRandomValues(new Uint8Array(6));return Array.from(n,t=>t.toString(16).padStart(2,"0")).join("")}function _c(n){let t="",e=2166136261;for(let s=0;t.length<40;s++){for(let r=0;r<n.length;r++)e^=n.charCodeAt(r)+s,e=Math.imul(e,16777619)>>>0;t+=e.toString(16).padStart(8,"0")}return t.slice(0,40)}function fp(n){let t=[];return n.subtasks&&t.push(`${n.subtasks} subtask(s) done`),n.validations&&t.push(`${n.validations} validation(s) passed`),n.agents&&t.push(`${n.agents} agent session(s)`),t.join(", ")||"done"}var Mt,ze,lp,cp,$r,$c=_(()=>{z();ut();Mt=class extends Error{static{l(this,"StopRun")}name="StopRun";kind;constructor(t,e){super(e),this.kind=t}},ze=class extends Error{static{l(this,"RunFailure")}name="RunFailure"};l(xc,"startPosition");lp="claude-sonnet-4-5",cp=6e5;l(cs,"stopOf");l(bn,"tokensOf");l(up,"fullUsage");l(hp,"scaleUsage");l(vc,"newCallId");l(_c,"fakeHash");$r=class{static{l(this,"Engine")}rec;pos;#t;#e;#n;#s;#r;#a=new AbortController;#i=tt();#o;#l;constructor(t,e,s={}){this.rec=t,this.pos=e,this.#t=s.speed&&s.speed>0?s.speed:1,this.#e=s.approvals??[],this.#n=s.maxValidationFixAttempts??2,this.#s=s.tokenLimit??null,this.#r=s.durationLimitMs??null,this.#o=e.scenario.tick_ms??100,this.#l=s.autoMerge??!0;let r=s.signal;r&&(r.aborted?this.#a.abort(cs(r.reason)):r.addEventListener("abort",()=>this.#a.abort(cs(r.reason)),{once:!0}))}tokens(){return bn(this.rec.runState.usage)+bn(this.#i)}async play(){let t=this.#c();try{this.#f();let e=this.pos.scenario.phases;for(;this.pos.next_phase<e.length;){let s=this.pos.next_phase,r=e[s];if(await this.#d(r,s),this.pos.next_phase=s+1,this.pos.rework=null,await this.rec.saveState(),this.#h(),r.gate&&this.#e.includes(r.gate))return this.pos.gate_phase=s,this.rec.emit({type:"approval_requested",gate:r.gate}),{kind:"approval",gate:r.gate};this.#f()}return{kind:"done"}}catch(e){if(e instanceof Mt)return e.kind==="budget"&&this.#h(),{kind:"stopped",stop:e.kind,message:e.message};if(e instanceof ze)return{kind:"failed",message:e.message};throw e}finally{t!==void 0&&clearTimeout(t)}}#c(){if(this.#r===null)return;let t=Math.max(0,this.#r-this.rec.activeMs());return setTimeout(()=>{this.#a.abort(new Mt("budget",this.#u()))},Math.min(t,2147e6))}#u(){let t=[];return this.#s!==null&&this.tokens()>=this.#s&&t.push(`${this.tokens()} of ${this.#s} tokens used`),this.#r!==null&&this.rec.activeMs()>=this.#r&&t.push(`${(this.rec.activeMs()/1e3).toFixed(1)} s of ${this.#r/1e3} s active time used`),`budget reached: ${t.join(", ")||"limit reached"}`}#f(){if(this.#a.signal.aborted)throw cs(this.#a.signal.reason);let t=this.#s!==null&&this.tokens()>=this.#s,e=this.#r!==null&&this.rec.activeMs()>=this.#r;if(t||e){let s=new Mt("budget",this.#u());throw this.#a.abort(s),s}}#h(){this.rec.emit({type:"budget_updated",tokens:bn(this.rec.runState.usage),token_limit:this.#s,active_ms:this.rec.activeMs(),duration_limit_ms:this.#r})}#p(t){let e=this.#a.signal;if(e.aborted)return Promise.reject(cs(e.reason));let s=Math.min(cp,Math.max(0,t/this.#t));return s<1?Promise.resolve():new Promise((r,i)=>{let a=l(()=>{clearTimeout(o),i(cs(e.reason))},"onAbort"),o=setTimeout(()=>{e.removeEventListener("abort",a),r()},s);e.addEventListener("abort",a,{once:!0})})}async#d(t,e){this.rec.emit({type:"phase_started",phase:t.name});let s={agents:0,subtasks:0,validations:0},r=t.summary;try{this.pos.rework&&this.rec.emit({type:"log",level:"info",message:`reworking ${t.name} after the ${this.pos.rework.gate} gate was rejected: ${this.pos.rework.comment??"no reason given"}`});let i=t.repeat??1;for(let a=0;a<i;a++){t.checkpoint&&this.#m(t.checkpoint,null,`checkpoint/${e}`);for(let u of t.agents??[])await this.#v(u,null),s.agents++;let o=t.subtasks??[],c=o.map((u,f)=>this.#g(u,`${e}/${f}`));for(let u of c)this.rec.emit({type:"subtask_updated",subtask:u,status:"pending"});for(let u=0;u<o.length;u++)await this.#y(o[u],c[u]),s.subtasks++;for(let u of t.validations??[])await this.#w(u),s.validations++;if(t.artefact&&this.rec.emit({type:"artefact_written",artefact:t.artefact}),t.merge&&!this.#l?r="ready for human review and merge (auto_merge is off)":t.merge&&(await this.#p(this.#o),this.rec.emit({type:"merged",commit:t.merge.commit??_c(`${this.rec.run}/merge`),branch:t.merge.branch??Ue(this.rec.task),base:t.merge.base??"main"})),t.fail)throw new ze(`phase ${t.name} failed: ${t.fail}`)}}catch(i){let a=i instanceof Mt?i.kind==="budget"?"stopped: budget reached":"stopped: cancelled":i.message;throw this.rec.emit({type:"phase_finished",phase:t.name,success:!1,summary:a}),i}this.rec.emit({type:"phase_finished",phase:t.name,success:!0,summary:r??fp(s)})}#g(t,e){if(t.id)return t.id;let s=this.pos.subtask_ids[e];if(s)return s;let r=crypto.randomUUID();return this.pos.subtask_ids[e]=r,r}#m(t,e,s){let r=t.hash??_c(`${this.rec.run}/${s}/${t.message}`);return this.rec.emit({type:"committed",subtask:e,commit:r,message:t.message.split(`
+`)[0],files:t.files??[]}),r}async#y(t,e){for(let s=0;s<t.attempts.length;s++){let r=t.attempts[s];this.rec.emit({type:"subtask_updated",subtask:e,status:"in_progress"});for(let o of r.agents??[])await this.#v(o,e);let i=r.status==="failed",a=!i;if(i)this.rec.emit({type:"subtask_updated",subtask:e,status:"failed"});else{let o=this.#m(r.commit??{message:`taskline: ${t.title}`,files:[]},e,`${e}/${s}`),c=r.conflicts??[];this.rec.emit({type:"subtask_integrated",subtask:e,commit:o,conflicts:c}),a=c.length===0,this.rec.emit({type:"subtask_updated",subtask:e,status:a?"done":"conflicted"})}if(this.#h(),this.#f(),a)return;if(s+1<t.attempts.length){let o=r.delay_ms??this.#o*4;this.rec.emit({type:"retrying",what:`subtask "${t.title}"`,attempt:s+2,delay_ms:Math.round(o/this.#t)}),await this.#p(o)}}throw new ze(`subtask "${t.title}" failed after ${t.attempts.length} attempt(s)`)}async#w(t){let e=t.exit_codes??[0];for(let s=0;;s++){await this.#p(this.#o*2);let r=s<e.length?e[s]:0,i=r===0;this.rec.emit({type:"validation_finished",command:t.command,integration:t.integration??!1,passed:i,exit_code:r});let a=this.rec.runState;if(a.validations.push({command:t.command,passed:i,exit_code:r}),i){await this.rec.saveState();return}if(a.validation_fix_attempts>=this.#n)throw await this.rec.saveState(),new ze(`validation "${t.command}" failed (exit ${r}) and the run's ${this.#n} automatic fix(es) are used up`);a.validation_fix_attempts++,a.pending_validation_fix=!0,await this.rec.saveState(),await this.#v(t.fix??{role:"fixer",usage:{input_tokens:900,output_tokens:250},steps:[{text:`The command \`${t.command}\` failed; fixing what it reports.`}]},null),this.#m({message:`taskline: fix ${t.command}`,files:[]},null,`fix/${a.validation_fix_attempts}`),a.pending_validation_fix=!1,await this.rec.saveState()}}async#v(t,e){let s=t.role,r=up(t.usage),i=t.steps??[];this.rec.emit({type:"agent_started",role:s,subtask:e,model:t.model??lp});let a=0;try{for(let o of i)await this.#k(o,s,e),a++,this.#i=hp(r,a/i.length),this.#f()}catch(o){let c=this.#i;this.#i=tt();let u=o instanceof Mt?o.kind==="budget"?"budget":"cancelled":"error";throw this.rec.emit({type:"agent_finished",role:s,steps:a,usage:c,stop:JSON.stringify({reason:u})}),o}this.#i=tt(),this.rec.emit({type:"agent_finished",role:s,steps:a,usage:r,stop:JSON.stringify({reason:"completed"})})}async#k(t,e,s){if(await this.#p(t.delay_ms??this.#o),t.retry){let r=t.retry.attempts??1,i=t.retry.delay_ms??this.#o*4;for(let a=1;a<=r;a++)this.rec.emit({type:"retrying",what:t.retry.what,attempt:a+1,delay_ms:Math.round(i/this.#t)}),await this.#p(i)}if(t.thinking&&await this.#E(t.thinking,"thinking",e,s,t),t.text!==void 0&&(await this.#E(t.text,"text",e,s,t),this.rec.emit({type:"agent_text",role:e,text:t.text})),t.tools&&await this.#$(t.tools,t.parallel===!0,e,s),t.fail)throw new ze(t.fail)}async#E(t,e,s,r,i){let a=i.chunk_chars??12;for(let o=0;o<t.length;o+=a)o>0&&await this.#p(this.#o/5),this.rec.emit({type:"agent_delta",role:s,subtask:r,delta:{kind:e,text:t.slice(o,o+a)}})}async#$(t,e,s,r){if(!e){for(let a of t){let o=vc();this.rec.emit({type:"tool_called",role:s,tool:a.tool,input:a.input??{},call:o,subtask:r}),await this.#T([{spec:a,call:o}],s,r)}return}let i=t.map(a=>({spec:a,call:vc()}));for(let a of i)this.rec.emit({type:"tool_called",role:s,tool:a.spec.tool,input:a.spec.input??{},call:a.call,subtask:r});await this.#T([...i].sort((a,o)=>this.#x(a.spec)-this.#x(o.spec)),s,r)}#x(t){return t.duration_ms??this.#o*2}async#T(t,e,s){let r=0,i=performance.now();for(let a=0;a<t.length;a++){let{spec:o,call:c}=t[a],u=this.#x(o);try{await this.#p(u-r)}catch(d){let p=Math.round(performance.now()-i);for(let m of t.slice(a))await this.rec.toolReturned({role:e,tool:m.spec.tool,call:m.call,subtask:s,output:"[taskline: the call was stopped before it finished]",is_error:!0,duration_ms:p,exit_code:null,timed_out:!1});throw d}r=u;let f=(o.output??"").repeat(o.output_repeat??1),h=o.exit_code??null;await this.rec.toolReturned({role:e,tool:o.tool,call:c,subtask:s,output:f,is_error:o.is_error??(h!==null&&h!==0),duration_ms:Math.round(u/this.#t),exit_code:h,timed_out:o.timed_out??!1})}}};l(fp,"describePhase")});function dp(n){if(!n||typeof n!="object")return null;let t=n;return!t.scenario||!Array.isArray(t.scenario.phases)||typeof t.next_phase!="number"?null:{scenario:t.scenario,next_phase:t.next_phase,gate_phase:typeof t.gate_phase=="number"?t.gate_phase:null,rework:t.rework??null,subtask_ids:t.subtask_ids&&typeof t.subtask_ids=="object"?t.subtask_ids:{},paused_by:t.paused_by??null}}async function Sc(n,t,e){let s=e.resume===!0,r=await be.open(n,t,{mode:s?"resume":"new",settings:e.settings,onRepair:e.onRepair,sink:e.sink}),i=l(()=>{},"stopWatch");try{let a=t.record.status,o;if(s){let b=dp(r.runState.engine);if(!b||r.runState.run!==r.run)throw new y("wrong-state",`Cannot resume task #${t.number}: its run ${r.run.slice(0,8)} was not started by this engine (run.json has no position); start a new run with \`taskline run ${t.number}\``);if(r.runState.pending_approval)throw new y("wrong-state",`Cannot resume task #${t.number}: it waits for approval of the ${r.runState.pending_approval} gate; answer with \`taskline approve ${t.number}\` or \`taskline reject ${t.number} --reason TEXT\``);if(a===ht.done)throw new y("wrong-state",`Cannot resume task #${t.number}: its run is done; start a new run with \`taskline run ${t.number}\``);o=b}else{if(a===ht.paused&&!e.restart)throw new y("wrong-state",`Cannot start a new run of task #${t.number}: its run is paused; continue it with \`taskline run ${t.number} --resume\` or start over with --restart`);o=xc(e.scenario??_r)}await kn(n,t.dir),e.onEnvelope&&r.subscribe(e.onEnvelope);let c=e.maxTokens!==void 0?e.maxTokens:e.settings.pipeline.max_tokens,u=e.maxDurationSecs!==void 0?e.maxDurationSecs:e.settings.pipeline.max_duration_secs,f=u===null?null:Math.round(u*1e3),h=new AbortController,d=l(()=>h.abort(new Mt("interrupt",e.interruptMessage??"interrupted (Ctrl-C)")),"onInterrupt");e.signal?.aborted&&d(),e.signal?.addEventListener("abort",d,{once:!0}),i=xr(n,t.dir,()=>{h.abort(new Mt("cancel","cancelled by `taskline cancel`"))});let p=r.start();e.onStart?.({run:r.run,seq:p.seq??r.seq});let m=l((b,x,S)=>({run_status:b,last_error:x,run:r.run,task:{id:t.id,number:t.number,dir:t.dir,status:t.record.status},pending_approval:r.runState.pending_approval,tokens:bn(r.runState.usage),token_limit:c,active_ms:r.runState.active_ms,duration_limit_ms:f,seq:r.seq,exit_code:S}),"summary");if(o.scenario.workspace_error){let b=`Cannot open the workspace of task #${t.number} (branch ${t.record.branch??`taskline/${t.dir}`}): the scenario simulates a workspace that cannot be opened`;return r.emit({type:"log",level:"error",message:b}),await r.finish({success:!1,status:a}),m("failed",b,1)}r.runState.engine=o,o.paused_by=null,await r.saveState(),t.record.status=ht.running,await ge(n,t);let g=new $r(r,o,{speed:e.speed,approvals:e.settings.pipeline.approvals,maxValidationFixAttempts:e.settings.pipeline.max_validation_fix_attempts,autoMerge:e.settings.pipeline.auto_merge,tokenLimit:c,durationLimitMs:f,signal:h.signal}),k;try{k=await g.play()}catch(b){k={kind:"failed",message:`internal error: ${b.message}`}}e.signal?.removeEventListener("abort",d),i();let v;switch(k.kind){case"done":{await r.finish({success:!0,status:ht.done}),t.record.status=ht.done,v=m("done",null,0);break}case"approval":{r.runState.pending_approval=k.gate,o.paused_by="approval",r.emit({type:"paused",reason:`waiting for approval of the ${k.gate}`}),await r.finish({success:!1,status:ht.paused}),t.record.status=ht.paused,v=m("awaiting_approval",null,2);break}case"stopped":{k.stop==="budget"?(o.paused_by="budget",r.emit({type:"paused",reason:k.message}),await r.finish({success:!1,status:ht.paused}),t.record.status=ht.paused,v=m("budget_exhausted",k.message,2)):(r.emit({type:"log",level:"warn",message:`run stopped: ${k.message}`}),await r.finish({success:!1,status:ht.cancelled}),t.record.status=ht.cancelled,v=m("cancelled",k.message,130));break}case"failed":{r.emit({type:"log",level:"error",message:k.message}),await r.finish({success:!1,status:ht.failed}),t.record.status=ht.failed,v=m("failed",k.message,1);break}}return await ge(n,t),v.task.status=t.record.status,k.kind==="done"&&e.settings.pipeline.project_memory&&await kc(n,{at:new Date().toISOString(),task:t.id,number:t.number,title:t.record.title,run:r.run,lesson:o.scenario.lesson??`#${t.number} "${t.record.title}" was done in ${o.scenario.phases.length} phase(s) with ${r.runState.validation_fix_attempts} validation fix(es) and ${bn(r.runState.usage)} tokens.`}),v}catch(a){throw await r.close({message:`run failed: ${a.message}`}).catch(()=>{}),r.finished&&t.record.status===ht.running&&(t.record.status=ht.failed,await ge(n,t).catch(()=>{})),a}finally{i(),await kn(n,t.dir),await r.close()}}var ht,Tc=_(()=>{A();pa();vr();ut();ma();ga();$c();ht={running:"running",done:"done",failed:"failed",paused:"paused",cancelled:"cancelled"};l(dp,"positionOf");l(Sc,"runTask")});async function _n(n,t){if(typeof t.title!="string"||t.title.trim()==="")throw new y("usage","Cannot create a task: it needs a title");if(t.title.length>Ec)throw new y("usage",`Cannot create a task: its title has more than ${Ec} characters`);if(t.description!==void 0){if(typeof t.description!="string")throw new y("usage","Cannot create a task: its description must be text");if(t.description.length>Tr)throw new y("usage",`Cannot create a task: its description has more than ${Tr} characters`)}return await n.requireExists(),await lr(n,t.title,{...t.description!==void 0?{description:t.description}:{}})}async function xn(n,t,e=null,s={}){return Oc(e,`Cannot approve task #${t.number}: the comment`),await fa(n,await ya(n,t),{approved:!0,comment:e===null||e===""?null:e},s)}async function $n(n,t,e,s={}){if(typeof e!="string"||e.trim()==="")throw new y("usage",`Cannot reject task #${t.number}: a rejection needs a reason`);return Oc(e,`Cannot reject task #${t.number}: the reason`),await fa(n,await ya(n,t),{approved:!1,comment:e},s)}function us(n,t){let e=t.envelope.event;return{task:{id:n.id,number:n.number,dir:n.dir},run:t.run,gate:t.gate,approved:e.approved===!0,comment:e.comment??null,seq:t.envelope.seq}}function Oc(n,t){if(n!==null){if(typeof n!="string")throw new y("usage",`${t} must be text`);if(n.length>Tr)throw new y("usage",`${t} has more than ${Tr} characters`)}}async function ya(n,t){let e=`Cannot find task #${t.number}: it was removed`;try{return await ln(Ft(n,t.dir),e)}catch(s){throw s instanceof y&&s.code==="bad-state"?new y("not-found",e):s}}async function Sn(n,t){if(!await mt(n,t.dir))throw new y("not-running",`Cannot cancel task #${t.number}: no process is running it`);await Zt(n.cancelPath(t.dir),JSON.stringify({at:new Date().toISOString()})+`
+`)}function Er(n,t){return{task:{id:n.id,number:n.number,dir:n.dir},requested:!0,stopped:t}}async function Nc(n,t,e){let s=Date.now()+e.timeoutMs;for(;;){if(!await mt(n,t.dir))return!0;if(Date.now()>=s)return!1;await new Promise(r=>setTimeout(r,e.pollIntervalMs??50))}}function Tn(n,t){let e=l(u=>{let f=n[u];if(f==null)return!1;if(typeof f!="boolean")throw new y("usage",`${t[u]} takes true or false, not ${Sr(f)}`);return f},"flag"),s=e("resume"),r=e("restart"),i;if(n.scenario!==void 0&&n.scenario!==null){if(typeof n.scenario!="string"||n.scenario==="")throw new y("usage",`${t.scenario} takes a name, not ${Sr(n.scenario)}`);i=n.scenario}if(s&&(i!==void 0||r))throw new y("usage",`${t.resume} plays the run's own scenario; it does not go with ${t.scenario} or ${t.restart}`);let a=1;if(n.speed!==void 0&&n.speed!==null&&(a=typeof n.speed=="number"||typeof n.speed=="string"?Number(n.speed):NaN,!Number.isFinite(a)||a<=0||n.speed===""))throw new y("usage",`${t.speed} takes a positive number, not ${Sr(n.speed)}`);let o;if(n.maxTokens!==void 0&&n.maxTokens!==null){let u=typeof n.maxTokens=="number"||typeof n.maxTokens=="string"?String(n.maxTokens):"";if(!/^\d{1,15}$/.test(u)||Number(u)===0)throw new y("usage",`${t.maxTokens} takes a positive integer, not ${Sr(n.maxTokens)}`);o=Number(u)}let c;if(n.maxDuration!==void 0&&n.maxDuration!==null){let u=n.maxDuration;c=Ac(typeof u=="number"||typeof u=="string"?String(u):"",t.maxDuration)}return{resume:s,restart:r,speed:a,...i!==void 0?{scenario:i}:{},...o!==void 0?{maxTokens:o}:{},...c!==void 0?{maxDurationSecs:c}:{}}}function Sr(n){let t=typeof n=="string"?`"${n}"`:JSON.stringify(n)??String(n);return t.length>42?t.slice(0,40)+"\u2026":t}function Ac(n,t="--max-duration"){let e=n.trim();if(/^\d+(\.\d+)?$/.test(e)){let r=Number(e);if(r>0)return r}let s=/^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+(?:\.\d+)?)s)?$/.exec(e);if(s&&e!==""){let r=Number(s[1]??0)*86400+Number(s[2]??0)*3600+Number(s[3]??0)*60+Number(s[4]??0);if(r>0)return r}throw new y("usage",`${t} takes seconds or a time such as 90s, 15m, 1h30m, not "${e.slice(0,40)}"`)}async function wa(n,t,e,s){let r=Promise.withResolvers(),i=Sc(n,await ya(n,t),{...s,resume:e.resume,restart:e.restart,speed:e.speed,...e.maxTokens!==void 0?{maxTokens:e.maxTokens}:{},...e.maxDurationSecs!==void 0?{maxDurationSecs:e.maxDurationSecs}:{},onStart:l(o=>r.resolve(o),"onStart")});return i.then(()=>r.reject(new Error("the run ended before it started")),o=>r.reject(o)),{...await r.promise,resume:e.resume,done:i}}var Ec,Tr,Ar,vn,Je=_(()=>{A();he();nt();ut();wc();Tc();Ec=1e3,Tr=32*1024;l(_n,"newTask");l(xn,"approveTask");l($n,"rejectTask");l(us,"decisionJson");l(Oc,"checkText");l(ya,"fresh");l(Sn,"requestCancel");l(Er,"cancelJson");l(Nc,"waitStopped");Ar={resume:"--resume",restart:"--restart",scenario:"--scenario",speed:"--speed",maxTokens:"--max-tokens",maxDuration:"--max-duration"};l(Tn,"checkRunRequest");l(Sr,"show");l(Ac,"parseDurationSecs");l(wa,"startRun");vn=class{static{l(this,"RunHost")}state;#t;#e=new AbortController;#n=new Map;constructor(t,e){this.state=t,this.#t=e}get active(){return this.#n.size}async start(t,e,s){if(this.#e.signal.aborted)throw new y("wrong-state",`Cannot run task #${t.number}: shutting down`);let r=await wa(this.state,t,e,{settings:await this.#t.settings(),signal:this.#e.signal,interruptMessage:this.#t.closeMessage,...s?{scenario:s}:{},...this.#t.sink?{sink:this.#t.sink}:{},...this.#t.onRepair?{onRepair:this.#t.onRepair}:{}}),i=`${t.dir}/${r.run}/${r.seq}`,a=r.done.then(o=>this.#t.onEnd?.(t,o),o=>this.#t.onEnd?.(t,o instanceof Error?o:new Error(String(o)))).finally(()=>this.#n.delete(i));return this.#n.set(i,a),r}async close(){this.#e.abort(),await Promise.all([...this.#n.values()])}}});var pp,hs,mp,gp,yp,Mc,wp,kp,bp,vp,Cc,Lc=_(()=>{pp={type:"object",additionalProperties:!1,properties:{input_tokens:{type:"integer",minimum:0},output_tokens:{type:"integer",minimum:0},cache_read_tokens:{type:"integer",minimum:0},cache_write_tokens:{type:"integer",minimum:0}}},hs={type:"integer",minimum:0,maximum:36e5},mp={type:"object",additionalProperties:!1,required:["tool"],properties:{tool:{type:"string",minLength:1},input:{},output:{type:"string"},output_repeat:{type:"integer",minimum:1,maximum:1e5},is_error:{type:"boolean"},exit_code:{type:["integer","null"]},timed_out:{type:"boolean"},duration_ms:hs}},gp={type:"object",additionalProperties:!1,minProperties:1,properties:{text:{type:"string"},thinking:{type:"string"},chunk_chars:{type:"integer",minimum:1},tools:{type:"array",items:{$ref:"#/$defs/tool_call"},minItems:1},parallel:{type:"boolean"},retry:{type:"object",additionalProperties:!1,required:["what"],properties:{what:{type:"string"},attempts:{type:"integer",minimum:1,maximum:20},delay_ms:hs}},fail:{type:"string"},delay_ms:hs}},yp={type:"object",additionalProperties:!1,required:["role"],properties:{role:{type:"string",minLength:1},model:{type:"string"},usage:pp,steps:{type:"array",items:{$ref:"#/$defs/step"}}}},Mc={type:"object",additionalProperties:!1,required:["message"],properties:{message:{type:"string",minLength:1},files:{type:"array",items:{type:"string"}},hash:{type:"string",pattern:"^[0-9a-f]{7,64}$"}}},wp={type:"object",additionalProperties:!1,properties:{agents:{type:"array",items:{$ref:"#/$defs/agent"}},status:{enum:["done","failed"]},commit:Mc,conflicts:{type:"array",items:{type:"string"}},delay_ms:hs}},kp={type:"object",additionalProperties:!1,required:["title","attempts"],properties:{id:{type:"string",pattern:"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},title:{type:"string"},attempts:{type:"array",items:wp,minItems:1}}},bp={type:"object",additionalProperties:!1,required:["command"],properties:{command:{type:"string",minLength:1},integration:{type:"boolean"},exit_codes:{type:"array",items:{type:"integer"},minItems:1},fix:{$ref:"#/$defs/agent"}}},vp={type:"object",additionalProperties:!1,required:["name"],properties:{name:{type:"string",pattern:"^[a-z][a-z0-9_]*$"},repeat:{type:"integer",minimum:1,maximum:1e5},checkpoint:Mc,agents:{type:"array",items:{$ref:"#/$defs/agent"}},subtasks:{type:"array",items:kp},validations:{type:"array",items:bp},artefact:{oneOf:[{type:"object",additionalProperties:!1,required:["kind"],properties:{kind:{enum:["spec","plan"]}}},{type:"object",additionalProperties:!1,required:["kind","round"],properties:{kind:{const:"qa_report"},round:{type:"integer",minimum:1}}}]},merge:{type:"object",additionalProperties:!1,properties:{commit:{type:"string"},branch:{type:"string"},base:{type:"string"}}},gate:{enum:["spec","plan","merge"]},summary:{type:"string"},fail:{type:"string"}}},Cc={$schema:"https://json-schema.org/draft/2020-12/schema",$id:"https://taskline.dev/schema/scenario.json",title:"taskline scenario",description:"A scripted run of the taskline engine: phases, agents, tools, subtasks.",type:"object",additionalProperties:!1,required:["phases"],properties:{$schema:{type:"string"},name:{type:"string"},description:{type:"string"},tick_ms:hs,workspace_error:{type:"boolean"},lesson:{type:"string"},phases:{type:"array",items:vp,minItems:1}},$defs:{step:gp,agent:yp,tool_call:mp}}});async function _p(n){if(!Or){let{Ajv2020:e}=await import("ajv/dist/2020.js");Or=new e({allErrors:!0,strict:!1}).compile(Cc)}return Or(n)?[]:(Or.errors??[]).slice(0,5).map(e=>{let s=e.params?.additionalProperty?` (${e.params.additionalProperty})`:"";return`${e.instancePath||"/"} ${e.message??"is invalid"}${s}`})}async function ka(n,t){let e=wr(n);if(!e.ok)throw new y("usage",`Cannot read scenario ${t}: ${e.message}${e.line>0?` at line ${e.line}`:""}`);return await xp(e.value,t)}async function xp(n,t){let e=await _p(n);if(e.length>0)throw new y("usage",`Cannot use scenario ${t}: ${e.join("; ")} (see docs/scenario.md)`);return n}var Or,jc=_(()=>{ha();A();Lc();Or=null;l(_p,"validate");l(ka,"parseScenario");l(xp,"checkScenario")});async function Nr(n,t,e={}){if(t==="builtin")return _r;if(t==="-"){if(!e.readStdin)throw new y("usage",'Cannot read the scenario "-" here: name a scenario of .taskline/scenarios/ or "builtin"');return await ka(await e.readStdin(),"on stdin")}let s=t;!t.includes("/")&&!/\.jsonc?$/.test(t)&&(s=`${n.root}/scenarios/${t}.jsonc`);let r=s.replace(/^\.\//,""),i=n.root.replace(/^\.\//,"");if(!r.startsWith(`${i}/`)||r.split("/").includes(".."))throw new y("usage",`Cannot read scenario ${t.slice(0,200)}: taskline reads only inside ${i}/; put it in ${i}/scenarios/ or pass it on stdin with \`--scenario -\``);let a;try{let[o,c]=await Promise.all([Deno.realPath(r),Deno.realPath(n.root)]);if(!o.startsWith(`${c}/`))throw new y("usage",`Cannot read scenario ${r}: it leads outside ${i}/`);a=await ln(Deno.readTextFile(o),`Cannot read scenario ${r}: no such file`)}catch(o){throw o instanceof y?o:new y("io",`Cannot read scenario ${r}: ${o.message}`)}return await ka(a,r)}var ba=_(()=>{A();nt();ma();jc();l(Nr,"loadScenario")});function qc(n,t){let e=n.length^t.length;for(let s=0;s<Math.max(n.length,t.length);s++)e|=(n[s]??0)^(t[s]??0);return e===0}function Mr(n){let t;try{t=JSON.parse(n)}catch{return null}if(t===null||typeof t!="object")return null;let e=t;if(typeof e.task!="string"||!Number.isSafeInteger(e.number))return null;let{task:s,number:r,...i}=e,a=Ei(i);return!a.ok||!Ee(a.env.event.type)||a.env.seq!==void 0?null:Vt(a.env,{id:s,number:r})}function $p(n){let t=0;for(let r of n)t+=r.length;let e=new Uint8Array(t),s=0;for(let r of n)e.set(r,s),s+=r.length;return e}function Sp(n){return n==="live.json"||/^live-[A-Za-z0-9_.-]{1,100}\.json$/.test(n)}function En(n){let t=new fs(n.root);return t.connect(),{sink:l((e,s)=>{e.seq!==void 0||!Ee(e.event.type)||t.send(Vt(e,{id:s.id,number:s.number}))},"sink"),close:l(()=>t.close(),"close")}}var Dc,Rc,va,fs,An=_(()=>{z();Yt();Et();nt();Dc=256*1024;l(qc,"sameBytes");l(Mr,"parseLiveLine");Rc=new TextEncoder,va=class{static{l(this,"LiveChannelSender")}path;#t=null;#e=!1;#n=0;#s=[];#r=0;#a=!1;#i=!1;#o;#l;dropped=0;constructor(t,e={}){this.path=t,this.#o=e.pendingBytesMax??256*1024,this.#l=e.retryMs??1e3}send(t){if(this.#i)return;if(this.#t||this.connect(),!this.#t&&!this.#e){this.dropped++;return}let e=Rc.encode(JSON.stringify(t)+`
+`);if(this.#r+e.length>this.#o){this.dropped++;return}this.#s.push(e),this.#r+=e.length,this.#t&&!this.#a&&this.#c()}connect(){this.#i||this.#t||this.#e||Date.now()<this.#n||(this.#e=!0,this.#n=Date.now()+this.#l,(async()=>{let t=JSON.parse(await Deno.readTextFile(this.path));if(!Number.isSafeInteger(t.port)||typeof t.key!="string")throw new Error;let e=await Deno.connect({hostname:"127.0.0.1",port:t.port}),s=0,r=Rc.encode(t.key+`
+`);for(;s<r.length;)s+=await e.write(r.subarray(s));return e})().then(t=>{if(this.#e=!1,this.#i)return t.close();this.#t=t,this.#a||this.#c()},()=>{this.#e=!1,this.dropped+=this.#s.length,this.#s=[],this.#r=0}))}async#c(){this.#a=!0;try{for(;this.#s.length>0&&this.#t;){let t=this.#s.length===1?this.#s[0]:$p(this.#s);this.#s=[],this.#r=0;let e=0;for(;e<t.length;)e+=await this.#t.write(t.subarray(e))}}catch{try{this.#t?.close()}catch{}this.#t=null,this.dropped+=this.#s.length,this.#s=[],this.#r=0}finally{this.#a=!1}}close(){this.#i=!0;try{this.#t?.close()}catch{}this.#t=null}};l($p,"concat");l(Sp,"isLiveAnnouncement");fs=class{static{l(this,"LiveChannelFanout")}dir;#t=new Map;#e;#n=0;#s=!1;#r=!1;#a;constructor(t,e={},s=()=>!0){this.dir=t,this.#e=e,this.#a=s}get dropped(){let t=0;for(let e of this.#t.values())t+=e.dropped;return t}connect(){this.#r||this.#s||Date.now()<this.#n||(this.#s=!0,this.#n=Date.now()+(this.#e.retryMs??1e3),Qt(this.dir).then(t=>{let e=new Set;for(let s of t)s.isFile&&Sp(s.name)&&this.#a(s.name)&&e.add(`${this.dir}/${s.name}`);if(this.#s=!1,!this.#r){for(let[s,r]of this.#t)e.has(s)||(r.close(),this.#t.delete(s));for(let s of e){let r=this.#t.get(s);r||(r=new va(s,this.#e),this.#t.set(s,r)),r.connect()}}},()=>{this.#s=!1}))}send(t){if(!this.#r){this.connect();for(let e of this.#t.values())e.send(t)}}close(){this.#r=!0;for(let t of this.#t.values())t.close();this.#t.clear()}};l(En,"liveChannelSink")});async function Cr(n,t,e){let s=[],r=0;for await(let o of n){if(r+=o.length,r>t)throw new y("usage",`${e} on stdin is larger than ${Math.round(t/1024/1024)} MiB`);s.push(o)}let i=new Uint8Array(r),a=0;for(let o of s)i.set(o,a),a+=o.length;return new TextDecoder().decode(i)}function Pc(n){return n instanceof Deno.errors.BrokenPipe||n instanceof Error&&/broken pipe|os error 32/i.test(n.message)}var Ic,_a,Tp,Ep,xa,ds=_(()=>{A();Ic=new TextEncoder,_a=512*1024,Tp=64*1024,Ep=3,xa=class{static{l(this,"WriterSink")}#t;#e=0;#n;#s=null;#r=null;#a;#i;#o;#l=!1;#c=0;#u;isTerminal;constructor(t,e={}){this.#a=t,this.#o=e.sync??!1,this.#u=e.writeBehind??!1,this.isTerminal=e.isTerminal??!1,this.#i=e.bufferBytes??64*1024}async write(t){let e=this.#t??=new Uint8Array(_a);if(t.length*3>e.length-this.#e&&(await this.#f(),t.length*3>this.#t.length)){await this.writeBytes(Ic.encode(t));return}this.#e+=Ic.encodeInto(t,this.#t.subarray(this.#e)).written,this.#e>=this.#i&&await this.#f()}async writeBytes(t){if(!this.#l&&t.length>=this.#i){await this.flush(),await this.#d(t);return}let e=0;for(;e<t.length;){let s=this.#t??=new Uint8Array(_a);this.#e===s.length&&await this.#f();let r=Math.min(t.length-e,this.#t.length-this.#e);this.#t.set(t.subarray(e,e+r),this.#e),this.#e+=r,e+=r}this.#e>=this.#i&&await this.#f()}async flush(){this.#e>0&&await this.#f(),this.#s!==null&&await this.#s,this.#h()}async#f(){if(this.#e===0)return;if(!this.#l){let s=this.#t.subarray(0,this.#e);this.#e=0,await this.#d(s);return}this.#s!==null&&await this.#s,this.#h();let t=this.#t,e=t.subarray(0,this.#e);this.#t=this.#n??new Uint8Array(_a),this.#n=void 0,this.#e=0,this.#s=this.#p(e).then(()=>{this.#n=t},s=>{this.#r=s}).finally(()=>{this.#s=null})}#h(){if(this.#r===null)return;let t=this.#r;throw this.#r=null,t}async#p(t){let e=0;for(;e<t.length;)e+=await this.#a.write(t.subarray(e))}async#d(t){let e=0,s=this.#a.writeSync;if(this.#o&&s){let r=this.#u?performance.now():0;for(;e<t.length;)e+=s.call(this.#a,t.subarray(e));if(this.#u&&t.length>=Tp){let i=performance.now()-r>t.length/2e6;this.#c=i?this.#c+1:0,this.#c>=Ep&&(this.#l=!0)}return}for(;e<t.length;)e+=await this.#a.write(t.subarray(e))}};l(Cr,"readStdinText");l(Pc,"isBrokenPipe")});var Fc={};G(Fc,{RUN_HELP:()=>Ap,runCommand:()=>Cp});function Np(n){let t=n.event,e=n.at.slice(11,19);switch(t.type){case"run_started":return`${e} \u25B6 run ${String(t.run).slice(0,8)} started (seq ${n.seq})`;case"phase_started":return`${e}   phase ${t.phase}`;case"phase_finished":return`${e}   phase ${t.phase} ${t.success?"done":"failed"}: ${t.summary}`;case"subtask_updated":return t.status==="pending"?null:`${e}     subtask ${String(t.subtask).slice(0,8)} ${t.status}`;case"validation_finished":return`${e}     ${t.passed?"\u2713":"\u2717"} ${t.command} (exit ${t.exit_code})`;case"committed":return`${e}     commit ${String(t.commit).slice(0,8)} ${t.message}`;case"merged":return`${e}     merged ${t.branch} into ${t.base}`;case"retrying":return`${e}     retrying ${t.what} (attempt ${t.attempt})`;case"approval_requested":return`${e} ? waiting for approval of the ${t.gate} gate`;case"paused":return`${e} \u23F8 paused: ${t.reason}`;case"log":return t.level==="error"||t.level==="warn"?`${e} ! ${t.message}`:null;case"run_finished":return`${e} \u25A0 run finished: ${t.status}${t.success?"":" (not successful)"}`;default:return null}}function Mp(n){let t=n.task.number;switch(n.run_status){case"done":return`Task #${t} is done.`;case"awaiting_approval":return`Task #${t} waits for approval of the ${n.pending_approval} gate: \`taskline approve ${t}\` or \`taskline reject ${t} --reason TEXT\`, then \`taskline run ${t} --resume\`.`;case"budget_exhausted":return`Task #${t} paused, ${n.last_error}. Raise the budget (--max-tokens, --max-duration or pipeline.max_tokens, pipeline.max_duration_secs) and run \`taskline run ${t} --resume\`.`;case"cancelled":return`Task #${t}: run ${n.last_error}. Continue it with \`taskline run ${t} --resume\`.`;case"failed":return`Task #${t} failed: ${n.last_error}`}}async function Cp(n,t){let{values:e,positionals:s}=I("run",t,{scenario:{type:"string"},resume:{type:"boolean"},restart:{type:"boolean"},speed:{type:"string"},"max-tokens":{type:"string"},"max-duration":{type:"string"},json:{type:"boolean"}});if(n.json=e.json===!0,s.length!==1)throw new y("usage","taskline run: name one task, for example `taskline run 3`");let r=Tn({resume:e.resume===!0,restart:e.restart===!0,scenario:e.scenario,speed:e.speed,maxTokens:e["max-tokens"],maxDuration:e["max-duration"]},Ar),i=await n.task(s[0]),a=await n.settings(),o=r.scenario!==void 0?await Nr(n.state,r.scenario,{readStdin:l(()=>Cr(n.io.stdin,Op,"The scenario"),"readStdin")}):void 0,c=n.io.stdout,u=Promise.resolve(),f=l(p=>{u=u.then(()=>c.write(p+`
+`)).then(()=>c.flush()).catch(()=>{})},"print"),h=En(n.state),d=await(async()=>await(await wa(n.state,i,r,{...o?{scenario:o}:{},settings:a,signal:n.io.signal,onRepair:l(m=>void n.warn(m),"onRepair"),sink:h.sink,onEnvelope:l(m=>{if(n.json)f(It(m));else{let g=Np(m);g!==null&&f(g)}},"onEnvelope")})).done)().finally(()=>h.close());return f(n.json?JSON.stringify(d):Mp(d)),await u,d.exit_code}var Ap,Op,Uc=_(()=>{gn();A();Je();ba();at();An();ds();Ap=`Usage: taskline run <TASK> [options]
+
+Runs a task through its phases with the scripted engine (a scenario), or
+continues its paused run. Exit codes: 0 done, 1 failed, 2 waits for a human
+(an approval) or reached a budget, 130 cancelled or interrupted.
+
+Options:
+  --scenario <FILE|NAME|->  the scenario to play (JSONC, see docs/scenario.md). FILE must be
+                            inside .taskline/ (taskline reads nothing else); NAME means
+                            .taskline/scenarios/NAME.jsonc; - reads it from stdin;
+                            "builtin" (the default) is the built-in scenario
+  --resume                  continue the task's current run (same run, seq continues)
+  --restart                 start a new run even though the current one is paused
+  --speed <FACTOR>          play the scenario's timings this many times faster (default 1)
+  --max-tokens <N>          token budget of the run for this invocation
+                            (default pipeline.max_tokens)
+  --max-duration <TIME>     active-time budget for this invocation: seconds, or 90s, 15m,
+                            1h30m (default pipeline.max_duration_secs)
+  --json                    print every envelope as published (agent_delta included), then
+                            a summary {"run_status","last_error","run","task",...}`,Op=16*1024*1024;l(Np,"human");l(Mp,"hint");l(Cp,"runCommand")});function jp(n){return n===null?"null":Array.isArray(n)?"array":typeof n=="number"?Number.isInteger(n)?"integer":"number":typeof n}function ps(n){let t=[];if(n.type!==void 0){let r=new Set(Array.isArray(n.type)?n.type:[n.type]);r.has("number")&&r.add("integer");let i=[...Array.isArray(n.type)?n.type:[n.type]].join(" or "),a=r.size===1?[...r][0]:"";a==="string"?t.push(o=>typeof o=="string"?null:`is not ${i}`):a==="boolean"?t.push(o=>typeof o=="boolean"?null:`is not ${i}`):t.push(o=>r.has(jp(o))?null:`is not ${i}`)}if(typeof n.minLength=="number"){let r=n.minLength;t.push(i=>typeof i=="string"&&i.length<r?"is empty":null)}if(typeof n.pattern=="string"){let r=new RegExp(n.pattern);t.push(i=>typeof i=="string"&&!r.test(i)?`does not match ${n.pattern}`:null)}if(typeof n.minimum=="number"){let r=n.minimum;t.push(i=>typeof i=="number"&&i<r?`is below ${r}`:null)}if(Array.isArray(n.enum)){let r=n.enum;t.push(i=>r.includes(i)?null:`is not one of ${r.join(", ")}`)}if(n.const!==void 0&&t.push(r=>r===n.const?null:`is not ${n.const}`),n.format==="date-time"&&t.push(r=>typeof r=="string"&&jt(r)===null?"is not an RFC 3339 time":null),n.items&&typeof n.items=="object"){let r=ps(n.items);t.push(i=>{if(!Array.isArray(i))return null;for(let a=0;a<i.length;a++){let o=r(i[a]);if(o)return`[${a}] ${o}`}return null})}let s=l((r,i)=>{if(!r&&!i)return null;let a=Object.entries(r??{}).map(([o,c])=>[o,ps(c)]);return o=>{if(o===null||typeof o!="object"||Array.isArray(o))return null;let c=o;for(let u of i??[])if(c[u]===void 0)return`lacks ${u}`;for(let[u,f]of a){if(c[u]===void 0)continue;let h=f(c[u]);if(h)return`.${u} ${h}`}return null}},"objectCheck")(n.properties,n.required);if(s&&t.push(s),n.if&&n.then){let r=ps(n.if),i=ps(n.then);t.push(a=>r(a)===null?i(a):null)}return t.length===0?()=>null:t.length===1?t[0]:r=>{for(let i of t){let a=i(r);if(a)return a}return null}}function Rp(n){let t=Object.keys(n).sort().join(","),e=JSON.stringify(n.type);return t==="type"&&e==='"string"'?1:t==="minLength,type"&&e==='"string"'&&n.minLength===1?2:t==="type"&&e==='["string","null"]'?3:t==="type"&&e==='"boolean"'?4:t==="type"&&e==='"number"'?5:0}function Dp(n,t){switch(n){case 1:return typeof t=="string";case 2:return typeof t=="string"&&t!=="";case 3:return t===null||typeof t=="string";case 4:return typeof t=="boolean";case 5:return typeof t=="number";default:return!1}}function Wc(n){return Object.hasOwn(Bc,n)?Bc[n]:void 0}function qp(n,t){let e=Wc(n);return Object.entries(t).filter(([s])=>s!=="run"&&!e?.has(s)).map(([s,r])=>({name:s,kind:Rp(r.schema),check:ps(r.schema),required:!r.optional&&r.default0_5===void 0,default0_5:r.default0_5}))}function zc(n,t){if(n===null||typeof n!="object"||Array.isArray(n))return{ok:!1,reason:"not a JSON object"};let e=n,s=e.type;if(typeof s!="string")return{ok:!1,reason:"no string type"};let r=Ip.get(s);if(r===void 0){if(!Lp.test(s))return{ok:!1,reason:`type ${JSON.stringify(s.slice(0,80))} is not a plain name (1 to 64 of A-Z a-z 0-9 _ . : -)`};let{type:u,run:f,...h}=e;return{ok:!0,event:t===void 0?{type:s,...h}:{type:s,run:t,...h}}}let i,a=!1;if(s==="tool_returned"&&e.output!==void 0){if(typeof e.output!="string")return{ok:!1,reason:"tool_returned.output is not string"};if(typeof e.call!="string")return{ok:!1,reason:"tool_returned with output lacks call (the trace store keeps an output by its call)"};i=e.output,a=!0}let o=t===void 0?{type:s}:{type:s,run:t};for(let u of r){if(a&&Hc.has(u.name))continue;let f=e[u.name];if(f===void 0){if(u.required)return{ok:!1,reason:`${s} lacks ${u.name}`};u.default0_5&&(o[u.name]=u.default0_5());continue}let h=u.kind!==0&&Dp(u.kind,f)?null:u.check(f);if(h){let d=h.startsWith(".")||h.startsWith("[")?"":" ";return{ok:!1,reason:`${s}.${u.name}${d}${h}`}}o[u.name]=f}let c=Wc(s);for(let u in e)u==="type"||u==="run"||u in o||c?.has(u)||a&&(u==="output"||Hc.has(u))||(o[u]=e[u]);return i===void 0?{ok:!0,event:o}:{ok:!0,event:o,output:i}}var Lp,Bc,Hc,Ip,Jc=_(()=>{nn();oe();Lp=/^[A-Za-z0-9_.:-]{1,64}$/,Bc={run_started:new Set(["task"]),run_finished:new Set(["usage","active_ms","started_at"])},Hc=new Set(["preview","output_chars","output_file"]);l(jp,"typeName");l(ps,"compile");l(Rp,"kindOf");l(Dp,"inlineOk");l(Wc,"setByTaskline");l(qp,"rulesOf");Ip=new Map(Object.entries(zn).map(([n,t])=>[n,qp(n,t)]));l(zc,"checkEventInput")});var Kc={};G(Kc,{RECORD_HELP:()=>Fp,RECORD_LINE_BYTES_MAX:()=>Sa,recordCommand:()=>Up});async function Up(n,t){let{values:e,positionals:s}=I("record",t,{resume:{type:"boolean"},restart:{type:"boolean"},json:{type:"boolean"}});if(n.json=e.json===!0,s.length!==1)throw new y("usage","taskline record: name one task, for example `taskline record 3 < events.jsonl`");let r=e.resume===!0;if(r&&e.restart)throw new y("usage","taskline record: --resume and --restart do not go together");let i=await n.task(s[0]),a=await n.settings(),o=En(n.state),c;try{c=await be.open(n.state,i,{mode:r?"resume":"new",settings:a,onRepair:l(f=>void n.warn(f),"onRepair"),sink:o.sink})}catch(f){throw o.close(),f}let u=l(()=>{},"stopWatch");try{let f=i.record.status;if(r&&c.runState.run===c.run&&c.runState.pending_approval)throw new y("wrong-state",`Cannot resume task #${i.number}: it waits for approval of the ${c.runState.pending_approval} gate; answer with \`taskline approve ${i.number}\` or \`taskline reject ${i.number} --reason TEXT\``);if(r&&f==="done")throw new y("wrong-state",`Cannot resume task #${i.number}: its run is done; record a new run with \`taskline record ${i.number}\``);if(!r&&f==="paused"&&!e.restart)throw new y("wrong-state",`Cannot start a new run of task #${i.number}: its run is paused; continue it with \`taskline record ${i.number} --resume\` or start over with --restart`);await kn(n.state,i.dir);let h=n.io.stdout,d=n.json;d&&c.subscribe(F=>{d&&h.write(It(F)+`
+`).catch(()=>d=!1)});let p=l(async()=>{d&&await h.flush().catch(()=>d=!1)},"flushOut"),m=n.io.stdin.getReader(),g={why:null},k=l(F=>{g.why===null&&(g.why=F,m.cancel().catch(()=>{}))},"stopNow"),v=l(()=>k("interrupt"),"onAbort");n.io.signal.aborted&&v(),n.io.signal.addEventListener("abort",v,{once:!0}),u=xr(n.state,i.dir,()=>k("cancel"),{watch:!1}),c.start(),i.record.status="running",await ge(n.state,i),await c.saveState(),await p();let b=0,x=!1,S=l(async(F,X)=>{b++,b<=$a&&await n.warn(`line ${F} of stdin not written: ${X}`)},"reject"),R,D=Promise.resolve(),O=l(()=>{R??=setTimeout(()=>{R=void 0,D=D.then(()=>c.saveState()).catch(()=>{})},Pp)},"saveSoon"),H=l(F=>{let X=c.runState;for(let M of F)M.type==="agent_finished"?O():M.type==="approval_requested"&&(X.pending_approval=M.gate,O())},"applyToRunState"),V=new Z({lineBytesMax:Sa}),rt=0,_e=!1,yt=null,Y=0,P=!1;try{for(;yt===null&&g.why===null;){let F=await m.read();if(g.why!==null)break;let X;F.done?(P=!0,X=Uint8Array.of(10)):X=F.value;let M=[],wt=[];for(let xe of V.push(X).lines){if(rt++,yt!==null){Y++;continue}if(xe===sn){await S(rt,`longer than ${Sa} bytes`);continue}let $e=xe.endsWith("\r")?xe.slice(0,-1):xe;if($e.trim()==="")continue;let Bs;try{Bs=JSON.parse($e)}catch($t){await S(rt,`not JSON (${$t.message.slice(0,120)})`);continue}let Wn=zc(Bs,c.run);if(!Wn.ok){await S(rt,Wn.reason);continue}let ki=Bs.run;!x&&typeof ki=="string"&&ki!==c.run&&(x=!0,await n.warn(`line ${rt} of stdin names run ${ki.slice(0,40)}; taskline sets run to ${c.run} in every event`));let Se=Wn.event,df=!_e;if(_e=!0,Se.type==="run_started"){df||await S(rt,"run_started only as the first event (a resumed run is `taskline record --resume`)");continue}if(Se.type==="run_finished"){yt={success:Se.success,status:Se.status};continue}if(Wn.output!==void 0){let $t=Se,Ko=await c.keepOutput({role:$t.role,tool:$t.tool,call:$t.call,subtask:$t.subtask,output:Wn.output,is_error:$t.is_error,duration_ms:$t.duration_ms,exit_code:$t.exit_code,timed_out:$t.timed_out}),{type:ng,...mf}=Ko,bi={type:Ko.type,run:c.run,...mf};for(let vi in $t)vi in bi||(bi[vi]=$t[vi]);M.push(bi),wt.push(void 0);continue}M.push(Se);let pf=Bp(Bs,Se)&&!$e.includes("\r");wt.push(pf?$e:void 0)}if(M.length>0&&(c.emitAll(M,{texts:wt}),H(M)),await p(),P)break}}finally{clearTimeout(R),await D,n.io.signal.removeEventListener("abort",v),u(),P||await m.cancel().catch(()=>{}),m.releaseLock()}let U;if(yt!==null?(await c.finish(yt),i.record.status=yt.status,U=yt.success?0:yt.status==="paused"?2:1):g.why==="cancel"?(c.emit({type:"log",level:"warn",message:"run stopped: cancelled by `taskline cancel`"}),await c.finish({success:!1,status:"cancelled"}),i.record.status="cancelled",U=130):(c.emit({type:"log",level:"error",message:g.why==="interrupt"?"taskline record was interrupted (Ctrl-C or SIGTERM) before the input's run_finished":"standard input closed without run_finished"}),await c.finish({success:!1,status:"failed"}),i.record.status="failed",U=g.why==="interrupt"?130:1),await ge(n.state,i),await p(),b>$a&&await n.warn(`${b} lines of stdin were not written (the first ${$a} are listed above)`),Y>0&&await n.warn(`${Y} line(s) after run_finished were not read`),!n.json){let F=i.record.status;await h.write(`Task #${i.number}: run ${c.run.slice(0,8)} finished ${F} at seq ${c.seq}${b>0?` (${b} line(s) of stdin not written)`:""}
+`)}return U}catch(f){throw await c.close({message:`record failed: ${f.message}`}).catch(()=>{}),c.finished&&i.record.status==="running"&&(i.record.status="failed",await ge(n.state,i).catch(()=>{})),f}finally{u(),await kn(n.state,i.dir),await c.close(),o.close()}}function Bp(n,t){let e=Object.keys(t),s=0;for(let i of e)i!=="run"&&(e[s++]=i);let r=0;for(let i in n)if(r>=s||e[r++]!==i)return!1;return r===s}var Sa,$a,Pp,Fp,Vc=_(()=>{Et();gn();Bt();A();ga();Jc();vr();ut();An();at();Sa=16*1024*1024,$a=100,Pp=200,Fp=`Usage: taskline record <TASK> [--resume] [--restart] [--json]
+
+Records a run produced by an engine of your own: reads events on standard
+input, one JSON object a line, without envelope ({"type":"tool_called",...}),
+and writes each through taskline's run recorder (schema, seq and at added,
+the task's lock held, run_finished always last). See docs/producing.md.
+
+  - run_started is written first unless the input's first event is one.
+  - run is set by taskline in every event; a producer may leave it out.
+  - A tool_returned may carry its complete "output": it is kept in the trace
+    store and the event gets output_file, output_chars and preview.
+  - agent_delta goes to live followers and a running server, never to the log.
+  - The run ends with the input's run_finished. When standard input closes
+    without one, a log error says so and a failed run_finished ends the run;
+    Ctrl-C and SIGTERM do the same; \`taskline cancel\` ends it as cancelled.
+  - A line that is not JSON, or not a valid event of a known type, is
+    reported on stderr with its line number and not written. Events of types
+    taskline does not know are written when their type is a plain name.
+    Lines are at most 16 MiB.
+
+Exit codes: 0 the run succeeded, 2 it ended paused, 1 it failed (or the task
+is running, or cannot be resumed), 130 interrupted or cancelled.
+
+Options:
+  --resume    continue the task's current run (same run id, seq continues)
+  --restart   start a new run even though the current one is paused
+  --json      print each envelope as written (agent_delta included), one a line`;l(Up,"recordCommand");l(Bp,"sameKeys")});var Ta={};G(Ta,{APPROVE_HELP:()=>Hp,REJECT_HELP:()=>Wp,approveCommand:()=>zp,rejectCommand:()=>Jp});async function Yc(n,t,e){let s=e?"approve":"reject",{values:r,positionals:i}=I(s,t,{comment:{type:"string"},reason:{type:"string"},json:{type:"boolean"}});if(n.json=r.json===!0,i.length!==1)throw new y("usage",`taskline ${s}: name one task, for example \`taskline ${s} 3\``);if(e&&r.reason!==void 0)throw new y("usage","taskline approve: use --comment (--reason is for reject)");if(!e&&r.comment!==void 0)throw new y("usage","taskline reject: use --reason (--comment is for approve)");let a=e?r.comment:r.reason;if(!e&&(typeof a!="string"||a.trim()===""))throw new y("usage","taskline reject: say why with --reason TEXT");let o=await n.task(i[0]),c=await n.settings(),u=e?await xn(n.state,o,typeof a=="string"?a:null,{settings:c}):await $n(n.state,o,String(a),{settings:c}),f=o.number;return n.json?await n.io.stdout.write(JSON.stringify(us(o,u))+`
+`):await n.io.stdout.write(`${e?"Approved":"Rejected"} the ${u.gate} gate of task #${f} (run ${u.run.slice(0,8)}). Continue with \`taskline run ${f} --resume\`.
+`),0}function zp(n,t){return Yc(n,t,!0)}function Jp(n,t){return Yc(n,t,!1)}var Hp,Wp,Ea=_(()=>{A();Je();at();Hp=`Usage: taskline approve <TASK> [--comment TEXT] [--json]
+
+Approves the gate a paused run waits for (approval_resolved is recorded in
+that run). Continue the run with \`taskline run <TASK> --resume\`.
+Fails when nothing is pending or a process runs the task.`,Wp=`Usage: taskline reject <TASK> --reason TEXT [--json]
+
+Rejects the gate a paused run waits for: the work goes back to the phase
+before the gate, which is played again on \`taskline run <TASK> --resume\`.
+Fails when nothing is pending or a process runs the task.`;l(Yc,"decide");l(zp,"approveCommand");l(Jp,"rejectCommand")});var Xc={};G(Xc,{CANCEL_HELP:()=>Kp,cancelCommand:()=>Yp});async function Yp(n,t){let{values:e,positionals:s}=I("cancel",t,{"no-wait":{type:"boolean"},json:{type:"boolean"}});if(n.json=e.json===!0,s.length!==1)throw new y("usage","taskline cancel: name one task, for example `taskline cancel 3`");let r=await n.task(s[0]);await Sn(n.state,r);let i=e["no-wait"]?!1:await Nc(n.state,r,{timeoutMs:Vp}),a=r.number;return n.json?await n.io.stdout.write(JSON.stringify(Er(r,i))+`
+`):i?await n.io.stdout.write(`Cancelled the run of task #${a}.
+`):await n.io.stdout.write(`Asked task #${a} to stop${e["no-wait"]?"":"; it has not stopped yet"}.
+`),0}var Kp,Vp,Gc=_(()=>{A();Je();at();Kp=`Usage: taskline cancel <TASK> [--no-wait] [--json]
+
+Asks the process that runs the task to stop; it ends the run with
+run_finished (status cancelled) and exits 130. Waits up to 10 s for it to
+stop unless --no-wait. Fails when no process runs the task.`,Vp=1e4;l(Yp,"cancelCommand")});var tu={};G(tu,{GITIGNORE_LINES:()=>Oa,INIT_HELP:()=>Xp,SETTING_DOCS:()=>Aa,defaultConfigText:()=>Qc,initCommand:()=>Gp});function Zc(n,t){let e=n.split(" "),s=[],r="";for(let i of e)r!==""&&t.length+3+r.length+1+i.length>96?(s.push(r),r=i):r=r===""?i:`${r} ${i}`;return r!==""&&s.push(r),s.map(i=>`${t}// ${i}
+`).join("")}function Qc(){let n=Nt(),t=`// taskline settings (JSON with comments). Every setting is listed at its default;
+// change a value to override it. Unknown keys give a warning naming the key.
+{
+`,e=Object.entries(n);return e.forEach(([s,r],i)=>{let a=i===e.length-1;if(r!==null&&typeof r=="object"&&!Array.isArray(r)&&s!=="pricing"){t+=`  "${s}": {
+`;let o=Object.entries(r);o.forEach(([c,u],f)=>{t+=Zc(Aa[`${s}.${c}`]??"","    "),t+=`    "${c}": ${JSON.stringify(u)}${f===o.length-1?"":","}
+`}),t+=`  }${a?"":","}
+`}else t+=Zc(Aa[s]??"","  "),t+=`  "${s}": ${JSON.stringify(r)}${a?"":","}
+`}),t+`}
+`}async function Gp(n,t){let{values:e}=I("init",t,{json:{type:"boolean"}});n.json=e.json===!0;let s=n.state,r=[],i=[];for(let o of[s.root,s.tasksDir,`${s.root}/scenarios`])await ue(o)?i.push(`${o}/`):(await Deno.mkdir(o,{recursive:!0}),r.push(`${o}/`));await ue(s.configPath)?i.push(s.configPath):(await Deno.writeTextFile(s.configPath,Qc(),{createNew:!0}),r.push(s.configPath));let a=`${s.root}/.gitignore`;if(await ue(a)){let o=await Deno.readTextFile(a),c=new Set(o.split(`
+`).map(f=>f.trim())),u=Oa.filter(f=>!c.has(f));if(u.length>0){let f=o===""||o.endsWith(`
+`)?"":`
+`;await Deno.writeTextFile(a,`${o}${f}${u.join(`
+`)}
+`),r.push(`${a} (added ${u.join(", ")})`)}else i.push(a)}else await Deno.writeTextFile(a,`# written by taskline init: local files that are not shared
+`+Oa.join(`
+`)+`
+`),r.push(a);if(n.json)await n.io.stdout.write(JSON.stringify({created:r,kept:i})+`
+`);else{for(let o of r)await n.io.stdout.write(`created ${o}
+`);for(let o of i)await n.io.stdout.write(`kept    ${o}
+`);await n.io.stdout.write(r.length===0?`Nothing to do: this project is set up already.
+`:'Next: `taskline task new "<title>"`, then `taskline run 1`.\n')}return 0}var Xp,Aa,Oa,eu=_(()=>{se();nt();at();Xp=`Usage: taskline init [--json]
+
+Creates .taskline/ in the current directory (the project root) with
+config.jsonc (every setting, commented, at its default), .gitignore, tasks/
+and scenarios/. Files that exist are kept, so it is safe to run twice.`,Aa={"pipeline.approvals":'Gates that wait for a human: any of "spec", "plan", "merge". The run pauses (exit 2) until `taskline approve` or `taskline reject`.',"pipeline.trace_outputs":"Keep the complete output of every tool call in .taskline/tool-output/ (the trace store).","pipeline.trace_max_chars":"Longest kept output file, in characters; a longer output is cut and ends with a marker line.","pipeline.max_validation_fix_attempts":"Automatic fixes of failed validation commands over the whole run.","pipeline.max_tokens":"Pause the run after this many tokens (input + output), resumes included; null is off. `taskline run --max-tokens` sets it for one invocation.","pipeline.max_duration_secs":"Pause the run after this much active time in seconds, resumes included; null is off. `taskline run --max-duration` sets it for one invocation.","pipeline.project_memory":"Append a lesson of each finished task to .taskline/memory.jsonl (`taskline memory list`).","pipeline.validation_commands":"Commands that must pass before a task is done.","pipeline.isolate_subtasks":"Run each subtask attempt in its own worktree and branch `<task branch>--s<N>-a<attempt>`.","pipeline.auto_merge":"Merge the task branch into its base when the task is done.",pricing:'Prices per million tokens keyed "<provider>/<model>", e.g. {"anthropic/claude-sonnet-4-5": {"input": 3, "output": 15, "cache_read": 0.3, "cache_write": 3.75}}; none by default, so no cost is shown.',pricing_currency:"Currency of the prices.","server.host":"Address `taskline serve` binds to (loopback only).","server.port":"Port of `taskline serve`; 0 takes a free port.","security.web_allowed_domains":"Domains the agents' web tool may fetch.","fleet.project":"Name of this project on the stream of `taskline ship`; null is the name of the project's directory.","fleet.stream":"JetStream stream of `taskline ship` and `taskline mirror`.","security.search_url":"Search endpoint of the agents' search tool; null is none."},Oa=["tool-output/","server.token","*.lock","cancel.request","cache/","live.json","live-*.json","nats.token","nats.nkey","nats.creds"];l(Zc,"comment");l(Qc,"defaultConfigText");l(Gp,"initCommand")});var ru={};G(ru,{TASK_HELP:()=>Zp,parseImport:()=>su,taskCommand:()=>sm});function ms(n,t){return{id:n.id,number:n.number,title:n.record.title,status:n.record.status,dir:n.dir,branch:Ue(n),created_at:n.record.created_at,running:t}}async function tm(n,t){if(t==="-")return await Cr(n.io.stdin,Qp,"The import");let e=t.replace(/^\.\//,""),s=n.state.root.replace(/^\.\//,"");if(!e.startsWith(`${s}/`)||e.split("/").includes(".."))throw new y("usage",`Cannot import ${t}: taskline reads only inside ${s}/; move the file there or pipe it with \`taskline task import - < ${t}\``);return await ln(Deno.readTextFile(e),`Cannot import ${e}: no such file`)}function su(n,t){let e;try{e=JSON.parse(n)}catch(r){throw new y("usage",`Cannot import ${t}: not JSON (${r.message})`)}let s=Array.isArray(e)?e:e&&typeof e=="object"&&Array.isArray(e.tasks)?e.tasks:null;if(!s)throw new y("usage",`Cannot import ${t}: expected a list of tasks or {"tasks": [...]}`);if(s.length>nu)throw new y("usage",`Cannot import ${t}: more than ${nu} tasks`);return s.map((r,i)=>{let a=r;if(!a||typeof a!="object"||typeof a.title!="string"||a.title.trim()==="")throw new y("usage",`Cannot import ${t}: task ${i+1} has no "title"`);if(a.description!==void 0&&typeof a.description!="string")throw new y("usage",`Cannot import ${t}: task ${i+1}: "description" must be text`);if(a.status!==void 0&&typeof a.status!="string")throw new y("usage",`Cannot import ${t}: task ${i+1}: "status" must be text`);return{title:a.title,...typeof a.description=="string"?{description:a.description}:{},...typeof a.status=="string"?{status:a.status}:{}}})}async function em(n,t,e){let s=[];for await(let r of pt(n.state.logPath(t.dir),{prefilter:l(i=>i.includes('"phase_'),"prefilter"),onProblem:n.problem}))for(let i of r.records){let a=i.env.event;if(q(i.env.event)===e){if(a.type==="phase_started")s.push({phase:String(a.phase),state:"running",summary:null});else if(a.type==="phase_finished"){let o=[...s].reverse().find(c=>c.phase===a.phase&&c.state==="running");o&&(o.state=a.success?"done":"failed",o.summary=String(a.summary))}}}return s.length>1e3&&s.splice(0,s.length-1e3),s}async function nm(n,t){let e=await n.task(t),s=await mt(n.state,e.dir),r=await At(n.state.logPath(e.dir)),i=await wn(n.state,e.dir),a=null;if(r){let u=i.run===r.run;a={id:r.run,pending_approval:u?i.pending_approval:null,tokens:u?i.usage.input_tokens+i.usage.output_tokens:null,usage:u?i.usage:null,active_ms:u?i.active_ms:null,validation_fix_attempts:u?i.validation_fix_attempts:null,phases:await em(n,e,r.run)}}let o=n.io.stdout;if(n.json)return await o.write(JSON.stringify({...ms(e,s),description:e.record.description??null,task:e.record,run:a})+`
+`),0;let c=[`#${e.number} ${e.record.title}`,`  status:   ${e.record.status}${s?" (a process is running it)":""}`,`  id:       ${e.id}`,`  dir:      ${n.state.taskDir(e.dir)}`,`  branch:   ${Ue(e)}`,`  created:  ${e.record.created_at}`];if(e.record.description&&c.push(`  description: ${e.record.description}`),a){c.push(`  run:      ${a.id}`),a.pending_approval&&c.push(`  waits for approval of the ${a.pending_approval} gate`),a.tokens!==null&&c.push(`  tokens:   ${a.tokens}, active ${((a.active_ms??0)/1e3).toFixed(1)} s`);for(let u of a.phases)c.push(`    ${u.phase.padEnd(12)} ${u.state}${u.summary?`: ${u.summary}`:""}`)}else c.push("  run:      none yet");return await o.write(c.map(u=>L(u)).join(`
+`)+`
+`),0}async function sm(n,t){let[e,...s]=t,{values:r,positionals:i}=I(`task ${e??""}`.trim(),s,{description:{type:"string"},json:{type:"boolean"}});n.json=r.json===!0;let a=n.io.stdout,o=l(c=>{if(i.length!==1)throw new y("usage",`taskline task ${e}: name ${c}`);return i[0]},"one");if(r.description!==void 0&&e!=="new")throw new y("usage",`taskline task ${e}: --description is for task new`);switch(e){case"new":{let c=o('the title, for example `taskline task new "Add login"`'),u=await _n(n.state,{title:c,...r.description!==void 0?{description:String(r.description)}:{}});return n.json?await a.write(JSON.stringify(ms(u,!1))+`
+`):await a.write(L(`Created task #${u.number} ${u.record.title} (${u.dir})`)+`
+`),0}case"list":{if(i.length>0)throw new y("usage","taskline task list takes no task");let c=await n.tasks(),u=await Promise.all(c.map(async h=>ms(h,await mt(n.state,h.dir))));if(n.json)return await a.write(JSON.stringify(u)+`
+`),0;if(u.length===0)return await a.write('No tasks yet: `taskline task new "<title>"`.\n'),0;let f=Math.max(6,...u.map(h=>h.status.length+(h.running?1:0)));for(let h of u){let d=`${h.status}${h.running?"*":""}`.padEnd(f);await a.write(L(`#${String(h.number).padEnd(4)} ${d}  ${h.title}`)+`
+`)}return u.some(h=>h.running)&&await a.write(`(* a process is running it)
+`),0}case"show":return await nm(n,o("one task, for example `taskline task show 3`"));case"import":{let c=o("a file inside .taskline/ or - for stdin");await n.state.requireExists();let u=su(await tm(n,c),c==="-"?"stdin":c),f=[];for(let h of u){let d=await lr(n.state,h.title,{...h.description!==void 0?{description:h.description}:{},...h.status!==void 0?{status:h.status}:{}});f.push(ms(d,!1))}if(n.json)await a.write(JSON.stringify(f)+`
+`);else{for(let h of f)await a.write(L(`Created task #${h.number} ${h.title} (${h.dir})`)+`
+`);f.length===0&&await a.write(`The document has no tasks.
+`)}return 0}case"discard":{let c=await n.task(o("one task, for example `taskline task discard 3`")),u;try{u=await Xs(n.state,c.dir)}catch(f){throw f instanceof y&&f.code==="task-running"?new y("task-running",`Cannot discard task #${c.number}: a process is running it; stop it first with \`taskline cancel ${c.number}\``):f}try{await Wt(Deno.remove(`${n.state.toolOutputDir}/${c.dir}`,{recursive:!0})),await Deno.remove(n.state.taskDir(c.dir),{recursive:!0}),await Deno.remove(`${n.state.root}/cache/history/${c.dir}.json`).catch(()=>{})}finally{u.release()}return n.json?await a.write(JSON.stringify({discarded:ms(c,!1)})+`
+`):await a.write(L(`Discarded task #${c.number} ${c.record.title}`)+`
+`),0}default:throw new y("usage",`taskline task: say what to do: new, list, show, import or discard${e?` (not "${e}")`:""}`)}}var Zp,Qp,nu,iu=_(()=>{zt();A();he();ce();os();ut();nt();z();Je();at();ds();Zp=`Usage: taskline task <new|list|show|import|discard> ...
+
+  task new <TITLE> [--description TEXT] [--json]   creates a task (status ready)
+  task list [--json]                                every task, by number
+  task show <TASK> [--json]                         one task, its current run and phases
+  task import <FILE|-> [--json]                     tasks from a JSON document: a list of
+                                                    {"title", "description"?, "status"?}, or
+                                                    {"tasks": [...]}. FILE must be inside
+                                                    .taskline/; - reads stdin
+  task discard <TASK> [--json]                      removes the task and its tool outputs
+                                                    (refused while a process runs it)`,Qp=16*1024*1024,nu=1e4;l(ms,"rowOf");l(tm,"readInput");l(su,"parseImport");l(em,"phasesOf");l(nm,"show");l(sm,"taskCommand")});var au={};G(au,{MEMORY_HELP:()=>rm,memoryCommand:()=>om});function im(){try{return Deno.stdin.isTerminal()}catch{return!1}}async function am(n,t){await n.io.stderr.write(t),await n.io.stderr.flush();let e=n.io.stdin.getReader();try{let{value:s}=await e.read(),r=new TextDecoder().decode(s??new Uint8Array).trim().toLowerCase();return r==="y"||r==="yes"}finally{e.releaseLock()}}async function om(n,t){let[e,...s]=t,{values:r,positionals:i}=I(`memory ${e??""}`.trim(),s,{json:{type:"boolean"},yes:{type:"boolean",short:"y"}});if(n.json=r.json===!0,i.length>0)throw new y("usage",`taskline memory ${e}: unexpected "${i[0]}"`);await n.state.requireExists();let a=n.io.stdout,o=l((c,u)=>void n.warn(`${n.state.memoryPath}: line ${c}: skipped (${u})`),"warn");switch(e){case"list":{if(r.yes)throw new y("usage","taskline memory list: --yes is for clear");let c=[],u=0;for await(let f of da(n.state,{onProblem:o}))u++,n.json?c.push(f):await a.write(`${String(f.at).slice(0,10)} #${f.number} ${f.title}: ${f.lesson}
+`);return n.json?await a.write(JSON.stringify(c)+`
+`):u===0&&await a.write(`No lessons yet: finished tasks add them.
+`),0}case"clear":{if(!r.yes){if(!im())throw new y("usage","taskline memory clear: refusing without --yes because nobody can confirm (stdin is not a terminal)");if(!await am(n,`Remove every lesson in ${n.state.memoryPath}? [y/N] `))return await a.write(`Kept the lessons.
+`),1}let c=await bc(n.state);return n.json?await a.write(JSON.stringify({removed:c})+`
+`):await a.write(`Removed ${c} lesson(s).
+`),0}default:throw new y("usage",`taskline memory: say list or clear${e?` (not "${e}")`:""}`)}}var rm,ou=_(()=>{A();pa();at();rm=`Usage: taskline memory <list|clear> [options]
+
+  memory list [--json]   the lessons of finished tasks, oldest first
+  memory clear [--yes]   removes every lesson; asks first on a terminal, and
+                         without a terminal refuses unless --yes is given
+
+Lessons are written when pipeline.project_memory is on (the default).`;l(im,"stdinIsTerminal");l(am,"ask");l(om,"memoryCommand")});var hu={};G(hu,{DOCTOR_HELP:()=>lm,diagnose:()=>uu,doctorCommand:()=>hm});async function cm(n,t,e,s){let r=n.logPath(t.dir),i=new Set,a;try{let m=await et(r);if(m===null)return{runs:i};a=m}catch(m){let g=m instanceof N;return s.push({level:"error",check:"log",file:r,line:null,message:g?`cannot read the log: ${m.what}`:`cannot read the log: ${m.message}`,fix:g?"replace it with the task's log (a regular file), or remove it; other tasks are read as usual":"check the file's permissions"}),{runs:i}}let o=0,c=l(m=>{o++,o<=Na&&s.push(m)},"add"),u=new Map,f=new Map,h=0,d=0,p=0;try{let m=new Z({}),g=new Uint8Array(1024*1024);for(;;){let k=await a.read(g);if(k===null)break;for(let v of m.push(g.subarray(0,k)).lines){if(p++,v.trim()==="")continue;let b=W(v);if(!b.ok){c({level:"error",check:"log",file:r,line:p,message:`broken line: ${b.reason}`,fix:`repair or remove line ${p} (readers skip it with a warning)`});continue}let x=b.env;if(x.schema>2){h++===0&&(d=p);continue}let S=q(x.event);if(S&&i.add(S),x.event.type==="run_started"&&S&&f.set(S,p),x.event.type==="run_finished"&&S&&f.delete(S),x.schema<2||typeof x.seq!="number")continue;let R=S??"",D=u.get(R)??{seq:0,line:0},O=S?`run ${S.slice(0,8)}`:"run-less events";x.seq<=D.seq?c({level:"error",check:"log",file:r,line:p,message:`seq ${x.seq} of ${O} repeats or goes back (line ${D.line} has seq ${D.seq})`,fix:`remove the duplicate line ${p}, or restore the log from a backup`}):x.seq!==D.seq+1&&S&&c({level:"error",check:"log",file:r,line:p,message:`seq of ${O} jumps from ${D.seq} to ${x.seq}: ${x.seq-D.seq-1} event(s) are missing`,fix:"the log was edited or copied in part; restore it from a backup"}),x.seq>D.seq&&u.set(R,{seq:x.seq,line:p})}}m.pendingBytes>0&&(p++,e||c({level:"error",check:"log",file:r,line:p,message:`torn last line: ${m.pendingBytes} bytes without a newline`,fix:`the next \`taskline run ${t.number}\` repairs it (completes or cuts the line); or remove line ${p}`}))}finally{a.close()}if(h>0&&s.push({level:"warning",check:"log",file:r,line:d,message:`${h} line(s) of a schema above ${2}, written by a newer taskline`,fix:"upgrade taskline to read them; this version shows them as unknown events"}),!e)for(let[m,g]of f)c({level:"error",check:"log",file:r,line:g,message:`run ${m.slice(0,8)} started here and has no run_finished, and no process runs the task (its process was killed)`,fix:`continue it with \`taskline run ${t.number} --resume\`, or start over with \`taskline run ${t.number} --restart\``});return o>Na&&s.push({level:"error",check:"log",file:r,line:null,message:`${o-Na} more finding(s) in this log not listed`,fix:"fix the ones listed and run doctor again"}),{runs:i}}async function cu(n){let t=0,e=0;for(let s of await Qt(n)){let r=`${n}/${s.name}`;if(s.isDirectory){let i=await cu(r);t+=i.files,e+=i.bytes}else s.isFile&&(t++,e+=(await Deno.stat(r)).size)}return{files:t,bytes:e}}function um(n){return`${(n/1024/1024).toFixed(1)} MiB`}async function uu(n){let t=[];try{let{warnings:o}=await ke(n);for(let c of o)t.push({level:"warning",check:"settings",file:n.configPath,line:null,message:c.replace(`${n.configPath}: `,""),fix:"correct or remove the key (`taskline init` documents every setting)"})}catch(o){t.push({level:"error",check:"settings",file:n.configPath,line:null,message:o.message,fix:"repair the file; every command uses the defaults until then"})}let e=await vt(n,{onProblem:l(o=>t.push({level:"error",check:"task",file:n.taskJsonPath(o.dir),line:null,message:o.reason,fix:`restore task.json or remove ${n.taskDir(o.dir)}`}),"onProblem")}),s=new Map,r=new Map;for(let o of e){let c=r.get(o.number);c?t.push({level:"warning",check:"task",file:n.taskJsonPath(o.dir),line:null,message:`task number ${o.number} is also used by ${c}`,fix:"give one of them another number in its task.json"}):r.set(o.number,o.dir);let u=await mt(n,o.dir),{runs:f}=await cm(n,o,u,t);s.set(o.dir,f)}let i=new Set((await Qt(n.tasksDir)).map(o=>o.name));for(let o of await Qt(n.toolOutputDir)){let c=`${n.toolOutputDir}/${o.name}`;if(!o.isDirectory)continue;if(!i.has(o.name)){t.push({level:"warning",check:"trace",file:c,line:null,message:"trace files of a task that no longer exists",fix:`remove ${c}/`});continue}let u=s.get(o.name)??new Set;for(let f of await Qt(c))f.isDirectory&&!u.has(f.name)&&t.push({level:"warning",check:"trace",file:`${c}/${f.name}`,line:null,message:"trace files of a run that is not in the task's log",fix:`remove ${c}/${f.name}/`})}let a=await cu(n.toolOutputDir);return t.push({level:a.bytes>lu?"warning":"info",check:"trace",file:n.toolOutputDir,line:null,message:`the trace store holds ${a.files} file(s), ${um(a.bytes)}`,fix:a.bytes>lu?"discard old tasks (`taskline task discard`) or set pipeline.trace_outputs to false":"nothing to do"}),{findings:t,tasks:e.length,trace_store:a}}async function hm(n,t){let{values:e,positionals:s}=I("doctor",t,{json:{type:"boolean"}});if(n.json=e.json===!0,s.length>0)throw new y("usage","taskline doctor takes no arguments");await n.state.requireExists();let r=await uu(n.state),i=r.findings.filter(c=>c.level==="error").length,a=r.findings.filter(c=>c.level==="warning").length,o=n.io.stdout;if(n.json)await o.write(JSON.stringify({ok:i===0,errors:i,warnings:a,...r})+`
+`);else{for(let c of r.findings){let u=L(c.line!==null?`${c.file}:${c.line}`:c.file);await o.write(`${c.level.padEnd(7)} ${u}: ${L(c.message)}
+`),c.level!=="info"&&await o.write(`        fix: ${L(c.fix)}
+`)}await o.write(`doctor: ${r.tasks} task(s) checked, ${i} error(s), ${a} warning(s)
+`)}return i>0?1:0}var lm,lu,Na,fu=_(()=>{Et();Bt();z();Yt();A();he();Q();se();nt();ut();at();zt();lm=`Usage: taskline doctor [--json]
+
+Checks the project's state without changing it: config.jsonc, every task and
+its events.jsonl (broken lines, a torn last line, gaps or repeats in seq, a
+run without its end while no process runs the task, unknown schema versions),
+orphaned trace files, and the size of the trace store. Each finding names the
+file and line and what to do. Exit 1 when a check fails (an error); warnings
+do not fail.`,lu=1024*1024*1024,Na=20;l(cm,"checkLog");l(cu,"sizeOf");l(um,"mib");l(uu,"diagnose");l(hm,"doctorCommand")});function Ca(n,t){t&&(n.input_tokens+=Ke(t.input_tokens),n.output_tokens+=Ke(t.output_tokens),n.cache_read_tokens+=Ke(t.cache_read_tokens),n.cache_write_tokens+=Ke(t.cache_write_tokens))}function Ke(n){return typeof n=="number"&&Number.isFinite(n)?n:0}function gm(n,t){return{input_tokens:Math.max(n.input_tokens,t.input_tokens),output_tokens:Math.max(n.output_tokens,t.output_tokens),cache_read_tokens:Math.max(n.cache_read_tokens,t.cache_read_tokens),cache_write_tokens:Math.max(n.cache_write_tokens,t.cache_write_tokens)}}function lt(n,t=""){return typeof n=="string"?n:t}function La(n){return typeof n=="string"?n:null}function ja(){return{version:gs,runs:[],current_run:null,last_activity:null,trace_files:[],last_qa:null,errors:[]}}var gs,fm,Ma,dm,pm,mm,Lr,Ra=_(()=>{z();Et();gs=1,fm=50,Ma=new Set(["write_file","edit_file"]),dm=/^\{"schema":2,"seq":\d+,"at":"([^"\\]*)","event":\{"type":"(agent_text|subtask_updated|subtask_integrated|tool_called|tool_returned)","run":"([^"\\]+)"(?:,"role":"[^"\\]*","tool":"([^"\\]*)")?/,pm=/,"call":"[0-9a-f]{12}","subtask":(?:null|"[^"\\]*")\}\}$/,mm=/,"output_file":(?:null|"(?:[^"\\]|\\.)*")\}\}$/;l(Ca,"addUsage");l(Ke,"num");l(gm,"maxUsage");l(lt,"str");l(La,"strOrNull");Lr=class{static{l(this,"HistoryFold")}#t=new Map;#e=null;#n=null;#s=[];#r=new Set;#a=null;#i=[];#o=0;problem=l(t=>{if(this.#o++,this.#i.length<fm){let e=t.line>0?`line ${t.line}`:`near byte ${t.offset}`;this.#i.push(`${e}: skipped a broken line (${t.reason})`)}},"problem");add(t){let e=t.env;if(this.#n=e.at,e.schema>2)return;let s=e.event,r=q(s);if(r===null)return;let i=this.#l(r,e.at),a=i.sum;a.last_event_at=e.at,t.upgraded&&(a.legacy=!0),this.#c(i,s,e.at,t.upgraded)}addLine(t,e){if(t==="")return;let s=dm.exec(t),r=s?.[4],i=s!==null&&s[2].startsWith("tool_"),a=i?s[2]==="tool_called"?pm:mm:null;if(s&&(!i||r!==void 0&&!Ma.has(r)&&a.test(t))){let[,c,u,f]=s;this.#n=c;let h=this.#l(f,c);h.sum.last_event_at=c,u==="tool_called"&&h.sum.calls++;return}let o=W(t);o.ok?this.add({env:o.env,upgraded:o.upgraded,text:t,line:e}):t.trim()!==""&&this.problem({path:"",line:e,offset:0,reason:o.reason})}#l(t,e){let s=this.#t.get(t);return s||(s={sum:{run:t,started_at:e,finished_at:null,ended:!1,status:null,success:null,resumes:0,usage:tt(),active_ms:0,totals_known:!1,legacy:!1,phases:[],commits:[],merged:null,validations:[],approvals:[],pending_approval:null,last_error:null,paused_reason:null,last_event_at:e,models:[],sessions:0,calls:0},agentUsage:tt(),budgetActiveMs:0,lastFinished:null,sessionsOpen:new Map,models:new Map,writesById:new Map,writesByOrder:new Map,qaRound:null},this.#t.set(t,s)),s}#c(t,e,s,r){let i=t.sum;switch(e.type){case"run_started":this.#u.has(i.run)?i.resumes++:(this.#u.add(i.run),i.started_at=s),this.#e=i.run,i.ended=!1,i.finished_at=null;break;case"run_finished":i.ended=!0,i.finished_at=s,i.status=lt(e.status,"")||null,i.success=typeof e.success=="boolean"?e.success:null;{let a=tt();Ca(a,e.usage),t.lastFinished={usage:a,active_ms:Ke(e.active_ms),upgraded:r}}break;case"phase_started":i.phases.push({phase:lt(e.phase),started_at:s,finished_at:null,success:null,summary:""});break;case"phase_finished":{let a=lt(e.phase),o;for(let c=i.phases.length-1;c>=0;c--)if(i.phases[c].phase===a&&i.phases[c].finished_at===null){o=i.phases[c];break}o||(o={phase:a,started_at:null,finished_at:null,success:null,summary:""},i.phases.push(o)),o.finished_at=s,o.success=typeof e.success=="boolean"?e.success:null,o.summary=lt(e.summary),a==="qa"&&this.#a&&t.qaRound!==null&&(this.#a.verdict=o.success?"approved":"changes_requested",this.#a.summary=o.summary);break}case"agent_started":{let a=`${e.role}`,o=t.sessionsOpen.get(a);o||t.sessionsOpen.set(a,o=[]),o.push({model:lt(e.model),subtask:La(e.subtask)}),i.sessions++,this.#f(t,lt(e.model)).sessions++;break}case"agent_finished":{let a=t.sessionsOpen.get(`${e.role}`),o;if(a&&a.length>0){let u=e.subtask,f=u===void 0?0:a.findIndex(h=>h.subtask===u);f<0&&(f=0),o=a.splice(f,1)[0]}let c=this.#f(t,o?o.model:"");o||(i.sessions++,c.sessions++),Ca(c.usage,e.usage),Ca(t.agentUsage,e.usage);break}case"budget_updated":t.budgetActiveMs=Math.max(t.budgetActiveMs,Ke(e.active_ms));break;case"tool_called":{if(i.calls++,!Ma.has(e.tool))break;let a=e.input,o=a&&typeof a=="object"?a.path:void 0;if(typeof o!="string"||o==="")break;if(e.call===St){let c=`${e.role}|${e.tool}|${e.subtask}`,u=t.writesByOrder.get(c);u||t.writesByOrder.set(c,u=[]),u.push(o)}else t.writesById.set(e.call,o);break}case"tool_returned":{if(!Ma.has(e.tool))break;let a;e.call===St?a=t.writesByOrder.get(`${e.role}|${e.tool}|${e.subtask}`)?.shift():(a=t.writesById.get(e.call),t.writesById.delete(e.call)),a!==void 0&&e.is_error!==!0&&!this.#r.has(a)&&(this.#r.add(a),this.#s.push(a));break}case"committed":i.commits.push({commit:lt(e.commit),message:lt(e.message),files:Array.isArray(e.files)?e.files.filter(a=>typeof a=="string"):[],subtask:La(e.subtask),at:s});break;case"merged":i.merged={commit:lt(e.commit),branch:lt(e.branch),base:lt(e.base),at:s};break;case"validation_finished":i.validations.push({command:lt(e.command),integration:e.integration===!0,passed:e.passed===!0,exit_code:typeof e.exit_code=="number"?e.exit_code:null,at:s});break;case"approval_requested":i.pending_approval=lt(e.gate)||null;break;case"approval_resolved":i.approvals.push({gate:lt(e.gate),approved:e.approved===!0,comment:La(e.comment),at:s}),i.pending_approval===e.gate&&(i.pending_approval=null);break;case"paused":i.paused_reason=lt(e.reason);break;case"log":e.level==="error"&&(i.last_error=lt(e.message));break;case"artefact_written":if(e.artefact&&e.artefact.kind==="qa_report"){let a=Ke(e.artefact.round);t.qaRound=a;let o=[...i.phases].reverse().find(u=>u.phase==="qa"),c=o&&o.finished_at!==null;this.#a={round:a,verdict:c?o.success?"approved":"changes_requested":"unknown",summary:c?o.summary:"",issues:null}}break;default:break}}#u=new Set;#f(t,e){let s=t.models.get(e);return s||(s={model:e,sessions:0,usage:tt()},t.models.set(e,s)),s}finish(){let t=[];for(let e of this.#t.values()){let s=e.sum;s.models=[...e.models.values()];let r=e.lastFinished;s.ended&&r!==null&&!s.legacy&&!r.upgraded?(s.usage={...r.usage},s.active_ms=r.active_ms,s.totals_known=!0):(s.usage=gm(r?r.usage:tt(),e.agentUsage),s.active_ms=Math.max(r?r.active_ms:0,e.budgetActiveMs),s.totals_known=!1),t.push(s)}return this.#o>this.#i.length&&this.#i.push(`and ${this.#o-this.#i.length} more broken lines`),{version:gs,runs:t,current_run:this.#e,last_activity:this.#n,trace_files:this.#s,last_qa:this.#a,errors:this.#i}}};l(ja,"emptySummary")});async function pu(n,t){let e=new Lr,s=await et(n);if(s===null)return e.finish();try{let r=(await s.stat()).size,i=new Z,a=new Uint8Array(1024*1024),o=0,c=0;for(;o<r;){t?.throwIfAborted();let u=Math.min(a.length,r-o),f=await s.read(u===a.length?a:a.subarray(0,u));if(f===null||f===0)break;o+=f;for(let h of i.push(a.subarray(0,f)).lines)e.addLine(h,++c)}}finally{s.close()}return e.finish()}async function du(n){let t=await Wt(Xt(n));return t?{size:t.size,mtime_ms:t.mtime?.getTime()??null,ino:t.ino??null}:{size:0,mtime_ms:null,ino:null}}function Da(n,t){return n.size===t.size&&n.mtime_ms===t.mtime_ms&&n.ino===t.ino}function ym(n){if(n===null||typeof n!="object")return!1;let t=n;return t.version===gs&&Array.isArray(t.runs)&&Array.isArray(t.errors)&&Array.isArray(t.trace_files)&&(t.current_run===null||typeof t.current_run=="string")}async function wm(n,t){let e;try{e=await Deno.readTextFile(n)}catch{return null}try{let s=JSON.parse(e);return!s||typeof s!="object"||!s.key||!Da(s.key,t)?null:ym(s.summary)?s.summary:null}catch{return null}}async function km(n,t,e,s){try{await Deno.mkdir(n,{recursive:!0}),await Zt(t,JSON.stringify({key:e,summary:s}))}catch{}}var Ct,ys=_(()=>{nt();Bt();Q();Ra();l(pu,"summarizeLog");l(du,"keyOf");l(Da,"sameKey");l(ym,"looksLikeSummary");Ct=class{static{l(this,"HistoryCache")}stats={memoryHits:0,diskHits:0,reads:0};#t;#e;#n;#s=new Map;#r=new Map;constructor(t={}){this.#t=t.disk??!1,this.#e=t.entriesMax??1e4,this.#n=t.read??pu}summary(t,e,s){let r=t.logPath(e.dir),i=this.#r.get(r);if(i)return i;let a=this.#a(t,e,r,s).catch(o=>{if(s?.aborted||o?.name==="AbortError")throw o;let c=ja();return o instanceof N?(c.errors.push(o.message),c.bad_log={path:o.path,kind:o.kind,message:o.message}):c.errors.push(`Cannot read ${r}: ${o?.message??o}`),c}).finally(()=>this.#r.delete(r));return this.#r.set(r,a),a}async#a(t,e,s,r){let i=await du(s);if(i.mtime_ms===null)return ja();let a=this.#s.get(s);if(a&&Da(a.key,i))return this.stats.memoryHits++,this.#s.delete(s),this.#s.set(s,a),a.summary;let o=`${t.root}/cache/history/${e.dir}.json`;if(this.#t){let f=await wm(o,i);if(f)return this.stats.diskHits++,this.#i(s,i,f),f}this.stats.reads++;let c=await this.#n(s,r),u=await du(s);return Da(u,i)&&(this.#i(s,i,c),this.#t&&await km(`${t.root}/cache/history`,o,i,c)),c}#i(t,e,s){for(this.#s.delete(t),this.#s.set(t,{key:e,summary:s});this.#s.size>this.#e;){let r=this.#s.keys().next().value;this.#s.delete(r)}}clear(){this.#s.clear()}};l(wm,"readCacheFile");l(km,"writeCacheFile")});function bm(n,t){if(n==="")return null;let e=`/${n}`,s=null;for(let[r,i]of Object.entries(t))if(!(r!==n&&!r.endsWith(e))){if(s&&!vm(s,i))return null;s=i}return s}function vm(n,t){return n.input===t.input&&n.output===t.output&&n.cache_read===t.cache_read&&n.cache_write===t.cache_write}function _m(n,t){return(n.input_tokens*t.input+n.output_tokens*t.output+n.cache_read_tokens*t.cache_read+n.cache_write_tokens*t.cache_write)/1e6}function qa(n,t){let e=0,s=[],r=0;for(let i of n){r+=i.sessions;let a=bm(i.model,t);if(!a){s.includes(i.model)||s.push(i.model);continue}e+=_m(i.usage,a)}return{amount:s.length>0||r===0?null:e,unpriced:s}}var Ia=_(()=>{l(bm,"priceOf");l(vm,"samePrice");l(_m,"sessionCost");l(qa,"costOf")});function Ve(n){return n.input_tokens+n.output_tokens}async function On(n,t,e={}){let r=await(e.cache??new Ct).summary(n,t,e.signal);return await mu(n,t,r,e.settings??Nt())}async function Nn(n,t={}){let e=(t.tasks??await vt(n)).filter(f=>t.all||Pa.includes(f.record.status)),s=t.cache??new Ct,r=t.settings??Nt(),i=new Array(e.length),a=0,o=l(async()=>{for(;a<e.length;){let f=a++;t.signal?.throwIfAborted();let h=await s.summary(n,e[f],t.signal);i[f]=await mu(n,e[f],h,r)}},"worker"),c=Math.max(1,Math.min(t.concurrency??16,e.length));await Promise.all(Array.from({length:c},o));let u=l(f=>{let h=Date.parse(f.last_activity??f.task.created_at);return Number.isFinite(h)?h:0},"when");return i.sort((f,h)=>u(h)-u(f)||h.number-f.number),i}async function xm(n,t){try{let e=await cn(n.runJsonPath(t));return e===null||typeof e!="object"||Array.isArray(e)||!("usage"in e)&&!("active_ms"in e)?null:ua(e)}catch{return null}}function $m(n,t,e){return n.run!==""?n.run===t:t===e}async function mu(n,t,e,s){let r=[...e.errors],i=e.current_run,a=e.runs.find(g=>g.run===i),o=a!==void 0&&!a.ended&&await mt(n,t.dir),c,u=[];for(let g of e.runs){let k=Sm(g,i,o,s);!k.totals_known&&g.ended&&g.legacy&&(c===void 0&&(c=await xm(n,t.dir)),c&&$m(c,g.run,i)&&(k.usage={...c.usage},k.active_ms=c.active_ms,k.totals_known=!0)),u.push(k)}let f={usage:tt(),active_ms:0,runs:u.length,commits:0,complete:!0},h=[];for(let g of u){let k=f.usage;k.input_tokens+=g.usage.input_tokens,k.output_tokens+=g.usage.output_tokens,k.cache_read_tokens+=g.usage.cache_read_tokens,k.cache_write_tokens+=g.usage.cache_write_tokens,f.active_ms+=g.active_ms,f.commits+=g.commits.length,g.totals_known||(f.complete=!1)}for(let g of e.runs)h.push(...g.models);let d=qa(h,s.pricing),p=t.record,m={id:p.id,title:p.title,description:typeof p.description=="string"?p.description:"",status:p.status,created_at:p.created_at,branch:Ue(t)};for(let[g,k]of Object.entries(p))!(g in m)&&g!=="number"&&(m[g]=k);return{task:m,number:t.number,runs:u,totals:f,changed_files:Tm(e),last_qa:e.last_qa,validations_passed:Em(e.runs),cost:d.amount===null?null:{amount:gu(d.amount),currency:s.pricing_currency,complete:!0},last_activity:e.last_activity,errors:r,dir:t.dir,running:o,unpriced_models:d.unpriced,...e.bad_log?{bad_log:e.bad_log}:{}}}function gu(n){return Math.round(n*1e6)/1e6}function Sm(n,t,e,s){let r=n.ended?"finished":n.run===t&&e?"running":"interrupted",i=qa(n.models,s.pricing).amount;return{run:n.run,started_at:n.started_at,finished_at:n.finished_at,state:r,status:n.ended?n.status:null,success:n.ended?n.success:null,resumes:n.resumes,usage:{...n.usage},active_ms:n.active_ms,totals_known:n.totals_known,phases:n.phases,commits:n.commits,merged:n.merged,validations:n.validations,approvals:n.approvals,pending_approval:n.pending_approval,last_error:n.last_error,last_event_at:n.last_event_at,current:n.run===t,legacy:n.legacy,paused_reason:n.paused_reason,sessions:n.sessions,calls:n.calls,cost:i===null?null:gu(i)}}function Tm(n){let t=new Set,e=null;for(let r of n.runs){for(let i of r.commits)for(let a of i.files)t.add(a);r.merged&&(e=r.merged)}let s=l(r=>[...new Set(r)].sort().map(i=>({path:i,status:"unknown"})),"list");if(e){let r=t.size===0;return{source:{kind:"merged",commit:e.commit,branch:e.branch,base:e.base},approximate:r,files:s(r?n.trace_files:t)}}return t.size>0?{source:{kind:"commits"},approximate:!0,files:s(t)}:n.trace_files.length>0?{source:{kind:"trace"},approximate:!0,files:s(n.trace_files)}:{source:{kind:"none"},approximate:!1,files:[]}}function Em(n){for(let t=n.length-1;t>=0;t--){let e=n[t].validations;if(e.length===0)continue;let s=new Map;for(let r of e)s.set(`${r.integration}|${r.command}`,r.passed);return[...s.values()].every(r=>r)}return null}var Pa,ws=_(()=>{z();he();os();se();nt();ut();ys();Ia();l(Ve,"tokensOf");l(On,"buildTaskHistory");Pa=["ready","done"];l(Nn,"listHistory");l(xm,"loadRunJson");l($m,"describes");l(mu,"compose");l(gu,"round6");l(Sm,"runOf");l(Tm,"changedFiles");l(Em,"validationsPassed")});function st(n){if(!Number.isFinite(n))return"-";let t=n<0?"-":"",e=Math.abs(Math.round(n));if(e<1e3)return`${t}${e}`;let s=["k","M","G","T"],r=-1,i=e;for(;r<s.length-1&&i>=999.5;)e=i,i=i/1e3,r++;let a=i<9.95?Am(i.toFixed(1)):String(Math.round(i));return`${t}${a}${s[r]}`}function Am(n){return n.endsWith(".0")?n.slice(0,-2):n}function _t(n){if(n==null||!Number.isFinite(n)||n<0)return"-";if(n<1e3)return`${Math.round(n)} ms`;let t=n/1e3;if(t<9.95)return`${t.toFixed(1)} s`;if(t<59.5)return`${Math.round(t)} s`;let e=Math.round(t);if(e<3600)return`${Math.floor(e/60)} min ${Fa(e%60)} s`;let s=Math.floor(e/60);if(s<24*60)return`${Math.floor(s/60)} h ${Fa(s%60)} min`;let r=Math.floor(s/60);return`${Math.floor(r/24)} d ${Fa(r%24)} h`}function ks(n,t){if(n===null||!Number.isFinite(n))return"-";let e=t-n;return e<6e4?"just now":e<36e5?`${Math.floor(e/6e4)} min ago`:e<24*36e5?`${Math.floor(e/36e5)} h ago`:e<30*24*36e5?`${Math.floor(e/(24*36e5))} d ago`:new Date(n).toISOString().slice(0,10)}function bs(n,t="USD"){if(n==null||!Number.isFinite(n))return"-";let e=n>0&&n<.005,s=e?"0.01":n.toFixed(2),r=t==="USD"?`$${s}`:`${s} ${t}`;return e?`<${r}`:r}function Mn(n,t,e=`${t}s`){return`${n} ${n===1?t:e}`}function vs(n){if(!n)return"-";let t=Date.parse(n);return Number.isFinite(t)?new Date(t).toISOString().slice(0,19).replace("T"," "):L(n)}function Cn(n){if(!n)return"-";let t=Date.parse(n);return Number.isFinite(t)?new Date(t).toISOString().slice(11,23):L(n)}var Fa,_s=_(()=>{zt();l(st,"formatCount");l(Am,"trimZero");Fa=l(n=>String(n).padStart(2,"0"),"pad2");l(_t,"formatDuration");l(ks,"formatAge");l(bs,"formatCost");l(Mn,"plural");l(vs,"formatTime");l(Cn,"formatClock")});function xs(n){return n?"":"+"}function yu(n,t,e=!1){if(n.length===0)return e?`No tasks yet.
+`:`No ready or done tasks yet (taskline history --all lists every task).
+`;let s=["#","TITLE","STATUS","RUNS","COMMITS","FILES","TOKENS","ACTIVE","COST","LAST ACTIVITY"],r=new Set([0,3,4,5,6,7,8]),i=n.map(u=>[String(u.number),E(u.task.title,40),u.running?`${E(u.task.status,16)} (running)`:u.bad_log?`${E(u.task.status,16)} (log unreadable)`:E(u.task.status,16),String(u.totals.runs),String(u.totals.commits),String(u.changed_files.files.length),st(Ve(u.totals.usage))+xs(u.totals.complete),_t(u.totals.active_ms)+xs(u.totals.complete),Ua(u),ks(u.last_activity?Date.parse(u.last_activity):null,t)].map(f=>L(f))),a=s.map((u,f)=>Math.max(u.length,...i.map(h=>h[f].length))),o=l(u=>u.map((f,h)=>h===u.length-1?f:r.has(h)?f.padStart(a[h]):f.padEnd(a[h])).join("  ").trimEnd()+`
+`,"line"),c=o(s)+i.map(o).join("");return n.some(u=>!u.totals.complete)&&(c+=jr+`
+`),c}function Ua(n){return n.cost&&n.cost.complete!==!1?bs(n.cost.amount,n.cost.currency):"-"}function Om(n,t){let e=`${st(Ve(n.usage))}${xs(n.totals_known)} tokens`,s=`${_t(n.active_ms)}${xs(n.totals_known)} active`,r=`cost ${bs(n.cost,t)}`;return`${e}, ${s}, ${r}`}function Rr(n,t){let e=[],s=n.cost?.currency??"USD";e.push(`#${n.number} ${E(n.task.title,100)} \xB7 ${n.task.status}${n.running?" (running)":""} \xB7 branch ${n.task.branch}`);let r=n.totals.usage,i=xs(n.totals.complete);e.push(`${Mn(n.totals.runs,"run")}, ${Mn(n.totals.commits,"commit")}, ${Mn(n.changed_files.files.length,"file")} changed, ${st(Ve(r))}${i} tokens (${st(r.input_tokens)} in, ${st(r.output_tokens)} out, ${st(r.cache_read_tokens)} cache read, ${st(r.cache_write_tokens)} cache write), ${_t(n.totals.active_ms)}${i} active`);let a=n.unpriced_models??[],o=Ua(n)!=="-"?`cost ${Ua(n)}`:a.length>0?`cost - (no price for ${a.map(u=>u===""?"a model not recorded before 0.5":u).join(", ")})`:"cost -";e.push(`${o} \xB7 last activity ${ks(n.last_activity?Date.parse(n.last_activity):null,t)}${n.last_activity?` (${vs(n.last_activity)} UTC)`:""}`),n.last_qa&&e.push(`QA round ${n.last_qa.round}: ${n.last_qa.verdict}${n.last_qa.summary?` (${E(n.last_qa.summary,100)})`:""}`),n.validations_passed!==null&&e.push(`Validations: ${n.validations_passed?"passing":"failing"}`),n.runs.length===0&&e.push("","No run yet.");for(let u of n.runs){e.push("");let f=u.state==="finished"?`finished ${u.status??"-"}${u.success===!0?" (success)":u.success===!1?" (no success)":""}`:u.state;if(e.push(`Run ${u.run}${u.current?" (current)":""} \xB7 ${f} \xB7 ${Mn(u.resumes,"resume")}`),e.push(`  started ${vs(u.started_at)}, ${u.finished_at?`finished ${vs(u.finished_at)}`:`last event ${vs(u.last_event_at)}`} \xB7 ${Om(u,s)}`),u.legacy&&e.push(u.totals_known?"  partly recorded before 0.5: totals from run.json, models of that part unknown":"  partly recorded before 0.5: totals are lower bounds, models of that part unknown"),u.phases.length>0){e.push("  Phases:");for(let h of u.phases){let d=h.success===!0?"ok":h.success===!1?"failed":"unfinished",p=h.started_at&&h.finished_at?`  ${_t(Date.parse(h.finished_at)-Date.parse(h.started_at))}`:"";e.push(`    ${d.padEnd(10)} ${h.phase}${p}${h.summary?`  ${E(h.summary,100)}`:""}`)}}if(u.approvals.length>0||u.pending_approval){e.push("  Approvals:");for(let h of u.approvals)e.push(`    ${(h.approved?"approved":"rejected").padEnd(10)} ${h.gate}${h.comment?`  "${E(h.comment,100)}"`:""}`);u.pending_approval&&e.push(`    ${"pending".padEnd(10)} ${u.pending_approval}`)}if(u.validations.length>0){e.push("  Validations:");for(let h of u.validations)e.push(`    ${(h.passed?"passed":"failed").padEnd(10)} ${E(h.command,80)}${h.integration?" (integration)":""}${h.exit_code!==null?`  exit ${h.exit_code}`:""}`)}if(u.commits.length>0){e.push("  Commits:");for(let h of u.commits)e.push(`    ${h.commit.slice(0,10)} ${E(h.message,80)}  (${Mn(h.files.length,"file")})`)}u.merged&&e.push(`  Merged: ${u.merged.commit.slice(0,10)} ${u.merged.branch||"?"} into ${u.merged.base||"?"}`),u.paused_reason&&e.push(`  Paused: ${E(u.paused_reason,120)}`),u.last_error&&e.push(`  Last error: ${E(u.last_error,200)}`)}let c=n.changed_files;if(e.push(""),c.files.length===0)e.push("Changed files: none recorded");else{let u=c.source.kind==="merged"?`the merge ${(c.source.commit??"").slice(0,10)}, files of its commits`:c.source.kind==="commits"?"the commits":"write_file / edit_file calls";e.push(`Changed files (from ${u}${c.approximate?", approximate":""}):`);for(let f of c.files)e.push(`  ${f.path}`)}if(n.errors?.length){e.push("","Problems:");for(let u of n.errors)e.push(`  ${u}`)}return n.totals.complete||e.push("",jr),e.map(u=>L(u)).join(`
+`)+`
+`}var jr,Ba=_(()=>{ws();_s();ss();zt();jr="+ lower bound: part of the work was recorded before 0.5 (no totals then) or a run did not finish";l(xs,"mark");l(yu,"renderTable");l(Ua,"costText");l(Om,"runTotals");l(Rr,"renderDetail")});var ku={};G(ku,{HISTORY_HELP:()=>Nm,historyCommand:()=>Mm});async function Mm(n,t){let{values:e,positionals:s}=I("history",t,{all:{type:"boolean"},json:{type:"boolean"}});if(n.json=e.json===!0,s.length>1)throw new y("usage","taskline history: name at most one task");let r=await n.settings(),i=Cm(n),a=new Ct({disk:!0}),o=n.io.stdout;if(s.length===1){let f=await n.task(s[0]),h=await On(n.state,f,{settings:r,cache:a,signal:n.io.signal});return await wu(n,h),n.json?await o.write(JSON.stringify(h)+`
+`):await o.write(Rr(h,i)),h.bad_log?1:0}let c=await n.tasks(),u=await Nn(n.state,{all:e.all===!0,settings:r,cache:a,tasks:c,signal:n.io.signal});for(let f of u)await wu(n,f);return n.json?await o.write(JSON.stringify(u)+`
+`):await o.write(yu(u,i,e.all===!0)),u.some(f=>f.bad_log)?1:0}function Cm(n){let t=n.io.env("TASKLINE_NOW");if(t===void 0||t==="")return Date.now();let e=Date.parse(t);if(!Number.isFinite(e))throw new y("usage",`TASKLINE_NOW must be an RFC 3339 time, not "${t.slice(0,40)}"`);return e}async function wu(n,t){if(t.errors.length===0)return;if(t.bad_log)return await n.warn(t.bad_log.message);let e=t.errors.length>1?` (and more: taskline history ${t.number})`:"";await n.warn(`${n.state.logPath(t.dir)}: ${t.errors[0]}${e}`)}var Nm,bu=_(()=>{A();ws();ys();at();Ba();Nm=`Usage: taskline history [REF] [options]
+
+Without REF: a table of ready and done tasks, most recent activity first:
+number, title, status, runs, commits, files changed, tokens, active time,
+cost and last activity. With REF: one task in detail, finished or not.
+
+Options:
+  --all     every task, whatever its status
+  --json    TaskHistory documents (an array without REF, one object with it)
+
+A "+" marks a lower bound: part of the run was recorded before 0.5, or the
+run did not finish. Cost needs a price for every model the task used
+(\`pricing\` in .taskline/config.jsonc); otherwise it shows "-".`;l(Mm,"historyCommand");l(Cm,"nowOf");l(wu,"warnProblems")});async function Dr(n,t,e,s={}){let r;try{r=Deno.listen({hostname:"127.0.0.1",port:0});let u={port:r.addr.port,key:t};await Deno.writeTextFile(n,JSON.stringify(u)+`
+`,{mode:384}),await Deno.chmod(n,384).catch(()=>{})}catch(u){return s.onWarning?.(`cannot open the live channel (${u.message}): agent_delta events of other processes will not be streamed`),{close:l(()=>Promise.resolve(),"close"),port:0}}let i=vu.encode(t),a=new Set,o=l(async u=>{let f=new Z({lineBytesMax:Dc}),h=new Uint8Array(64*1024),d=!1;try{for(;;){let p=await u.read(h);if(p===null)break;let{lines:m}=f.push(h.subarray(0,p));for(let g of m){if(!d){if(!qc(vu.encode(g),i))throw new Error("wrong key");d=!0;continue}let k=Mr(g);k&&e(k)}}}catch{}a.delete(u);try{u.close()}catch{}},"serveConn"),c=(async()=>{try{for await(let u of r){if(a.size>=Lm){u.close();continue}a.add(u),o(u)}}catch{}})();return{port:r.addr.port,async close(){try{(await Deno.readTextFile(n)).includes(t)&&await Deno.remove(n)}catch{}try{r.close()}catch{}for(let u of a)try{u.close()}catch{}a.clear(),await c}}}var Lm,vu,Ha=_(()=>{Bt();An();Lm=256,vu=new TextEncoder;l(Dr,"listenLiveChannel")});function jn(n){if(n.length>64||!$u.test(n))throw new y("usage",`Project name "${n.slice(0,80)}" is not usable: letters, digits, _ and single dashes, at most 64 characters`);return n}function Va(n){let t=n.replace(/[^A-Za-z0-9_]+/g,"-").replace(/^-+|-+$/g,"").slice(0,64).replace(/-+$/,"");return t===""?"project":t}function Ye(n){return jm.test(n)}function Hr(n){return Rm.test(n)}function Wr(n){return Dm.test(n)&&!n.includes("..")}function Ya(n,t){return`${n}--${t}`}function Xa(n,t){return`${gt}.${n}.${t}.ev`}function Su(n,t){return`${za}.${n}.${t}`}function Ga(n,t){return`${gt}.${n}.${t}.task`}function Tu(n,t,e,s){return`${gt}.${n}.${t}.out.${e}.${s}`}function Za(n,t){return`${gt}.${n}.${t}.outs`}function Eu(n){let t=n.split(".");if(t[0]!==gt||t.length<4)return null;let[,e,s,r]=t;return!$u.test(e)||!Ye(s)?null:(r==="ev"||r==="task"||r==="outs")&&t.length===4?{kind:r,project:e,task:s}:r==="out"&&t.length===6&&Ye(t[4])&&Hr(t[5])?{kind:r,project:e,task:s,run:t[4],call:t[5]}:null}function Qa(n,t,e,s,r){return`${n}:${t}:${e??""}:${s}${r===void 0?"":`#${r}`}`}function Au(n,t,e,s,r,i){return`${n}:${t}:${e??""}-${s??""}:${r}:${i}`}function Ou(n){return`["${n.run}","${n.call}",${n.data.length}],`.length+n.data.length}function Nu(n){let t=JSON.stringify(n.map(a=>[a.run,a.call,a.data.length])),e=new TextEncoder().encode(`${t}
+`),s=e.length;for(let a of n)s+=a.data.length;let r=new Uint8Array(s);r.set(e,0);let i=e.length;for(let a of n)r.set(a.data,i),i+=a.data.length;return r}function Mu(n){let t=n.indexOf(10);if(t<0)return null;let e;try{e=JSON.parse(new TextDecoder().decode(n.subarray(0,t)))}catch{return null}if(!Array.isArray(e)||e.length>to)return null;let s=[],r=t+1;for(let i of e){if(!Array.isArray(i)||i.length!==3)return null;let[a,o,c]=i;if(typeof a!="string"||!Ye(a)||typeof o!="string"||!Hr(o)||!Number.isSafeInteger(c)||c<0||r+c>n.length)return null;s.push({run:a,call:o,data:n.subarray(r,r+c)}),r+=c}return r===n.length?s:null}function Cu(n,t,e,s){return`${n}:outs:${t.run}:${t.call}:${e}:${s}`}function eo(n){return n.length<2?0:n.lastIndexOf(10,n.length-2)+1}function Jr(n){let t=0;for(let e=n.indexOf(10);e>=0;e=n.indexOf(10,e+1))t++;return t}function no(n){let t=/:(\d{1,15})(?:#\d+)?$/.exec(n);return t?Number(t[1]):null}function Es(n){if(!n)return null;let t=/^(\d{1,9})\/(\d{1,9})$/.exec(n);if(!t)return null;let e=Number(t[1]),s=Number(t[2]);return s>0&&e<s?{i:e,n:s}:null}function Lu(n,t){let e=no(n?.get(Ln)??"");if(e===null)return null;let s=Es(n?.get(Xe));if(s===null)return{start:e,end:e+t,part:s};let r=/^\d{1,15}$/.exec(n?.get(Ja)??""),i=s.i===s.n-1&&r!==null;return{start:e,end:i?e+Number(r[0]):e,part:s}}function Im(n,t){let e=qm.exec(n);if(e)return{seq:Number(e[1]),type:e[2],run:e[3]};try{let s=JSON.parse(t()),r=s&&typeof s=="object"?s.event:void 0,i=r&&typeof r.run=="string"?r.run:"",a=Number.isSafeInteger(s?.seq)?s.seq:null,o=r&&typeof r.type=="string"?r.type:"";return{run:i.replace(/[:#\s]/g,"_").slice(0,64),seq:a,type:o}}catch{return{run:"",seq:null,type:""}}}function Rn(n){return new TextEncoder().encode(n)}function Ut(n,t,e){if(t+e.length>n.length)return!1;for(let s=0;s<e.length;s++)if(n[t+s]!==e[s])return!1;return!0}function Ur(n,t){for(;t<n.length&&n[t]>=48&&n[t]<=57;)t++;return t}function Wa(n,t){for(let e=t;e<n.length;e++){let s=n[e];if(s===34)return e;if(s===92||s<32)return-1}return-1}function ju(n,t,e,s){t:{if(!Ut(n,t,$s))break t;let r=Ur(n,t+$s.length);if(!Ut(n,r,qr)||(r=Ur(n,r+qr.length),!Ut(n,r,Ir))||(r=n.indexOf(34,r+Ir.length),r<0||r>=e||!Ut(n,r,Pr)))break t;return r+=Pr.length,Ut(n,r,Fr)&&n[r+Fr.length]===34}return As(n.subarray(t,e),s).isToolReturned}function As(n,t){t:{if(!Ut(n,0,$s))break t;let r=Ur(n,$s.length);if(r===$s.length||!Ut(n,r,qr))break t;let i=r+qr.length;if(r=Ur(n,i),r===i||r-i>15||!Ut(n,r,Ir))break t;let a=0;for(let d=i;d<r;d++)a=a*10+(n[d]-48);if(r=Wa(n,r+Ir.length),r<0||!Ut(n,r,Pr))break t;let o=r+Pr.length;if(r=Wa(n,o),r<0||!Ut(n,r,_u))break t;let c=r-o===Fr.length&&Ut(n,o,Fr),u=r+_u.length;if(r=Wa(n,u),r<0)break t;let f="",h=!0;for(let d=u;d<r;d++)n[d]>=128&&(h=!1);if(h&&r-u<=64)for(let d=u;d<r;d++)f+=String.fromCharCode(n[d]);else f=t.decode(n.subarray(u,r));return{run:f,seq:a,isToolReturned:c}}let e=t.decode(n.subarray(0,Math.min(n.length,300))),s=Im(e,()=>t.decode(n));return{run:s.run,seq:s.seq,isToolReturned:s.type==="tool_returned"}}var gt,za,Ss,Br,Xe,Ln,Ja,Ts,xu,Ka,jm,Rm,$u,Dm,to,zr,qm,$s,qr,Ir,Pr,_u,Fr,Dn=_(()=>{A();gt="taskline",za="taskline_live",Ss="TASKLINE",Br="Taskline-Dir",Xe="Taskline-Part",Ln="Nats-Msg-Id",Ja="Taskline-Length",Ts="Nats-Expected-Last-Subject-Sequence",xu=10071,Ka="Taskline-Upto",jm=/^[A-Za-z0-9_-]{1,64}$/,Rm=/^[0-9a-f]{12}$/,$u=/^[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*$/,Dm=/^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/;l(jn,"checkProject");l(Va,"projectFromDirName");l(Ye,"isToken");l(Hr,"isCall");l(Wr,"isSafeDir");l(Ya,"mirrorDir");l(Xa,"eventsSubject");l(Su,"liveSubject");l(Ga,"taskSubject");l(Tu,"outputSubject");l(Za,"outputsSubject");l(Eu,"parseSubject");l(Qa,"lineMsgId");l(Au,"batchMsgId");to=1024;l(Ou,"outputBytesInMsg");zr=3;l(Nu,"encodeOutputs");l(Mu,"decodeOutputs");l(Cu,"outputsMsgId");l(eo,"lastLineStart");l(Jr,"countLines");l(no,"offsetOfMsgId");l(Es,"parsePart");l(Lu,"evExtent");qm=/^\{"schema":\d+,"seq":(\d+),"at":"[^"\\]*","event":\{"type":"([^"\\]*)","run":"([^"\\]*)"/;l(Im,"lineKeys");$s=Rn('{"schema":'),qr=Rn(',"seq":'),Ir=Rn(',"at":"'),Pr=Rn('","event":{"type":"'),_u=Rn('","run":"'),Fr=Rn("tool_returned");l(Rn,"bytesOf");l(Ut,"hasAt");l(Ur,"digitsEnd");l(Wa,"plainStringEnd");l(ju,"isToolReturnedLine");l(As,"lineKeysOfBytes")});function Os(n){let t=n.includes("://")?n:`nats://${n}`,e;try{e=new URL(t)}catch{throw new y("usage",`Cannot read the NATS URL "${n.slice(0,100)}"`)}if(e.protocol!=="nats:"&&e.protocol!=="tls:")throw new y("usage",`The NATS URL must start with nats://, not ${e.protocol}//`);if(e.username!==""||e.password!=="")throw new y("usage","The NATS URL carries credentials: put a token in TASKLINE_NATS_TOKEN or .taskline/nats.token, or an nkey seed in .taskline/nats.nkey (see docs/fleet.md)");let s=e.hostname;if(s==="")throw new y("usage",`The NATS URL "${n}" names no host`);let r=e.port===""?4222:Number(e.port),i=s.includes(":")&&!s.startsWith("[")?`[${s}]`:s;return{host:s,port:r,server:`${i}:${r}`}}async function Ns(n,t){let e=t("TASKLINE_NATS_TOKEN");if(e)return{options:{token:e},source:"env token"};let{credsAuthenticator:s,nkeyAuthenticator:r}=await Ru(),i=t("TASKLINE_NATS_NKEY");if(i)return{options:{authenticator:r(new TextEncoder().encode(i.trim()))},source:"nkey seed"};let a=await so(n,"nats.token");if(a)return{options:{token:new TextDecoder().decode(a).trim()},source:"token file"};let o=await so(n,"nats.nkey");if(o){let u=new TextDecoder().decode(o).trim();return{options:{authenticator:r(new TextEncoder().encode(u))},source:"nkey seed"}}let c=await so(n,"nats.creds");return c?{options:{authenticator:s(c)},source:"creds file"}:{options:{},source:"none"}}async function so(n,t){let e=`${n.root}/${t}`;try{return await Js(e,{root:n.root})}catch(s){throw s instanceof y?s:new y("io",`Cannot read ${e}: ${s.message}`)}}async function Kr(n,t={}){await io(n);for(let e=0;;e++)try{return await Pm(n,t)}catch(s){let r=s.message;if(/authori[sz]ation|authentication|permission|requires net access/i.test(r))throw s;if(e===0&&t.onWaiting?.(r),t.signal?.aborted)throw new y("interrupted",`Stopped waiting for NATS at ${n.server}`);await new Promise(i=>setTimeout(i,500))}}async function io(n){if((await Deno.permissions.query({name:"net",host:`${n.host}:${n.port}`})).state!=="granted")throw new y("io",`Cannot connect to NATS at ${n.server}: taskline has no net access to it; install it with TASKLINE_NATS_HOST=${n.server} (see "Fleet" in the README)`)}async function Pm(n,t){let{connect:e}=await Ru();try{return await e({servers:n.server,name:t.name??"taskline",reconnect:t.reconnect??!0,maxReconnectAttempts:-1,reconnectTimeWait:250,reconnectJitter:50,pingInterval:1e4,...t.auth})}catch(s){throw new y("io",`Cannot connect to NATS at ${n.server}: ${s.message}`,{cause:s})}}async function ao(n,t){try{return await n.streams.info(t)}catch(e){if(!Ge(e))throw e}try{return await n.streams.add({name:t,subjects:[`${gt}.>`],storage:"file",retention:"limits",discard:"new",max_bytes:ro.maxBytes,max_age:0,max_msgs:-1,num_replicas:1,duplicate_window:ro.duplicateWindowNs})}catch(e){if(/already in use|exists/i.test(e.message))return await n.streams.info(t);throw e}}function Ge(n){let t=n;return t?.api_error?.err_code===10059||t?.api_error?.err_code===10037||/not found/i.test(String(t?.message??""))}function Ru(){return import("@nats-io/transport-node")}function oo(){return import("@nats-io/jetstream")}async function Vr(n){return await(await oo()).jetstreamManager(n)}var ro,Yr=_(()=>{A();Q();Dn();l(Os,"parseNatsUrl");l(Ns,"natsCredentials");l(so,"credentialsFile");l(Kr,"openNats");l(io,"checkNetPermission");l(Pm,"connectOnce");ro={maxBytes:8*1024*1024*1024,duplicateWindowNs:120*1e9};l(ao,"ensureStream");l(Ge,"isNotFound");l(Ru,"transport");l(oo,"jetStreamApi");l(Vr,"jetstreamManager")});function Du(n,t,e={}){let s=Gt(n);if(s===null)return null;try{let i=s.statSync().size;if(i<=t)return{size:i,bytes:new Uint8Array(0)};let a=Math.min(e.chunkBytes??1024*1024,i-t),o=e.lineBytesMax??64*1024*1024;for(;;){let c=new Uint8Array(a);s.seekSync(t,Deno.SeekMode.Start);let u=0;for(;u<a;){let h=s.readSync(c.subarray(u));if(h===null||h===0)break;u+=h}let f=c.subarray(0,u).lastIndexOf(10);if(f>=0)return{size:i,bytes:c.subarray(0,f+1)};if(u<a||t+u>=i||a>=o)return{size:i,bytes:new Uint8Array(0)};a=Math.min(a*4,o,i-t)}}finally{s.close()}}function qn(n,t){if(n.length!==t.length)return!1;for(let e=0;e<n.length;e++)if(n[e]!==t[e])return!1;return!0}function Xr(n){let t=2166136261;for(let e=0;e<n.length;e++)t^=n[e],t=Math.imul(t,16777619);return(t>>>0).toString(16).padStart(8,"0")+n.length.toString(16)}var lo=_(()=>{Q();l(Du,"readCompleteLinesSync");l(qn,"bytesEqual");l(Xr,"shortHash")});function Ms(n,t,e=[]){if(/[\r\n]/.test(n)||/[\r\n]/.test(t))throw new y("bad-state",`a message id or directory holds a line break: ${n}`);return new uo([[Ln,n],[Br,t],...e])}async function po(n,t,e){return await new fo(n,t,e).run()}async function co(n,t,e){let s=await n.streams.info(t,{subjects_filter:e});return Object.keys(s.state.subjects??{})}async function Pu(n,t,e){try{let s=await n.streams.getMessage(t,{last_by_subj:e});return s?{data:s.data,header:s.header,seq:s.seq}:null}catch(s){if(Ge(s)&&!/stream not found/i.test(s.message))return null;throw s}}var qu,Iu,Fu,uo,ho,fo,Uu=_(()=>{A();Q();ut();es();Ha();Yr();lo();Dn();qu=64,Iu="its lines are not shipped while it is not a regular file",Fu=new TextEncoder,uo=class{static{l(this,"RawHeaders")}#t;constructor(t){let e="NATS/1.0";for(let[s,r]of t)e+=`\r
+${s}: ${r.trim()}`;this.#t=Fu.encode(`${e}\r
+\r
+`)}encode(){return this.#t}};l(Ms,"msgHeaders");ho=class{static{l(this,"AckWindow")}#t;#e;#n=0;#s=0;#r=new Map;#a=0;#i=new Ot;#o=null;#l;#c=new TextDecoder;constructor(t){this.#t=t,this.#e=`_INBOX.taskline.${crypto.randomUUID().replaceAll("-","")}`,this.#l=t.subscribe(this.#e,{callback:l((e,s)=>this.#u(s),"callback")})}get pending(){return this.#r.size}get pendingBytes(){return this.#a}get failure(){return this.#o}fail(t){this.#o??=t;for(let e of this.#r.values()){let s=e.done;e.done=void 0,s?.(null)}this.#i.wake()}publish(t,e,s,r,i){let a=this.#n++;this.#r.set(a,{sent:Date.now(),bytes:e.length,subject:t,ev:r,done:i}),this.#a+=e.length,this.#t.publish(t,e,{reply:this.#e,headers:s})}send(t,e,s,r){return this.#o!==null?Promise.resolve(null):new Promise(i=>this.publish(t,e,s,r,i))}unacknowledged(){let t=[];for(let e of this.#r.values())e.ev&&t.push(e.ev);return t}#u(t){let e=this.#s++,s=this.#r.get(e);if(s===void 0)return;this.#r.delete(e),this.#a-=s.bytes;let r=t.data;if(r.length>10&&r[0]===123&&r[2]===115&&r[3]===116){if(s.done){let a=null;try{a=JSON.parse(this.#c.decode(r)).seq}catch{}let o=s.done;s.done=void 0,typeof a=="number"&&a>0?o(a):(o(null),this.fail(`an acknowledgement without a sequence (${this.#c.decode(r).slice(0,200)})`))}}else{let a=this.#c.decode(r).slice(0,200),o=t.headers?.code?`status ${t.headers.code}`:"";s.done?.(null),s.done=void 0,this.fail(a.includes(`"err_code":${xu}`)?`${s.subject} holds a message stored by another writer, a ship killed before? (${a})`:`a publish was refused (${a||o||"empty answer"})`)}this.#i.wake()}async waitRoom(t,e,s,r){for(;(this.#r.size>=t||this.#a>=e)&&this.#o===null;)this.checkTimeout(s),await this.#i.wait(100,r)}async settle(t,e){for(;this.#r.size>0&&this.#o===null;)this.checkTimeout(t),await this.#i.wait(100,e)}checkTimeout(t){let e=this.#r.values().next().value?.sent;e!==void 0&&Date.now()-e>t&&this.#o===null&&this.fail(`no acknowledgement in ${t} ms`)}close(){this.fail("the session ended"),this.#l.unsubscribe()}};l(po,"ship");fo=class{static{l(this,"Shipper")}#t;#e;#n;#s;#r=new Map;#a=new Set;#i=new Set;#o=new Map;#l=new Ot;#c=new TextDecoder;stats={lines:0,bytes:0,outputs:0,taskFiles:0,resyncs:0,liveEvents:0,liveDropped:0};#u=null;#f=!0;#h=512*1024;#p="";#d=null;#g=new Set;#m=new Set;#y;#w;constructor(t,e,s){this.#t=t,this.#e=e,this.#n=s,this.#s=s.stream??Ss,this.#y=Math.max(2,s.windowMsgs??8192),this.#w=Math.max(1<<20,s.windowBytes??16<<20)}#v(t){this.#n.onReport?.(t)}#k(t,e,s){this.#o.get(e.path)!==e.message&&(this.#o.set(e.path,e.message),this.#v(`task ${t}: ${e.message} (${s})`))}async run(){await io(this.#e);let t=this.#n.signal,e=new AbortController,s=l(()=>e.abort(),"onAbort");t?.addEventListener("abort",s,{once:!0}),t?.aborted&&e.abort(),ee(this.#t.tasksDir,o=>this.#x(o),{signal:e.signal});let r=this.#n.live?await Dr(this.#t.liveListenerPath(`ship-${Deno.pid}`),crypto.randomUUID().replaceAll("-",""),o=>this.#E(o),{onWarning:l(o=>this.#v(o),"onWarning")}):null,i=null,a="";try{for(;!e.signal.aborted;){let o;try{o=await this.#$(e.signal,c=>{i!==null&&c!==i&&this.#v(`stream ${this.#s} was created again: every task is shipped again from its start`),i=c})}catch(c){if(e.signal.aborted)break;o=c.message}if(e.signal.aborted)break;this.stats.resyncs++,i!==null&&o!==a&&this.#v(`NATS session ended (${o}): starting again from what the stream holds`),a=o;for(let c of this.#r.values())c.stopped===null&&(c.synced=!1),c.taskJson=null,c.taskStamp="",this.#i.add(c.dir);await new Promise(c=>setTimeout(c,250))}}finally{t?.removeEventListener("abort",s),e.abort(),await r?.close().catch(()=>{})}return this.stats}#E(t){let e=this.#u;if(e===null||e.isClosed()||!Ye(t.task)){this.stats.liveDropped++;return}try{e.publish(Su(this.#n.project,t.task),Fu.encode(JSON.stringify(t))),this.stats.liveEvents++}catch{this.stats.liveDropped++}}async#$(t,e){let s=await Kr(this.#e,{name:"taskline ship",signal:t,reconnect:!1,onWaiting:l(a=>this.#n.onReport?.(`waiting for NATS at ${this.#e.server}: ${a}`),"onWaiting"),...this.#n.nats}),r=new ho(s);this.#u=s;let i=s.closed().then(a=>{r.fail(`connection lost${a?`: ${a.message}`:""}`),this.#l.wake()});try{let a=await Vr(s);this.#d=a;let o=await ao(a,this.#s);e(o.created);let c=s.info?.max_payload??1024*1024;this.#h=Math.max(4096,c-8192),this.#n.onReady?.({stream:this.#s,server:this.#e.server,maxPayload:c});let u=this.#n.pollIntervalMs??1e3,f=0,h=Date.now();for(;!t.aborted&&r.failure===null;){if(Date.now()-f>=u){f=Date.now(),this.#f=!0;for(let d of this.#r.keys())this.#i.add(d)}if(this.#f&&(this.#f=!1,await this.#T()),await this.#A(a),await this.#M(r,t),r.checkTimeout(this.#n.ackTimeoutMs??5e3),r.failure!==null)break;if(Date.now()-h>=u&&(h=Date.now(),(await ao(a,this.#s)).created!==o.created))return"the stream was created again";this.#b()||await this.#l.wait(Math.max(1,u-(Date.now()-f)),t).catch(()=>{})}return t.aborted?(await r.settle(this.#n.ackTimeoutMs??5e3).catch(()=>{}),"stopped"):r.failure??"stopped"}finally{this.#u=null,this.#d=null,r.fail("the session ended"),await Promise.allSettled(this.#m);for(let a of r.unacknowledged())a.f.replay.set(a.start,a.end);r.close(),await s.close().catch(()=>{}),await i}}#x(t){for(let e of t){let s=Zn(this.#p,e);s!==null&&this.#r.has(s)?this.#i.add(s):this.#f=!0}this.#l.wake()}async#T(){if(this.#p==="")try{this.#p=await Deno.realPath(this.#t.tasksDir)}catch{}let t=await rs(this.#t);for(let e of t){if(this.#r.has(e))continue;let s;try{let i=Me(this.#t.taskJsonPath(e),{root:this.#t.root});if(i===null)throw new Error("no task.json");let a=JSON.parse(this.#c.decode(i));if(typeof a?.id!="string")throw new Error("task.json has no id");s=a.id}catch(i){i instanceof N&&this.#k(e,i,"the task is not shipped"),this.#a.add(e);continue}this.#a.delete(e);let r=null;Ye(s)?Wr(e)||(r="its directory name cannot be recreated on a mirror"):r=`its id "${s.slice(0,80)}" cannot name a subject`,r&&this.#v(`task ${e} is not shipped: ${r}`),this.#r.set(e,{dir:e,id:s,next:0,last:null,lastStart:0,replay:new Map,synced:!1,evSeq:0,outsSeq:0,outsUpto:0,taskJson:null,taskStamp:"",stopped:r}),this.#i.add(e)}}async#A(t){let e=[...this.#r.values()].filter(r=>!r.synced&&r.stopped===null),s=null;if(e.length>16){let r=this.#n.project;s=new Set([...await co(t,this.#s,`${gt}.${r}.*.ev`),...await co(t,this.#s,`${gt}.${r}.*.task`),...await co(t,this.#s,`${gt}.${r}.*.outs`)])}for(let r=0;r<e.length;r+=64)await Promise.all(e.slice(r,r+64).map(i=>this.#_(t,i,s)))}async#_(t,e,s){let r=this.#n.project,i=l(f=>s&&!s.has(f)?Promise.resolve(null):Pu(t,this.#s,f),"last"),[a,o,c]=await Promise.all([i(Xa(r,e.id)),i(Ga(r,e.id)),i(Za(r,e.id))]);e.evSeq=a?.seq??0,e.outsSeq=c?.seq??0;let u=/^\d{1,15}$/.exec(c?.header?.get(Ka)??"");if(e.outsUpto=u?Number(u[0]):0,e.taskJson=o?o.data:null,e.taskStamp="",e.last=null,e.lastStart=0,e.next=0,a){let f=Lu(a.header,a.data.length);if(f===null)throw new y("bad-state",`the last message of task ${e.dir} has no offset`);if(e.next=f.end,f.part===null){let h=eo(a.data);e.last=a.data.subarray(h),e.lastStart=f.start+h}await this.#N(e)}for(let f of e.replay.keys())f<e.next&&e.replay.delete(f);e.synced=!0}async#N(t){let e=this.#t.logPath(t.dir),s=null;try{s=await et(e)}catch(r){if(r instanceof N)return this.#k(t.dir,r,Iu)}try{let r=s===null?0:(await s.stat()).size;r<t.next?this.#S(t,`its log is shorter (${r} bytes) than what was shipped (${t.next} bytes)`):s!==null&&t.last&&!qn(await Ht(s,t.lastStart,t.last.length),t.last)&&this.#S(t,`the last line shipped is no longer at byte ${t.lastStart} of its log`)}finally{s?.close()}}#S(t,e){t.stopped=e,this.#v(`task ${t.dir}: ${e}: the log was truncated or rewritten; it is not shipped again`)}#b(){if(this.#g.size>=qu)return!1;for(let t of this.#i)if(!this.#g.has(t))return!0;return!1}async#M(t,e){let s=Date.now();for(let r of[...this.#i]){if(t.failure!==null||e.aborted||this.#g.size>=qu)return;if(this.#g.has(r)||Date.now()-s>=50&&(await new Promise(o=>setTimeout(o,0)),s=Date.now(),this.#g.has(r)))continue;this.#i.delete(r);let i=this.#r.get(r);if(!i||i.stopped!==null||!i.synced)continue;this.#g.add(r);let a=this.#D(i,t,e).catch(o=>t.fail(o.message)).finally(()=>{this.#g.delete(r),this.#m.delete(a),this.#l.wake()});this.#m.add(a)}}async#D(t,e,s){this.#j(t,e),await this.#C(e,s);let r=new Map;for(let i=0;i<16&&await this.#q(t,e,s,r);i++)i===15&&this.#i.add(t.dir)}#j(t,e){let s=this.#t.taskJsonPath(t.dir),r,i;try{let o=Ne(s,{root:this.#t.root});if(o===null||(r=`${o.mtime?.getTime()}:${o.size}:${o.ino}`,r===t.taskStamp))return;i=Me(s,{root:this.#t.root})}catch(o){o instanceof N&&this.#k(t.dir,o,"its task.json is not shipped");return}if(i===null||(this.#o.delete(s),t.taskStamp=r,t.taskJson&&qn(t.taskJson,i)))return;let a=Ms(`${t.id}:task:${Xr(i)}`,t.dir);e.publish(Ga(this.#n.project,t.id),i,a),t.taskJson=i,this.stats.taskFiles++}async#q(t,e,s,r){let i=this.#t.logPath(t.dir),a=t.last?t.lastStart:t.next,o;try{o=Du(i,a,{chunkBytes:this.#n.chunkBytes})}catch(v){if(!(v instanceof N))throw v;return this.#k(t.dir,v,Iu),!1}if(this.#o.size>0&&this.#o.delete(i),o===null)return t.next>0&&this.#S(t,"its log is gone"),!1;if(o.size<t.next)return this.#S(t,`its log is shorter (${o.size} bytes) than what was shipped (${t.next} bytes)`),!1;let c=o.bytes;if(t.last){let v=c.subarray(0,t.last.length);if(v.length<t.last.length||!qn(v,t.last))return this.#S(t,`the last line shipped is no longer at byte ${t.lastStart} of its log`),!1;c=c.subarray(t.last.length)}if(c.length===0)return!1;let u=Xa(this.#n.project,t.id),f=Math.min(this.#h,this.#n.batchBytes??256*1024),h=t.next,d=this.#O(t,c,r),p=[...d.keys()],m=0,g=0,k=l(async v=>{let b=[];for(;m<p.length&&p[m]<v;){let x=p[m++];h+x<t.outsUpto||b.push({out:d.get(x),end:h+c.indexOf(10,x)+1})}return b.length===0?!0:(t.replay.set(h+g,h+v),await this.#L(t,b,f,e))},"shipOutputsBefore");for(;g<c.length;){if(e.failure!==null||s.aborted)return!1;let v=c.indexOf(10,g)+1;if(v-g>this.#h){if(!await k(v))return!1;let Y=c.subarray(g,v),P=As(Y,this.#c),U=Math.ceil(Y.length/this.#h);for(let F=0;F<U;F++){let X=Ms(Qa(t.id,P.run,P.seq,h+g,F),t.dir,[[Xe,`${F}/${U}`],[Ja,String(Y.length)],[Ts,String(t.evSeq)]]),M=await e.send(u,Y.subarray(F*this.#h,Math.min(Y.length,(F+1)*this.#h)),X);if(M===null)return!1;t.evSeq=M}t.replay.delete(h+g),t.last=Y,t.lastStart=h+g,t.next=h+v,this.stats.lines++,this.stats.bytes+=Y.length,g=v;continue}let b=g+f,x=t.replay.get(h+g);if(x!==void 0&&x-(h+g)>f)t.replay.delete(h+g);else if(x!==void 0)if(x-h<=c.length)b=x-h;else{if(g>0)break;t.replay.delete(h+g)}let S=b>=c.length?c.length:c.lastIndexOf(10,b-1)+1;if(S<=g&&(S=v),!await k(S)||e.failure!==null||s.aborted)return!1;let R=c.subarray(g,S),D=eo(R),O=D===0?1:Jr(R),H=As(c.subarray(g,v),this.#c),V=h+g,rt=O===1?Qa(t.id,H.run,H.seq,V):Au(t.id,H.run,H.seq,As(R.subarray(D),this.#c).seq,O,V),_e=Ms(rt,t.dir,[[Ts,String(t.evSeq)]]),yt=await e.send(u,R,_e,{f:t,start:V,end:V+R.length});if(yt===null)return!1;t.evSeq=yt,t.replay.delete(V),t.last=R.subarray(D),t.lastStart=V+D,t.next=h+S,this.stats.lines+=O,this.stats.bytes+=R.length,g=S}return t.last&&(t.last=t.last.slice()),g<c.length||o.bytes.length>0&&o.size>a+o.bytes.length}async#C(t,e){(t.pending>=this.#y||t.pendingBytes>=this.#w)&&await t.waitRoom(this.#y>>1,this.#w>>1,this.#n.ackTimeoutMs??5e3,e)}#O(t,e,s){let r=new Map,i=0;for(;i<e.length;){let a=e.indexOf(10,i)+1,o=i;if(i=a,!ju(e,o,a,this.#c))continue;let c,u,f=!1;try{let p=JSON.parse(this.#c.decode(e.subarray(o,a))).event;c=p?.run,u=p?.call,f=typeof p?.output_file=="string"}catch{continue}if(typeof c!="string"||typeof u!="string"||!Ye(c)||!Hr(u))continue;let h=s.get(c);if((h===void 0||f&&!h?.has(`${u}.txt`))&&(h=this.#R(t,c),s.set(c,h)),!h?.has(`${u}.txt`))continue;let d=this.#t.traceFile(t.dir,c,u);try{let p=Me(d,{root:this.#t.root});p!==null&&r.set(o,{run:c,call:u,data:p})}catch(p){p instanceof N&&this.#k(t.dir,p,"that output is not shipped")}}return r}#R(t,e){let s=new Set;try{let r=this.#t.traceFile(t.dir,e,"x");for(let i of Deno.readDirSync(r.slice(0,r.lastIndexOf("/"))))s.add(i.name)}catch{return null}return s}async#L(t,e,s,r){let i=[],a=zr,o=l(async()=>{if(i.length===0)return!0;let c=Nu(i.map(m=>m.out)),u=i[i.length-1].end,f=Cu(t.id,i[0].out,i.length,Xr(c)),h=Ms(f,t.dir,[[Ka,String(u)],[Ts,String(t.outsSeq)]]),d=i.length;i=[],a=zr;let p=await r.send(Za(this.#n.project,t.id),c,h);return p===null?!1:(t.outsSeq=p,t.outsUpto=u,this.stats.outputs+=d,!0)},"flush");for(let c of e){let u=Ou(c.out);if(zr+u>s){if(!await o()||!await this.#I(t,c.out,r))return!1;continue}if((a+u>s||i.length>=to)&&!await o())return!1;i.push(c),a+=u}return await o()}async#I(t,e,s){let{run:r,call:i,data:a}=e,o=Tu(this.#n.project,t.id,r,i),c=Math.max(1,Math.ceil(a.length/this.#h)),u=Xr(a),f=l(g=>`${t.id}:out:${r}:${i}:${u}#${g}`,"idOf");if(this.#d===null)return!1;let h=await Pu(this.#d,this.#s,o),d=h?.seq??0,p=0,m=Es(h?.header?.get(Xe));if(m!==null&&m.n===c&&h?.header?.get(Ln)===f(m.i)){if(m.i===c-1)return!0;p=m.i+1}for(let g=p;g<c;g++){let k=Ms(f(g),t.dir,[[Xe,`${g}/${c}`],[Ts,String(d)]]),v=await s.send(o,a.subarray(g*this.#h,Math.min(a.length,(g+1)*this.#h)),k);if(v===null)return!1;d=v}return this.stats.outputs++,!0}};l(co,"subjectsHeld");l(Pu,"lastMessage")});function In(n){return`${n.root}/mirror.json`}async function go(n,t,e={}){return await new mo(n,t,e).run()}function Wu(n,t={}){if(Ne(n,t)===null)return 0;let e;try{e=Deno.openSync(n,{read:!0,write:!0})}catch(s){if(s instanceof Deno.errors.NotFound)return 0;throw s}try{let s=e.statSync();if(!s.isFile)throw new N(n,"other");let r=s.size,i=zs(e,r)+1;return i<r&&e.truncateSync(i),i}finally{e.close()}}function Bu(n){let t=new N(n.path,n.kind,n.target);return t.message=`${n.message}: it is where mirror keeps its place in the stream; remove it (the stream is then read again from its start, what is already here is skipped)`,t}function Hu(n,t){return new Promise(e=>{let s=setTimeout(r,n);function r(){clearTimeout(s),t?.removeEventListener("abort",r),e()}l(r,"done"),t?.addEventListener("abort",r,{once:!0})})}var mo,zu=_(()=>{nt();Q();Yr();lo();An();oe();Dn();l(In,"checkpointPath");l(go,"mirror");mo=class{static{l(this,"Mirror")}#t;#e;#n;#s;#r=new Map;#a=new Map;#i=new Map;#o=new Set;#l=new Set;stats={lines:0,bytes:0,outputs:0,taskFiles:0,skipped:0};#c=0;#u=-1;#f="";#h=0;#p=-1n;#d=0;#g=null;#m=null;constructor(t,e,s){this.#t=t,this.#e=e,this.#n=s,this.#s=s.stream??Ss}#y(t,e){this.#l.has(t)||(this.#l.add(t),this.#n.onReport?.(e))}async run(){let t=this.#n.signal;await Deno.mkdir(this.#t.tasksDir,{recursive:!0});let e=await Kr(this.#e,{name:"taskline mirror",signal:this.#n.signal,onWaiting:l(c=>this.#n.onReport?.(`waiting for NATS at ${this.#e.server}: ${c}`),"onWaiting"),...this.#n.nats}),s=new AbortController,r=l(()=>s.abort(),"onAbort");t?.addEventListener("abort",r,{once:!0}),t?.aborted&&s.abort();let i=(async()=>{for await(let c of e.status())c.type==="reconnect"&&(this.#d++,this.#g?.())})().catch(()=>{}),a=null;if(this.#n.live){let c=new fs(this.#t.root,{},d=>d==="live.json");c.connect();let u=new TextDecoder,f=this.#n.project,h=e.subscribe(`${za}.${f??"*"}.*`,{callback:l((d,p)=>{let m=Mr(u.decode(p.data));m&&c.send(m)},"callback")});a={close:l(()=>{h.unsubscribe(),c.close()},"close")}}let o=setInterval(()=>{try{this.#S()}catch(c){this.#y("checkpoint",`cannot save ${In(this.#t)}: ${c}`)}},this.#n.checkpointIntervalMs??500);try{for(;!s.signal.aborted;){try{await this.#w(e,s.signal)}catch(c){if(s.signal.aborted||c instanceof N)throw c;this.#y(`follow:${c.message}`,`reading stream ${this.#s} stopped (${c.message}); starting again`)}this.#_(),s.signal.aborted||await Hu(250,s.signal)}}finally{clearInterval(o),a?.close(),t?.removeEventListener("abort",r);try{this.#_(),this.#S()}finally{await e.close().catch(()=>{}),await i}}return this.stats}async#w(t,e){let s=this.#d,r=await Vr(t),i;for(let g=0;;g++){e.throwIfAborted();try{i=await r.streams.info(this.#s);break}catch(k){g===0&&this.#n.onReport?.(`waiting for stream ${this.#s} at ${this.#e.server}: ${k.message}`),await Hu(Ge(k)?500:250,e)}}let a=this.#b(),o=1;this.#f===i.created?o=await this.#k(r,this.#c):a&&a.stream===this.#s&&a.created===i.created?(this.#p=a.ns!==void 0&&/^\d{1,20}$/.test(a.ns)?BigInt(a.ns):-1n,o=await this.#k(r,a.seq)):(this.#f!==""||a)&&this.#n.onReport?.(`stream ${this.#s} is not the one mirrored before: reading it from its start (lines already here are skipped)`),this.#f!==i.created&&(this.#a.clear(),this.#f=i.created),this.#c=o-1;let c=(await oo()).jetstream(t),u=this.#n.project,f=await c.consumers.get(this.#s,{filter_subjects:u?`${gt}.${u}.>`:`${gt}.>`,deliver_policy:"by_start_sequence",opt_start_seq:o}),h=await f.consume({max_messages:1e3,expires:1e4,abort_on_missing_resource:!0});this.#g=()=>h.stop(),this.#d!==s&&h.stop(),this.#n.onReady?.({stream:this.#s,server:this.#e.server,from:o});let d=l(()=>h.stop(),"onAbort");e.addEventListener("abort",d,{once:!0});let p=i.created,m=setInterval(async()=>{try{(await r.streams.info(this.#s)).created!==p&&h.stop()}catch(g){Ge(g)&&h.stop()}},1e3);(async()=>{for await(let g of h.status())(g.type==="stream_not_found"||g.type==="consumer_not_found"||g.type==="consumer_deleted"||g.type==="heartbeats_missed"&&g.count>=2)&&h.stop()})().catch(()=>{});try{for await(let g of h)this.#E(g),g.info.pending===0||this.#h>=(this.#n.batchBytesMax??4<<20)?this.#_():this.#h>0&&this.#m===null&&(this.#m=setTimeout(()=>{this.#m=null;try{this.#_()}catch{h.stop()}},this.#n.batchHoldMs??20))}finally{this.#g=null,clearInterval(m),e.removeEventListener("abort",d),this.#_(),f.delete().catch(()=>{})}}async#v(t,e){try{let s=await t.streams.getMessage(this.#s,{seq:e});if(!s)return!0;let r=$i(s.timestamp);return r===null||r>this.#p}catch(s){if(Ge(s))return!0;throw s}}async#k(t,e){if(e<=0)return 1;if(this.#p<0n)return this.#n.onReport?.(`${In(this.#t)} has no time: reading stream ${this.#s} again from its start`),1;if(!await this.#v(t,e))return e+1;let s=0,r=e;for(;r-s>1;){let i=Math.floor((s+r)/2);await this.#v(t,i)?r=i:s=i}return this.#n.onReport?.(`stream ${this.#s} no longer holds messages ${r} to ${e} as they were read (a server restart): reading again from ${r}`),r}#E(t){this.#c=t.seq,this.#p=t.timestampNanos;let e=Eu(t.subject);if(!e)return;let s=t.headers?.get(Br)??"";if(!Wr(s)){this.#y(`dir:${s}`,`a message of ${t.subject} names no usable task directory`);return}let r=Ya(e.project,s);if(e.kind==="task"){this.#i.set(this.#t.taskJsonPath(r),t.data),this.#h+=t.data.length,this.stats.taskFiles++;return}if(e.kind==="outs"){let c=Mu(t.data);if(c===null){this.#y(`outs:${t.subject}`,`a message of ${t.subject} (stream sequence ${t.seq}) holds no readable outputs: skipped`);return}for(let u of c)this.#i.set(this.#t.traceFile(r,u.run,u.call),u.data),this.#h+=u.data.length,this.stats.outputs++;return}let i=Es(t.headers?.get(Xe));if(e.kind==="out"){let c=this.#t.traceFile(r,e.run,e.call),u=this.#$(`out:${c}`,t,i??{i:0,n:1});u&&(this.#i.set(c,u),this.#h+=u.length,this.stats.outputs++);return}let a=no(t.headers?.get(Ln)??"");if(a===null){this.#y(`id:${t.subject}`,`a line of ${t.subject} has no offset: skipped`);return}let o=i?this.#$(`ev:${r}:${a}`,t,i):t.data;o&&this.#T(r,a,o)}#$(t,e,s){if(s.n===1)return e.data;let r=this.#a.get(t);if((s.i===0||!r||r.n!==s.n)&&(r={firstSeq:e.seq,n:s.n,parts:[],got:0},this.#a.set(t,r),s.i!==0)||(r.parts[s.i]===void 0&&r.got++,r.parts[s.i]=e.data,r.got<r.n))return null;this.#a.delete(t);let i=0;for(let c of r.parts)i+=c.length;let a=new Uint8Array(i),o=0;for(let c of r.parts)a.set(c,o),o+=c.length;return a}#x(t){let e=this.#r.get(t);if(e)return e;let s=0,r=null;try{s=Wu(this.#t.logPath(t),{root:this.#t.root})}catch(i){if(!(i instanceof N))throw i;r=i.message,this.#y(`bad:${i.path}`,`task ${t}: ${i.message}: its lines are not written (remove it, and mirror.json, to read the stream again from its start)`)}return e={size:s,queued:[],queuedBytes:0,gapReported:!1,bad:r},this.#r.set(t,e),e}#T(t,e,s){let r=this.#x(t);if(r.bad!==null)return;let i=r.size+r.queuedBytes,a=s;if(e+a.length<=i){this.stats.skipped++;return}if(e<i&&a[i-e-1]===10&&(a=a.subarray(i-e),e=i),e!==i){r.gapReported||(r.gapReported=!0,this.#n.onReport?.(`task ${t}: message ${this.#c} of the stream has a line at byte ${e} but the log here ends at ${i}: lines are missing from the stream; later lines of this task are not written`));return}r.queued.push(a),r.queuedBytes+=a.length,this.#h+=a.length,this.stats.lines+=Jr(a),this.stats.bytes+=a.length}#A(t){this.#o.has(t)||(Deno.mkdirSync(t,{recursive:!0}),this.#o.add(t))}#_(){this.#m!==null&&(clearTimeout(this.#m),this.#m=null);for(let[t,e]of this.#i){this.#A(t.slice(0,t.lastIndexOf("/")));let s=!1;try{let r=Me(t,{root:this.#t.root});s=r!==null&&qn(r,e)}catch(r){if(r instanceof N){this.#y(`bad:${r.path}`,`${r.message}: it is not written`);continue}}s||on(t,e)}this.#i.clear();for(let[t,e]of this.#r){if(e.queuedBytes===0)continue;this.#A(this.#t.taskDir(t));let s=new Uint8Array(e.queuedBytes),r=0;for(let a of e.queued)s.set(a,r),r+=a.length;let i=Deno.openSync(this.#t.logPath(t),{append:!0,create:!0});try{let a=0;for(;a<s.length;)a+=i.writeSync(s.subarray(a))}finally{i.close()}e.size+=e.queuedBytes,e.queued=[],e.queuedBytes=0}this.#h=0}#N(){let t=this.#c;for(let e of this.#a.values())t=Math.min(t,e.firstSeq-1);return t}#S(){if(this.#f===""||this.#h>0)return;let t=this.#N();if(t===this.#u)return;let e={stream:this.#s,created:this.#f,seq:t,ns:this.#p.toString()};try{Ne(In(this.#t),{root:this.#t.root})}catch(s){throw s instanceof N?Bu(s):s}on(In(this.#t),new TextEncoder().encode(JSON.stringify(e)+`
+`)),this.#u=t}#b(){let t=In(this.#t),e=null;try{e=Me(t,{root:this.#t.root})}catch(s){if(s instanceof N)throw Bu(s);return null}if(e===null)return null;try{let s=JSON.parse(new TextDecoder().decode(e));if(typeof s?.stream=="string"&&typeof s?.created=="string"&&Number.isSafeInteger(s?.seq))return s}catch{}return null}};l(Wu,"repairTail");l(Bu,"badCheckpoint");l(Hu,"sleep")});async function yo(n,t){if(t.given!==void 0)return jn(t.given);if(t.configured!==null)return jn(t.configured);let s=(await Deno.realPath(n.root)).split("/").filter(r=>r!=="");return Va(s[s.length-2]??"project")}var Ju=_(()=>{Dn();l(yo,"projectName")});var wo=_(()=>{Uu();zu();Yr();Dn();Ju()});var Ku={};G(Ku,{SHIP_HELP:()=>Fm,shipCommand:()=>Um});async function Um(n,t){let{values:e,positionals:s}=I("ship",t,{project:{type:"string"},stream:{type:"string"},live:{type:"boolean"}});if(s.length!==1)throw new y("usage","taskline ship takes one argument: the NATS URL");let r=Os(s[0]);await n.state.requireExists();let i=await n.settings(),a=await yo(n.state,{given:e.project,configured:i.fleet.project}),o=e.stream??i.fleet.stream,c=await Ns(n.state,n.io.env),u=await po(n.state,r,{project:a,stream:o,live:e.live===!0,nats:{auth:c.options},signal:n.io.signal,onReport:l(f=>void n.warn(f),"onReport"),onReady:l(async f=>{await n.io.stderr.write(`taskline ship: project ${a} to stream ${f.stream} on ${f.server} (credentials: ${c.source})
+`),await n.io.stderr.flush()},"onReady")});return await n.io.stderr.write(`taskline ship: ${u.lines} lines, ${u.outputs} outputs, ${u.taskFiles} task files shipped${e.live?`, ${u.liveEvents} ephemeral events published (${u.liveDropped} dropped while not connected)`:""}
+`),0}var Fm,Vu=_(()=>{A();wo();at();Fm=`Usage: taskline ship <NATS-URL> [options]
+
+Publishes every task of this project to a NATS JetStream stream, and keeps
+publishing what is appended, until Ctrl-C: each log line byte for byte, each
+task.json, each kept tool output. It starts after what the stream already
+holds for each task, so a restart neither loses nor repeats a line. The stream
+(default TASKLINE, subjects taskline.>) is created when it is missing.
+\`taskline mirror\` rebuilds the projects of a stream on another machine.
+
+Credentials never go on the command line: TASKLINE_NATS_TOKEN or
+TASKLINE_NATS_NKEY (a seed) in the environment, or .taskline/nats.token,
+.taskline/nats.nkey or .taskline/nats.creds. The NATS host must be in the
+program's permissions: see "Fleet" in the README.
+
+Options:
+  --project <NAME>   the project's name on the stream (default: fleet.project
+                     of config.jsonc, else this directory's name)
+  --stream <NAME>    the stream (default: fleet.stream of config.jsonc, else TASKLINE)
+  --live             also ephemeral events (agent_delta) of runs in other
+                     processes: received on the live channel (as by
+                     \`taskline serve\`, which may run at the same time) and
+                     published, not stored, on taskline_live.<project>.<task id>`;l(Um,"shipCommand")});var Yu={};G(Yu,{MIRROR_HELP:()=>Bm,mirrorCommand:()=>Hm});async function Hm(n,t){let{values:e,positionals:s}=I("mirror",t,{project:{type:"string"},stream:{type:"string"},live:{type:"boolean"}});if(s.length!==1)throw new y("usage","taskline mirror takes one argument: the NATS URL");let r=Os(s[0]),i=e.project===void 0?void 0:jn(e.project),a=await n.settings(),o=e.stream??a.fleet.stream,c=await Ns(n.state,n.io.env),u=await go(n.state,r,{stream:o,project:i,live:e.live===!0,nats:{auth:c.options},signal:n.io.signal,onReport:l(f=>void n.warn(f),"onReport"),onReady:l(async f=>{await n.io.stderr.write(`taskline mirror: stream ${f.stream} on ${f.server} from message ${f.from} into ${n.state.root}/
+`),await n.io.stderr.flush()},"onReady")});return await n.io.stderr.write(`taskline mirror: ${u.lines} lines, ${u.outputs} outputs, ${u.taskFiles} task files written
+`),0}var Bm,Xu=_(()=>{A();wo();at();Bm="Usage: taskline mirror <NATS-URL> [options]\n\nBuilds .taskline/ of this directory from a stream that `taskline ship` writes,\nand keeps it up to date until Ctrl-C. Each task of each project lands in\n.taskline/tasks/<project>--<task dir>/ with its task.json, its events.jsonl\nbyte for byte as on its machine, and its tool outputs. `events`, `history`,\n`trace`, `serve` and `tui` work on the replica as on any project (refer to\na task by its directory name, or its id: numbers of several projects collide).\nAfter a crash it resumes from what it has written (a torn last line is cut).\n\nCredentials as for `taskline ship` (TASKLINE_NATS_TOKEN, TASKLINE_NATS_NKEY, or\n.taskline/nats.token, nats.nkey, nats.creds).\n\nOptions:\n  --stream <NAME>    the stream (default: fleet.stream of config.jsonc, else TASKLINE)\n  --project <NAME>   only this project (default: every project of the stream)\n  --live             also the ephemeral events (agent_delta) that `ship --live`\n                     publishes: handed to a `taskline serve` running on this\n                     replica, which streams them; never written";l(Hm,"mirrorCommand")});async function bo(n){try{return await Deno.realPath(n)}catch{return null}}async function Pn(n,t,e,s={}){if(!Wm.test(e))throw new y("bad-request",`Cannot read the output of call "${e.slice(0,40)}": a call is 12 hexadecimal digits`);let r=e.toLowerCase();if(!ko.test(t.dir)||t.dir.startsWith("."))return null;let i=await bo(`${n.root}/tool-output`),a=await bo(n.root);if(i===null||a===null)return null;if(i!==`${a}/tool-output`)throw new y("bad-state",`Refusing to read ${n.toolOutputDir}: it is a link`);let o=[];if(s.run!==void 0)ko.test(s.run)&&!s.run.startsWith(".")&&o.push(s.run);else{try{for await(let c of Deno.readDir(`${n.toolOutputDir}/${t.dir}`))ko.test(c.name)&&!c.name.startsWith(".")&&o.push(c.name)}catch{return null}o.sort()}for(let c of o){let u=n.traceFile(t.dir,c,r),f=await bo(u);if(f===null)continue;if(!f.startsWith(`${i}/`))throw new y("bad-state",`Refusing to read the output of call ${r}: ${u} leads outside ${n.toolOutputDir}/`);let h=await Deno.stat(f);if(!h.isFile)continue;if(h.size>(s.bytesMax??64*1024*1024))throw new y("io",`Cannot read ${u}: ${h.size} bytes is too large`);let d=await Deno.readTextFile(f),p=zm.exec(d);return{text:d,run:c,cut:p?{kept:Number(p[1]),total:Number(p[2])}:null}}return null}var Wm,ko,zm,Cs=_(()=>{A();Wm=/^[0-9a-fA-F]{12}$/,ko=/^[0-9A-Za-z._-]{1,100}$/,zm=/\n?\[taskline: output cut to the first (\d+) of (\d+) characters\]\n?$/;l(bo,"realOrNull");l(Pn,"readTraceOutput")});function Fn(n){return n.returned_at===null?"no result":n.timed_out?"timed out":n.exit_code!==null&&n.exit_code!==0?`exit ${n.exit_code}`:n.is_error?"error":"ok"}function vo(n,t,e,s){return`${n}|${t}|${e}|${s??""}`}function Gu(n,t,e){return{run:n,call:t.call,role:t.role,subtask:t.subtask??null,tool:t.tool,input:null,called_at:null,returned_at:null,duration_ms:null,is_error:null,exit_code:null,timed_out:!1,preview:"",output_chars:0,output_file:null,paired:"unmatched",result:"no result",seq:e}}var Jm,Ls,_o=_(()=>{z();l(Fn,"resultOf");Jm=new Set(["write_file","edit_file"]),Ls=class n{static{l(this,"CallPairing")}run;calls;runs;filesWritten;#t;#e;#n;constructor(t){this.run=t,this.calls=[],this.runs=[],this.filesWritten=[],this.#t=new Map,this.#e=new Map,this.#n=new Set}static resume(t,e){let s=new n(t);for(let r of e)s.calls.push(r),s.runs.includes(r.run)||s.runs.push(r.run),!(r.returned_at!==null||r.called_at===null)&&(r.call===St?s.#s(vo(r.run,r.role,r.tool,r.subtask)).push(r):s.#t.set(`${r.run}|${r.call}`,r));return s}add(t){if(typeof t.schema=="number"&&t.schema>2)return null;let e=t.event,s=q(e);if(s===null||this.run!==null&&s!==this.run||(this.runs.includes(s)||this.runs.push(s),e.type!=="tool_called"&&e.type!=="tool_returned"))return null;let r=typeof t.seq=="number"?t.seq:null;if(e.type==="tool_called"){let c=e,u=Gu(s,c,r);return u.input=c.input??null,u.called_at=t.at,this.calls.push(u),c.call===St?this.#s(vo(s,c.role,c.tool,c.subtask)).push(u):this.#t.set(`${s}|${c.call}`,u),u}let i=e,a,o="unmatched";if(i.call===St)a=this.#e.get(vo(s,i.role,i.tool,i.subtask))?.shift(),o="order";else{let c=`${s}|${i.call}`;a=this.#t.get(c),this.#t.delete(c),o="id"}if(a||(a=Gu(s,i,r),this.calls.push(a),o="unmatched"),a.paired=o,a.returned_at=t.at,a.duration_ms=typeof i.duration_ms=="number"?i.duration_ms:null,a.is_error=i.is_error===!0,a.exit_code=typeof i.exit_code=="number"?i.exit_code:null,a.timed_out=i.timed_out===!0,a.preview=typeof i.preview=="string"?i.preview:"",a.output_chars=typeof i.output_chars=="number"?i.output_chars:0,a.output_file=typeof i.output_file=="string"?i.output_file:null,a.result=Fn(a),Jm.has(a.tool)&&!a.is_error&&a.called_at!==null){let c=a.input?.path;typeof c=="string"&&c!==""&&!this.#n.has(c)&&(this.#n.add(c),this.filesWritten.push(c))}return a}#s(t){let e=this.#e.get(t);return e||this.#e.set(t,e=[]),e}};l(vo,"orderKey");l(Gu,"openCall")});async function Un(n,t,e={}){if(e.all&&e.run!==void 0)throw new y("usage","--all does not go with --run");let s=n.logPath(t.dir),r=await Ce(s),i=null;if(!e.all&&(i=e.run!==void 0?await fe(s,e.run,r):(await At(s,{to:r}))?.run??null,i===null))return{run:null,calls:[],files_written:[],runs:[],paired_by_order:!1,errors:[]};let a=[],o=new Ls(i);for await(let f of pt(s,{to:r,signal:e.signal,prefilter:l(h=>h.includes('"tool_called"')||h.includes('"tool_returned"')||h.includes('"run_started"'),"prefilter"),onProblem:l(h=>{e.onProblem?.(h),a.length<50&&a.push(`line ${h.line}: skipped a broken line (${h.reason})`)},"onProblem")}))for(let h of f.records)o.add(h.env);let c=o.calls,u=c;if(e.tool!==void 0&&(u=u.filter(f=>f.tool===e.tool)),e.subtask!==void 0){let f=e.subtask.toLowerCase();u=u.filter(h=>h.subtask!==null&&h.subtask.toLowerCase().startsWith(f))}if(e.full)for(let f of u)await Km(n,t,f);return{run:i,calls:u,files_written:o.filesWritten,runs:o.runs,paired_by_order:c.some(f=>f.paired==="order"),errors:a}}async function Km(n,t,e){if(e.returned_at===null){e.output="",e.output_state="not kept";return}if(e.call===St){e.output=e.preview,e.output_state="before 0.5";return}if(e.output_file===null){e.output=e.preview,e.output_state="not kept";return}let s=null;try{s=await Pn(n,t,e.call,{run:e.run})}catch(r){if(!(r instanceof y))throw r}if(s===null){e.output=e.preview,e.output_state="missing";return}e.output=s.text,e.output_state=s.cut?"cut":"complete",s.cut&&(e.output_total_chars=s.cut.total)}var js=_(()=>{z();A();Le();ce();Cs();_o();_o();l(Un,"buildRunTrace");l(Km,"attachOutput")});function T(n,t){return typeof t=="boolean"?{key:n,value:{boolValue:t}}:typeof t=="number"?Number.isSafeInteger(t)?{key:n,value:{intValue:String(t)}}:{key:n,value:{doubleValue:t}}:{key:n,value:{stringValue:t}}}function xo(n){let t=0xcbf29ce484222325n;for(let e=0;e<n.length;e++)t^=BigInt(n.charCodeAt(e)),t=t*0x100000001b3n&0xffffffffffffffffn;return t===0n&&(t=1n),t.toString(16).padStart(16,"0")}function Vm(n){let t=n.replace(/-/g,"").toLowerCase();return/^[0-9a-f]{32}$/.test(t)&&!/^0+$/.test(t)?t:xo(`a|${n}`)+xo(`b|${n}`)}function Ym(n){return jt(n)}async function Qu(n,t,e={}){let s=n.logPath(t.dir),r=await Ce(s),i=null;e.all||(i=e.run!==void 0?await fe(s,e.run,r):(await At(s,{to:r}))?.run??null);let a=e.attributeCharsMax??4096,o=new Map;if(e.all||i!==null)for await(let u of pt(s,{to:r,onProblem:e.onProblem,signal:e.signal}))for(let f of u.records){if(f.env.schema>2)continue;let h=f.env.event,d=q(h);if(d===null||i!==null&&d!==i)continue;let p=Ym(f.env.at);if(p===null)continue;let m=o.get(d);m||o.set(d,m=new $o(d,t,p,a)),m.add(h,p)}let c=[];for(let u of o.values())u.close(),c.push(...u.spans);return{resourceSpans:[{resource:{attributes:[T("service.name","taskline"),T("service.version",Zu),T("taskline.task.id",t.id),T("taskline.task.number",t.number),T("taskline.task.title",t.record.title),T("taskline.task.dir",t.dir)]},scopeSpans:[{scope:{name:"taskline",version:Zu},spans:c}]}]}}var Zu,$o,So=_(()=>{z();oe();Le();ce();js();Zu="0.5.0";l(T,"attr");l(xo,"hash64");l(Vm,"traceIdOf");l(Ym,"nsOf");$o=class{static{l(this,"RunSpans")}run;spans;root;traceId;#t;#e;#n;#s;#r;#a;#i;#o;#l;constructor(t,e,s,r){this.run=t,this.spans=[],this.#t=0,this.#e=[],this.#n=new Map,this.#s=new Map,this.#r=new Map,this.#a=0n,this.#i=0,this.#l=[],this.traceId=Vm(t),this.#o=r,this.root=this.#u(`run #${e.number}`,null,s,[T("taskline.run.id",t),T("taskline.task.id",e.id),T("taskline.task.number",e.number)]),this.#a=s}#c(t){return t.length>this.#o?`${t.slice(0,this.#o)}\u2026`:t}#u(t,e,s,r){let i={traceId:this.traceId,spanId:xo(`${this.run}|${this.#t++}|${t}`),name:t,kind:1,startTimeUnixNano:String(s),endTimeUnixNano:String(s),attributes:r,events:[],status:{code:0}};e&&(i.parentSpanId=e.span.spanId),this.spans.push(i);let a={span:i,startNs:s,ended:!1};return this.#l.push(a),a}#f(t,e,s){t.span.endTimeUnixNano=String(e<t.startNs?t.startNs:e),t.ended=!0,s&&(t.span.status=s)}#h(t,e,s){this.root.span.events.push({timeUnixNano:String(e),name:t,attributes:s})}#p(){for(let t=this.#e.length-1;t>=0;t--)if(!this.#e[t].ended)return this.#e[t];return null}add(t,e){switch(e>this.#a&&(this.#a=e),t.type){case"run_started":this.#i++>0&&this.#h("resumed",e,[]);break;case"run_finished":{let s=[T("taskline.run.status",t.status),T("taskline.run.success",t.success===!0),T("taskline.run.resumes",Math.max(0,this.#i-1)),T("taskline.run.active_ms",t.active_ms??0),T("gen_ai.usage.input_tokens",t.usage?.input_tokens??0),T("gen_ai.usage.output_tokens",t.usage?.output_tokens??0)],r=new Set(s.map(i=>i.key));this.root.span.attributes=[...this.root.span.attributes.filter(i=>!r.has(i.key)),...s],this.#f(this.root,e,t.success?{code:1}:{code:2,message:`run ${t.status}`});break}case"phase_started":this.#e.push(this.#u(`phase ${t.phase}`,this.root,e,[T("taskline.phase",t.phase)]));break;case"phase_finished":{let s=[...this.#e].reverse().find(r=>!r.ended&&r.span.name===`phase ${t.phase}`)??this.#u(`phase ${t.phase}`,this.root,e,[T("taskline.phase",t.phase)]);s.span.attributes.push(T("taskline.phase.summary",this.#c(t.summary??""))),this.#f(s,e,t.success?{code:1}:{code:2,message:t.summary??""});break}case"agent_started":{let s=this.#p()??this.root,r=[T("gen_ai.agent.name",t.role)];t.model&&r.push(T("gen_ai.request.model",t.model)),t.subtask&&r.push(T("taskline.subtask",t.subtask));let i=this.#u(`agent ${t.role}`,s,e,r),a=this.#n.get(t.role);a||this.#n.set(t.role,a=[]),a.push({open:i,subtask:t.subtask??null});break}case"agent_finished":{let r=this.#n.get(t.role)?.shift()?.open??this.#u(`agent ${t.role}`,this.#p()??this.root,e,[T("gen_ai.agent.name",t.role)]);r.span.attributes.push(T("taskline.agent.steps",t.steps??0),T("taskline.agent.stop",this.#c(String(t.stop??""))),T("gen_ai.usage.input_tokens",t.usage?.input_tokens??0),T("gen_ai.usage.output_tokens",t.usage?.output_tokens??0),T("taskline.usage.cache_read_tokens",t.usage?.cache_read_tokens??0),T("taskline.usage.cache_write_tokens",t.usage?.cache_write_tokens??0)),this.#f(r,e);break}case"tool_called":{let s=this.#n.get(t.role),i=(s?.find(c=>c.subtask===(t.subtask??null))??s?.[0])?.open??this.#p()??this.root,a=[T("gen_ai.tool.name",t.tool),T("gen_ai.tool.call.id",t.call),T("taskline.role",t.role),T("taskline.tool.input",this.#c(JSON.stringify(t.input??null)))];t.subtask&&a.push(T("taskline.subtask",t.subtask));let o=this.#u(`tool ${t.tool}`,i,e,a);if(t.call===St){let c=`${t.role}|${t.tool}|${t.subtask??""}`,u=this.#r.get(c);u||this.#r.set(c,u=[]),u.push(o)}else this.#s.set(t.call,o);break}case"tool_returned":{let s;if(t.call===St?s=this.#r.get(`${t.role}|${t.tool}|${t.subtask??""}`)?.shift():(s=this.#s.get(t.call),this.#s.delete(t.call)),!s){let a=e-BigInt(Math.max(0,Math.round(t.duration_ms??0)))*1000000n;s=this.#u(`tool ${t.tool}`,this.#p()??this.root,a,[T("gen_ai.tool.name",t.tool),T("gen_ai.tool.call.id",t.call),T("taskline.role",t.role),T("taskline.tool.call_missing",!0)])}let r=Fn({returned_at:"",timed_out:t.timed_out===!0,exit_code:typeof t.exit_code=="number"?t.exit_code:null,is_error:t.is_error===!0}),i=s.span.attributes;i.push(T("taskline.tool.result",r),T("taskline.tool.is_error",t.is_error===!0),T("taskline.tool.duration_ms",t.duration_ms??0),T("taskline.tool.timed_out",t.timed_out===!0),T("taskline.tool.output_chars",t.output_chars??0),T("taskline.tool.preview",this.#c(t.preview??""))),typeof t.exit_code=="number"&&i.push(T("taskline.tool.exit_code",t.exit_code)),t.output_file&&i.push(T("taskline.tool.output_file",t.output_file)),this.#f(s,e,r==="ok"?{code:1}:{code:2,message:r});break}case"paused":this.#h("paused",e,[T("taskline.reason",t.reason??"")]);break;case"approval_requested":this.#h("approval_requested",e,[T("taskline.gate",t.gate)]);break;case"approval_resolved":this.#h("approval_resolved",e,[T("taskline.gate",t.gate),T("taskline.approved",t.approved===!0),T("taskline.comment",t.comment??"")]);break;case"committed":this.#h("committed",e,[T("taskline.commit",t.commit),T("taskline.message",t.message??""),T("taskline.files",(t.files??[]).length)]);break;case"merged":this.#h("merged",e,[T("taskline.commit",t.commit),T("taskline.branch",t.branch??""),T("taskline.base",t.base??"")]);break;case"validation_finished":{let s=[T("taskline.command",t.command),T("taskline.integration",t.integration===!0),T("taskline.passed",t.passed===!0)];typeof t.exit_code=="number"&&s.push(T("taskline.exit_code",t.exit_code)),this.#h("validation_finished",e,s);break}case"retrying":this.#h("retrying",e,[T("taskline.what",t.what??""),T("taskline.attempt",t.attempt??0),T("taskline.delay_ms",t.delay_ms??0)]);break;case"log":(t.level==="warn"||t.level==="error")&&this.#h(`log ${t.level}`,e,[T("taskline.message",this.#c(t.message))]);break;default:break}}close(){for(let t of this.#l)t.ended||(t.span.endTimeUnixNano=String(this.#a>t.startNs?this.#a:t.startNs),t.span.attributes.push(T("taskline.unfinished",!0)),t.span.name.startsWith("tool ")&&(t.span.attributes.push(T("taskline.tool.result","no result")),t.span.status={code:2,message:"no result"}))}};l(Qu,"buildOtlpTrace")});var nh={};G(nh,{TRACE_HELP:()=>Xm,renderTrace:()=>eh,traceCommand:()=>Gm});async function Gm(n,t){let{values:e,positionals:s}=I("trace",t,{run:{type:"string"},all:{type:"boolean"},tool:{type:"string"},subtask:{type:"string"},full:{type:"boolean"},json:{type:"boolean"},format:{type:"string"}}),r=e.json===!0?"json":String(e.format??"text");if(!["text","json","otlp"].includes(r))throw new y("usage",`taskline trace: --format takes text, json or otlp, not "${r.slice(0,40)}"`);if(n.json=r!=="text",s.length!==1)throw new y("usage","taskline trace: name one task, for example `taskline trace 3`");if(e.all&&e.run!==void 0)throw new y("usage","taskline trace: --all does not go with --run");let i=await n.task(s[0]),a=n.io.stdout;if(r==="otlp"){if(e.tool!==void 0||e.subtask!==void 0||e.full)throw new y("usage","taskline trace: --format otlp exports whole runs (not with --tool, --subtask or --full)");let c=await Qu(n.state,i,{run:e.run,all:e.all===!0,onProblem:n.problem,signal:n.io.signal});return await a.write(JSON.stringify(c)+`
+`),0}let o=await Un(n.state,i,{run:e.run,all:e.all===!0,tool:e.tool,subtask:e.subtask,full:e.full===!0,onProblem:n.problem,signal:n.io.signal});if(r==="json")await a.write(JSON.stringify(o)+`
+`);else{let c=sa(a.isTerminal,n.io.env);await a.write(eh(o,e.full===!0,c))}return 0}function th(n){let t=n.replace(/\r\n/g,`
+`).replace(/\n$/,"");return t===""?"":t.split(`
+`).map(e=>`    ${L(e,{tab:"	"})}`.trimEnd()).join(`
+`)+`
+`}function Zm(n,t){return t?`${n==="ok"?"\x1B[32m":n==="no result"?"\x1B[33m":"\x1B[31m"}${n}\x1B[0m`:n}function Qm(n,t){let e=Cn(n.called_at??n.returned_at),s=n.subtask?L(n.subtask.slice(0,8)):"-",r=n.called_at===null?"(return without a call)":E(JSON.stringify(n.input),100),i=[];return n.paired==="order"?i.push("paired by order: recorded before 0.5"):n.paired!=="id"&&n.paired!=="unmatched"&&i.push(`paired: ${n.paired}`),`${e}  ${E(n.role,40)}  ${s}  ${E(n.tool,40)}  ${r}  ${_t(n.duration_ms)}  ${Zm(n.result??Fn(n),t)}${i.length?`  (${i.join("; ")})`:""}
+`}function t0(n){switch(n.output_state){case"cut":return"";case"missing":return`    [complete output missing: ${L(String(n.output_file))} is not in the trace store; showing the preview]
+`;case"not kept":return n.returned_at===null?`    [no output: the call never returned]
+`:`    [complete output not kept (tracing was off or the file could not be written); showing the preview]
+`;case"before 0.5":return`    [recorded before 0.5: only the preview was kept]
+`;default:return""}}function eh(n,t,e=!1){let s=n.runs??[...new Set([...n.run?[n.run]:[],...n.calls.map(a=>a.run)])];if(s.length===0)return`No tool calls: the task has no run yet.
+`;let r=[];for(let a of s){let o=n.calls.filter(u=>u.run===a),c=`Run ${L(a)} \xB7 ${o.length===0?"no tool calls":o.length===1?"1 call":`${o.length} calls`}
+`;for(let u of o)c+=Qm(u,e),t?(c+=th(u.output??u.preview),c+=t0(u)):(c+=th(u.preview),u.output_chars>u.preview.length&&u.returned_at!==null&&(c+=`    \u2026 ${u.output_chars} characters in all${u.output_file?" (--full shows them)":""}
+`));r.push(c)}let i=r.join(`
+`);return n.errors?.length&&(i+=`
+Problems:
+${n.errors.map(a=>`  ${L(a)}
+`).join("")}`),i}var Xm,sh=_(()=>{zt();A();So();js();_s();at();ss();Xm=`Usage: taskline trace <REF> [options]
+
+Shows the tool calls of a task's current run: time, role, subtask, tool,
+input, duration, result (ok, exit N, error, timed out, no result) and the
+output preview.
+
+Options:
+  --run <PREFIX>      another run of the task
+  --all               every run of the task
+  --tool <NAME>       only calls of this tool
+  --subtask <PREFIX>  only calls of subtasks whose id starts so
+  --full              complete outputs from the trace store (says when cut,
+                      missing or not kept)
+  --json              the RunTrace document
+  --format <F>        text (default), json, or otlp (OpenTelemetry OTLP/JSON)`;l(Gm,"traceCommand");l(th,"indent");l(Zm,"paint");l(Qm,"header");l(t0,"fullNote");l(eh,"renderTrace")});function e0(n){return`#${n.number} (${n.dir})`}function Zr(n,t){if(t.length===1)return t[0];let e=t.slice(0,10).map(e0),s=e.length>1?`${e.slice(0,-1).join(", ")} and ${e[e.length-1]}`:e[0];throw new y("ambiguous-ref",`Cannot resolve task "${n}": it matches ${s}${t.length>10?" and more":""}`,{details:{candidates:t.map(r=>({number:r.number,dir:r.dir,id:r.id}))}})}function n0(n,t){let e=n.toLowerCase();return!/^[0-9a-f-]+$/.test(e)||e.replace(/-/g,"").length<4?[]:t.filter(s=>s.id.toLowerCase().startsWith(e))}function Ze(n,t){let e=n.trim();if(e==="")throw new y("usage","A task reference cannot be empty");let s=/^#?(\d{1,15})$/.exec(e);if(s){let a=Number(s[1]),o=t.filter(c=>c.number===a);if(o.length>0)return Zr(e,o);if(e.startsWith("#"))throw new y("not-found",`Cannot resolve task "${e}": no task has number ${a}`)}if(!s){let a=t.filter(o=>o.dir===e);if(a.length>0)return Zr(e,a)}let r=t.filter(a=>a.id.toLowerCase()===e.toLowerCase());if(r.length>0)return Zr(e,r);let i=n0(e,t);if(i.length>0)return Zr(e,i);throw new y("not-found",`Cannot resolve task "${e.slice(0,100)}": no task matches`)}var Qr=_(()=>{A();l(e0,"describe");l(Zr,"decide");l(n0,"byIdPrefix");l(Ze,"resolveRef")});function To(){let n=crypto.getRandomValues(new Uint8Array(32));return Array.from(n,t=>t.toString(16).padStart(2,"0")).join("")}function ah(n,t){let e=ih.encode(n),s=ih.encode(t),r=Math.max(e.length,s.length),i=e.length^s.length;for(let a=0;a<r;a++)i|=(e[a]??0)^(s[a]??0);return i===0}function oh(n){let t=n.replace(/^\[|\]$/g,"").toLowerCase();return t==="localhost"||t==="::1"||/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(t)}function lh(n,t){let e=new Set([`127.0.0.1:${t}`,`localhost:${t}`,`[::1]:${t}`]),s=n.includes(":")&&!n.startsWith("[")?`[${n}]`:n;return s!=="0.0.0.0"&&s!=="[::]"&&e.add(`${s.toLowerCase()}:${t}`),e}function ch(n,t){let e=(n.headers.get("host")??"").toLowerCase();if(!t.hosts.has(e))return`Host "${e.slice(0,100)}" is not this server's address`;let s=n.headers.get("origin");if(s!==null){let r=!1;try{let i=new URL(s),a=i.port===""?`${i.host}:80`:i.host;r=i.protocol==="http:"&&t.hosts.has(a.toLowerCase())&&s.replace(/\/$/,"")===`${i.protocol}//${i.host}`}catch{}if(!r)return`Origin "${s.slice(0,100)}" is not this server's`}return null}function uh(n,t,e,s){let r=n.headers.get("authorization");if(r!==null){let i=/^Bearer[ ]+(\S+)\s*$/i.exec(r);return i!==null&&ah(i[1],e.token)}if(s){let i=t.searchParams.get("token");if(i!==null)return ah(i,e.token)}return!1}var ih,Eo=_(()=>{l(To,"newToken");ih=new TextEncoder;l(ah,"constantTimeEqual");l(oh,"isLoopbackHost");l(lh,"allowedHosts");l(ch,"checkHostAndOrigin");l(uh,"hasToken")});function hh(n){return n.method==="POST"}function fh(n,t="GET"){let e=n.length>1?n.replace(/\/$/,""):n,s=e==="/"?[]:e.slice(1).split("/"),r=t==="HEAD"?"GET":t,i=[];for(let{route:c,parts:u}of l0){if(u.length!==s.length)continue;let f={},h=!0;for(let d=0;d<u.length&&h;d++){let p=u[d];if(p.startsWith("{")){let m;try{m=decodeURIComponent(s[d])}catch{return"bad"}f[p.slice(1,-1)]=m}else p!==s[d]&&(h=!1)}h&&(i.length>0&&i[0].route.path!==c.path||(i=[...i,{route:c,params:f}]))}if(i.length===0)return null;let a=i.find(c=>c.route.method===r),o=i.flatMap(c=>c.route.method==="GET"?["GET","HEAD"]:[c.route.method]);return{...a??i[0],methodOk:a!==void 0,allow:o}}var a0,o0,Ao,l0,Oo=_(()=>{a0=[{name:"web",path:"/",summary:"The web UI",auth:!1,queryToken:!1},{name:"health",path:"/api/health",summary:"Liveness and version",auth:!0,queryToken:!1},{name:"openapi",path:"/api/openapi.json",summary:"This document (OpenAPI 3.1)",auth:!0,queryToken:!1},{name:"tasks",path:"/api/tasks",summary:"Every task",auth:!0,queryToken:!1},{name:"task",path:"/api/tasks/{ref}",summary:"One task",auth:!0,queryToken:!1},{name:"taskEvents",path:"/api/tasks/{ref}/events",summary:"Events of one task's current run (or another run, or all), ordered by seq",auth:!0,queryToken:!1},{name:"taskStream",path:"/api/tasks/{ref}/stream",summary:"Live stream of one task's run (Server-Sent Events, ids are seq)",auth:!0,queryToken:!0},{name:"taskTrace",path:"/api/tasks/{ref}/trace",summary:"Trace of a run's tool calls (RunTrace)",auth:!0,queryToken:!1},{name:"traceOutput",path:"/api/tasks/{ref}/trace/{call}/output",summary:"The complete output of one tool call, from the trace store",auth:!0,queryToken:!1},{name:"events",path:"/api/events",summary:"Recent events of every task, as tagged envelopes ordered by event cursor",auth:!0,queryToken:!1},{name:"stream",path:"/api/stream",summary:"Live stream of the whole project (Server-Sent Events, ids are event cursors)",auth:!0,queryToken:!0},{name:"history",path:"/api/history",summary:"History of finished work (TaskHistory[])",auth:!0,queryToken:!1},{name:"taskHistory",path:"/api/history/{ref}",summary:"History of one task (TaskHistory)",auth:!0,queryToken:!1}],o0=[{name:"createTask",path:"/api/tasks",summary:"Creates a task (as `taskline task new`)"},{name:"runTask",path:"/api/tasks/{ref}/run",summary:"Runs or resumes the task in the server's process (as `taskline run`)"},{name:"cancelTask",path:"/api/tasks/{ref}/cancel",summary:"Stops the process that runs the task (as `taskline cancel --no-wait`)"},{name:"approveTask",path:"/api/tasks/{ref}/approve",summary:"Approves the gate the task's run waits for (as `taskline approve`)"},{name:"rejectTask",path:"/api/tasks/{ref}/reject",summary:"Rejects the gate the task's run waits for (as `taskline reject`)"}],Ao=[...a0.map(n=>({...n,method:"GET"})),...o0.map(n=>({...n,method:"POST",auth:!0,queryToken:!1}))];l(hh,"isWrite");l0=Ao.map(n=>({route:n,parts:n.path==="/"?[]:n.path.slice(1).split("/")}));l(fh,"matchRoute")});function yh(n){let t={};for(let s of Ao){let r=s.path.includes("{ref}"),i=s.method==="POST",a={[h0[s.name]??"200"]:u0[s.name]};s.auth&&(a[401]=ve("Unauthorized")),a[403]=ve("Forbidden");let o=c0[s.name];(i||o.some(u=>u.in==="query"||"$ref"in u)||s.path.includes("{"))&&(a[400]=ve("BadRequest")),(r||s.name==="traceOutput")&&(a[404]=ve("NotFound")),(s.name==="taskEvents"||s.name==="taskStream"||s.name==="taskTrace")&&(a[409]=ve("BadLogFile")),a[405]=ve("MethodNotAllowed"),gh[s.name]&&(a[409]={...dh,description:gh[s.name]}),i&&(a[413]=ve("TooLarge"),a[415]=ve("UnsupportedMediaType"));let c={operationId:s.name,summary:s.summary,parameters:o,responses:a};ph[s.name]&&(c.requestBody=ph[s.name]),s.auth?i&&(c.security=[{bearer:[]}]):c.security=[],t[s.path]={...t[s.path],[s.method.toLowerCase()]:c}}let e=dh;return{openapi:"3.1.0",info:{title:"taskline serve",version:n,description:"The local server of taskline. Every /api/ route needs `Authorization: Bearer <token>`; the two stream routes also take `?token=`, the write routes (POST) never. A write needs `Content-Type: application/json` and a body of at most 64 KiB."},servers:[{url:"http://127.0.0.1:7777"}],security:[{bearer:[]}],paths:t,components:{securitySchemes:{bearer:{type:"http",scheme:"bearer"},queryToken:{type:"apiKey",in:"query",name:"token"}},parameters:{ref:{name:"ref",in:"path",required:!0,description:"A task reference: #N or digits, the directory name, the id or an id prefix of at least 4 hex digits",schema:{type:"string"}},after:{name:"after",in:"query",description:"Start strictly after this event cursor (`<ns>-<number>-<seq>`)",schema:{type:"string",pattern:"^\\d+-\\d+-\\d+$"}},since:{name:"since",in:"query",description:"Events at or after this time: RFC 3339, or an age such as 90s, 15m, 1h30m",schema:{type:"string"}},type:{name:"type",in:"query",description:"Only these event types (repeatable, comma-separated)",schema:{type:"array",items:{type:"string",enum:[...Rt]}},style:"form",explode:!0},task:{name:"task",in:"query",description:"Only these tasks (references; repeatable)",schema:{type:"array",items:{type:"string"}},style:"form",explode:!0},lastEventId:{name:"Last-Event-ID",in:"header",description:"Resume after this id (beats the query)",schema:{type:"string"}},token:{name:"token",in:"query",description:"The token, for EventSource clients that cannot send headers",schema:{type:"string"}}},responses:{BadRequest:{...e,description:"A bad parameter, or an ambiguous task reference"},Unauthorized:{...e,description:"Missing or wrong token"},Forbidden:{...e,description:"Host or Origin is not this server's"},NotFound:{...e,description:"No such task, call or output"},MethodNotAllowed:{...e,description:"Not a method of this path (header Allow names those that are)"},TooLarge:{...e,description:"The body is larger than 64 KiB"},UnsupportedMediaType:{...e,description:"A write needs `Content-Type: application/json`"},BadLogFile:{...e,description:"The task's events.jsonl is not a regular file inside .taskline/ (a FIFO, a socket, a device, a directory, a link leading out or to nothing): code bad-log-file"}},schemas:{Problem:{type:"object",required:["type","title","status","detail","instance","error"],properties:{type:{type:"string"},title:{type:"string"},status:{type:"integer"},detail:{type:"string"},instance:{type:"string"},error:{type:"string"},code:{type:"string"}}},Envelope:{type:"object",required:["schema","at","event"],properties:{schema:{type:"integer"},seq:{type:"integer",minimum:1},at:{type:"string"},event:{type:"object",required:["type"],properties:{type:{type:"string"}}}}},TaggedEnvelope:{allOf:[{$ref:"#/components/schemas/Envelope"},{type:"object",required:["task","number"],properties:{task:{type:"string"},number:{type:"integer"}}}]},TaskRow:{type:"object",required:["task","number","dir","running","run"],properties:{task:{type:"object"},number:{type:"integer"},dir:{type:"string"},running:{type:"boolean"},run:{type:["object","null"],required:["id","status","pending_approval"],properties:{id:{type:"string"},started_at:{type:"string"},status:{type:["string","null"],description:"running while a process runs the task; else the status of the run's last run_finished (done, paused, cancelled, failed...)"},pending_approval:{type:["string","null"],enum:["spec","plan","merge",null]},active_ms:{type:"number"},usage:{type:"object"}}}}},TaskRef:{type:"object",required:["id","number","dir"],properties:{id:{type:"string"},number:{type:"integer"},dir:{type:"string"}}},Decision:{type:"object",required:["task","run","gate","approved","comment","seq"],properties:{task:{$ref:"#/components/schemas/TaskRef"},run:{type:"string"},gate:{type:"string",enum:["spec","plan","merge"]},approved:{type:"boolean"},comment:{type:["string","null"]},seq:{type:"integer",description:"The seq of approval_resolved"}}}}}}}var dh,J,ve,c0,Rs,ph,mh,u0,h0,gh,wh=_(()=>{z();Oo();dh={description:"A problem (RFC 9457)",content:{"application/problem+json":{schema:{$ref:"#/components/schemas/Problem"}}}},J=l(n=>({$ref:`#/components/parameters/${n}`}),"ref"),ve=l(n=>({$ref:`#/components/responses/${n}`}),"resp"),c0={web:[],health:[],openapi:[],tasks:[],task:[J("ref")],taskEvents:[J("ref"),{name:"after",in:"query",description:"Only events with a seq above this",schema:{type:"integer",minimum:0}},{name:"run",in:"query",description:"A run id or prefix instead of the current run",schema:{type:"string"}},{name:"all",in:"query",description:"Every run of the task (not with after or run)",schema:{type:"boolean"}}],taskStream:[J("ref"),{name:"after",in:"query",description:"Start after this seq (Last-Event-ID wins)",schema:{type:"integer",minimum:0}},J("lastEventId"),J("token")],taskTrace:[J("ref"),{name:"run",in:"query",description:"A run id or prefix instead of the current run",schema:{type:"string"}},{name:"all",in:"query",description:"Every run of the task (not with run)",schema:{type:"boolean"}},{name:"tool",in:"query",description:"Only calls of this tool",schema:{type:"string"}},{name:"subtask",in:"query",description:"Only calls whose subtask starts with this prefix",schema:{type:"string"}}],traceOutput:[J("ref"),{name:"call",in:"path",required:!0,description:"The call id: 12 hexadecimal digits",schema:{type:"string",pattern:"^[0-9a-f]{12}$"}}],events:[J("after"),J("since"),J("type"),J("task"),{name:"limit",in:"query",description:"How many of the last matching events (default 500)",schema:{type:"integer",minimum:1,maximum:1e4,default:500}}],stream:[J("after"),J("since"),J("type"),J("task"),J("lastEventId"),J("token")],history:[{name:"all",in:"query",description:"Every task, not only ready and done ones",schema:{type:"boolean"}}],taskHistory:[J("ref")],createTask:[],runTask:[J("ref")],cancelTask:[J("ref")],approveTask:[J("ref")],rejectTask:[J("ref")]},Rs=l((n,t)=>({required:t,content:{"application/json":{schema:n}}}),"jsonBody"),ph={createTask:Rs({type:"object",required:["title"],additionalProperties:!1,properties:{title:{type:"string",minLength:1,maxLength:1e3},description:{type:"string"}}},!0),runTask:Rs({type:"object",additionalProperties:!1,properties:{resume:{type:"boolean",default:!1,description:"Continue the task's current run (same run, seq continues)"},restart:{type:"boolean",default:!1,description:"Start a new run even though the current one is paused"},max_tokens:{type:["integer","string"],description:"Token budget of the run for this invocation (default pipeline.max_tokens)"},max_duration:{type:["number","string"],description:"Active-time budget for this invocation: seconds, or 90s, 15m, 1h30m (default pipeline.max_duration_secs)"},scenario:{type:"string",description:'The scenario of a new run: "builtin" (default), NAME (.taskline/scenarios/NAME.jsonc) or a file inside .taskline/'},speed:{type:"number",exclusiveMinimum:0,default:1,description:"Play the scenario's timings this many times faster"}}},!1),cancelTask:Rs({type:"object",additionalProperties:!1,properties:{}},!1),approveTask:Rs({type:"object",additionalProperties:!1,properties:{comment:{type:["string","null"]}}},!1),rejectTask:Rs({type:"object",required:["reason"],additionalProperties:!1,properties:{reason:{type:"string",minLength:1}}},!0)},mh={description:"approval_resolved was logged in the paused run",content:{"application/json":{schema:{$ref:"#/components/schemas/Decision"}}}},u0={web:{description:"The web UI",content:{"text/html":{schema:{type:"string"}}}},health:{description:"The server is up",content:{"application/json":{schema:{type:"object",required:["ok","version"],properties:{ok:{type:"boolean"},version:{type:"string"}}}}}},openapi:{description:"This document",content:{"application/json":{schema:{type:"object"}}}},tasks:{description:"Every task, by number",content:{"application/json":{schema:{type:"array",items:{$ref:"#/components/schemas/TaskRow"}}}}},task:{description:"The task",content:{"application/json":{schema:{$ref:"#/components/schemas/TaskRow"}}}},taskEvents:{description:"Envelopes ordered by seq (the 0.4 shape)",content:{"application/json":{schema:{type:"array",items:{$ref:"#/components/schemas/Envelope"}}}}},taskStream:{description:"Server-Sent Events: `id: <seq>`, `event: <type>`, `data: <envelope>`",content:{"text/event-stream":{schema:{type:"string"}}}},taskTrace:{description:"The RunTrace document",content:{"application/json":{schema:{type:"object"}}}},traceOutput:{description:"The complete kept output",content:{"text/plain":{schema:{type:"string"}}}},events:{description:"Tagged envelopes, oldest first",headers:{"X-Taskline-Cursor":{description:"The cursor of the last event read before filtering; resume after it",schema:{type:"string"}}},content:{"application/json":{schema:{type:"array",items:{$ref:"#/components/schemas/TaggedEnvelope"}}}}},stream:{description:"Server-Sent Events: `id: <cursor>`, `event: <type>`, `data: <tagged envelope>`; ephemeral events have no id",content:{"text/event-stream":{schema:{type:"string"}}}},history:{description:"TaskHistory documents",content:{"application/json":{schema:{type:"array",items:{type:"object"}}}}},taskHistory:{description:"The TaskHistory document",content:{"application/json":{schema:{type:"object"}}}},createTask:{description:"The task was created (status ready): its row",headers:{Location:{description:"The task's route",schema:{type:"string"}}},content:{"application/json":{schema:{$ref:"#/components/schemas/TaskRow"}}}},runTask:{description:"The run holds the task and has logged run_started; it goes on in the server's process",content:{"application/json":{schema:{type:"object",required:["task","run","seq","resume","status"],properties:{task:{$ref:"#/components/schemas/TaskRef"},run:{type:"string"},seq:{type:"integer"},resume:{type:"boolean"},status:{const:"running"}}}}}},cancelTask:{description:"The process that runs the task was asked to stop (cancel.request)",content:{"application/json":{schema:{type:"object",required:["task","requested","stopped"],properties:{task:{$ref:"#/components/schemas/TaskRef"},requested:{const:!0},stopped:{type:"boolean"}}}}}},approveTask:mh,rejectTask:mh},h0={createTask:"201",runTask:"202",cancelTask:"202",approveTask:"200",rejectTask:"200"},gh={runTask:"A process runs the task already, or its state does not allow it (paused: resume; waits for an approval; done: no resume)",cancelTask:"No process runs the task",approveTask:"No gate is pending, or a process runs the task",rejectTask:"No gate is pending, or a process runs the task"};l(yh,"openApiDocument")});function d0(n){return`https://taskline.dev/problems/${n}`}function re(n,t,e,s={}){let r=s.code??"http",i=new URL(e.url),a={type:d0(r),title:f0[n]??"Error",status:n,detail:t,instance:p0(i.pathname+i.search),error:t,code:r};return new Response(JSON.stringify(a),{status:n,headers:{"content-type":"application/problem+json","cache-control":"no-store",...s.headers}})}function kh(n,t){if(n instanceof y)return re(Xo(n.code),n.message,t,{code:n.code});if(n instanceof Deno.errors.PermissionDenied||n instanceof Deno.errors.NotCapable)return re(403,"The server may not read that path",t,{code:"permission"});let e=n instanceof Error?n.name:"Error";return re(500,`The server failed to answer (${e})`,t,{code:"io"})}function p0(n){return n.replace(/([?&]token=)[^&#]*/g,"$1***")}var f0,bh=_(()=>{A();f0={400:"Bad Request",401:"Unauthorized",403:"Forbidden",404:"Not Found",405:"Method Not Allowed",409:"Conflict",413:"Content Too Large",415:"Unsupported Media Type",500:"Internal Server Error",503:"Service Unavailable"};l(d0,"problemType");l(re,"problem");l(kh,"errorResponse");l(p0,"redactToken")});async function Bn(n,t,e={}){let s=e.bytesMax??m0,r=n.headers.get("content-type");if((r??"").split(";")[0].trim().toLowerCase()!=="application/json")throw new y("unsupported-media-type",r===null?"This route needs the header `Content-Type: application/json`":`This route takes application/json, not "${r.slice(0,60)}"`);let a=n.headers.get("content-length");if(a!==null&&/^\d+$/.test(a)&&Number(a)>s)throw vh(s);let o=await g0(n,s),c;try{c=new TextDecoder("utf-8",{fatal:!0}).decode(o)}catch{throw new y("bad-request","The body is not UTF-8 text")}if(c.trim()==="")return{};let u;try{u=JSON.parse(c)}catch(h){throw new y("bad-request",`The body is not JSON (${h.message.slice(0,120)})`)}if(u===null||typeof u!="object"||Array.isArray(u))throw new y("bad-request",`The body must be a JSON object${t.length?` with ${t.join(", ")}`:""}`);let f=u;for(let h of Object.keys(f))if(!t.includes(h))throw new y("bad-request",`Unknown member "${h.slice(0,40)}" in the body; this route takes ${t.length?t.join(", "):"none"}`);return f}function vh(n){return new y("too-large",`The body is larger than ${n} bytes`)}async function g0(n,t){if(!n.body)return new Uint8Array(0);let e=n.body.getReader(),s=[],r=0;try{for(;;){let{value:o,done:c}=await e.read();if(c)break;if(r+=o.length,r>t)throw await e.cancel().catch(()=>{}),vh(t);s.push(o)}}finally{e.releaseLock()}let i=new Uint8Array(r),a=0;for(let o of s)i.set(o,a),a+=o.length;return i}function Ds(n,t){let e=n[t];if(e!=null){if(typeof e!="string")throw new y("bad-request",`Member ${t} must be text`);return e}}var m0,_h=_(()=>{A();m0=64*1024;l(Bn,"readJsonBody");l(vh,"tooLarge");l(g0,"readBounded");l(Ds,"textMember")});async function ni(n,t){let[e,s,r]=await Promise.all([Ft(n,t.dir).catch(()=>t),mt(n,t.dir),wn(n,t.dir).catch(()=>null)]);return{task:e.record,number:e.number,dir:e.dir,running:s,run:r&&r.run!==""?{id:r.run,started_at:r.started_at,status:s?"running":r.status??null,pending_approval:r.pending_approval,active_ms:r.active_ms,usage:{...r.usage}}:null}}var ei,xh=_(()=>{Qr();ut();he();os();A();ei=class{static{l(this,"TaskIndex")}state;#t=[];#e="";#n=null;constructor(t){this.state=t}async#s(){try{let t=await Deno.stat(this.state.tasksDir);return`${t.mtime?.getTime()??0}:${t.ino??0}`}catch{return"missing"}}async tasks(t={}){let e=await this.#s();return!t.fresh&&e===this.#e?this.#t:(this.#n||(this.#n=vt(this.state).then(s=>(this.#t=s,this.#e=e,s)).finally(()=>this.#n=null)),await this.#n)}async resolve(t){try{return Ze(t,await this.tasks())}catch(e){if(!(e instanceof y&&e.code==="not-found"))throw e;return Ze(t,await this.tasks({fresh:!0}))}}};l(ni,"taskRow")});var $h=_(()=>{ws();ys();Ra();js();Cs();So();Ia();_s()});function Lt(n,t={}){let e=new Headers(t.headers);return e.set("content-type","application/json; charset=utf-8"),e.set("cache-control","no-store"),new Response(JSON.stringify(n),{status:t.status??200,headers:e})}function xt(n,t){for(let e of n.searchParams.keys())if(e!=="token"&&!t.includes(e))throw new y("bad-request",`Unknown query parameter "${e.slice(0,40)}"${t.length?`; this route takes ${t.join(", ")}`:"; this route takes none"}`)}function Mo(n,t){let e=n.searchParams.get(t);if(e!==null){if(!/^\d{1,15}$/.test(e))throw new y("bad-request",`Parameter ${t} takes a non-negative integer (a seq), not "${e.slice(0,40)}"`);return Number(e)}}function No(n,t){let e=n.searchParams.get(t);if(e===null)return!1;if(e===""||e==="true"||e==="1")return!0;if(e==="false"||e==="0")return!1;throw new y("bad-request",`Parameter ${t} takes true or false, not "${e.slice(0,40)}"`)}function Sh(n){let t=n.searchParams.getAll("type").flatMap(e=>e.split(",")).map(e=>e.trim()).filter(e=>e!=="");if(t.length===0)return null;for(let e of t)if(!Hs(e))throw new y("bad-request",`Unknown event type "${e.slice(0,40)}"; known types: ${Rt.join(", ")}`);return new Set(t)}function Th(n){let{state:t,gate:e}=n,s=new ei(t),r=new Ct,i=l(async()=>(await ke(t)).settings,"settings"),a=new vn(t,{settings:i,closeMessage:"cancelled: the server that ran it stopped",sink:l((h,d)=>{h.seq!==void 0||!Ee(h.event.type)||n.publishEphemeral?.(Vt(h,{id:d.id,number:d.number}))},"sink"),onEnd:l((h,d)=>{d instanceof Error&&n.onWarning?.(`the run of task #${h.number} failed: ${d.message}`)},"onEnd")});async function o(h,d,p,m){for(let g of d.searchParams.keys())throw new y("bad-request",g==="token"?"A write takes the token in the Authorization header only, never in the URL":`Unknown query parameter "${g.slice(0,40)}"; a write route takes its input in the JSON body`);switch(p){case"createTask":{let g=await Bn(h,["title","description"]),k=Ds(g,"title");if(k===void 0)throw new y("bad-request",'Cannot create a task: the body needs a "title"');let v=Ds(g,"description"),b=await _n(t,{title:k,...v!==void 0?{description:v}:{}});return Lt(await ni(t,b),{status:201,headers:{location:`/api/tasks/${b.number}`}})}case"runTask":{let g=await Bn(h,["resume","restart","max_tokens","max_duration","scenario","speed"]),k=Tn({resume:g.resume,restart:g.restart,scenario:g.scenario,speed:g.speed,maxTokens:g.max_tokens,maxDuration:g.max_duration},y0),v=await s.resolve(m.params.ref),b=k.scenario!==void 0?await Nr(t,k.scenario):void 0,x=await a.start(v,k,b);return Lt({task:{id:v.id,number:v.number,dir:v.dir},run:x.run,seq:x.seq,resume:x.resume,status:"running"},{status:202})}case"cancelTask":{await Bn(h,[]);let g=await s.resolve(m.params.ref);return await Sn(t,g),Lt(Er(g,!1),{status:202})}case"approveTask":{let g=await Bn(h,["comment"]),k=Ds(g,"comment")??null,v=await s.resolve(m.params.ref),b=await xn(t,v,k,{settings:await i()});return Lt(us(v,b))}case"rejectTask":{let g=await Bn(h,["reason"]),k=Ds(g,"reason");if(k===void 0||k.trim()==="")throw new y("bad-request",'A rejection needs a "reason" in the body');let v=await s.resolve(m.params.ref),b=await $n(t,v,k,{settings:await i()});return Lt(us(v,b))}default:throw new y("bad-request",`${p} is not a write route`)}}l(o,"act");async function c(h,d,p,m){switch(p){case"web":return n.webPage?await n.webPage(h):new Response(w0,{headers:{"content-type":"text/html; charset=utf-8"}});case"health":return xt(d,[]),Lt({ok:!0,version:n.version,state_dir:t.root,tasks:(await s.tasks()).length,read_outside_state_dir:(await Deno.permissions.query({name:"read",path:"/"})).state==="granted",streams:n.live?.streamStats()??null});case"openapi":return xt(d,[]),Lt(yh(n.version));case"tasks":{xt(d,[]);let g=await s.tasks();return Lt(await Promise.all(g.map(k=>ni(t,k))))}case"task":{xt(d,[]);let g=await s.resolve(m.params.ref);return Lt(await ni(t,g))}case"taskEvents":return await u(d,m);case"traceOutput":{xt(d,[]);let g=await s.resolve(m.params.ref),k;try{k=await Pn(t,g,m.params.call)}catch(v){throw v instanceof y&&v.code==="bad-state"?new y("not-found",v.message):v}if(k===null)throw new y("not-found",`Cannot read the output of call ${m.params.call} of task #${g.number}: it was not kept`);return new Response(k.text,{headers:{"content-type":"text/plain; charset=utf-8","cache-control":"no-store","x-taskline-run":k.run,...k.cut?{"x-taskline-cut":`${k.cut.kept}/${k.cut.total}`}:{}}})}case"events":case"stream":case"taskStream":{if(!n.live)throw new y("bad-state","This server was started without live routes");return await n.live[p](h,d,m)}case"history":{xt(d,["all"]);let g=No(d,"all");return Lt(await Nn(t,{all:g,tasks:await s.tasks({fresh:!0}),settings:await i(),cache:r}))}case"taskHistory":{xt(d,[]);let g=await s.resolve(m.params.ref);return Lt(await On(t,g,{settings:await i(),cache:r}))}case"taskTrace":{xt(d,["run","all","tool","subtask"]);let g=d.searchParams.get("run")??void 0,k=No(d,"all");if(k&&g!==void 0)throw new y("bad-request","Parameter all does not go with run");let v=await s.resolve(m.params.ref);return Lt(await Un(t,v,{run:g,all:k,tool:d.searchParams.get("tool")??void 0,subtask:d.searchParams.get("subtask")??void 0}))}case"createTask":case"runTask":case"cancelTask":case"approveTask":case"rejectTask":return await o(h,d,p,m)}}l(c,"route");async function u(h,d){xt(h,["after","run","all"]);let p=Mo(h,"after"),m=h.searchParams.get("run")??void 0,g=No(h,"all");if(g&&(p!==void 0||m!==void 0))throw new y("bad-request","Parameter all does not go with after or run");if(m!==void 0&&!/^[0-9a-fA-F-]{1,36}$/.test(m))throw new y("bad-request",`Parameter run takes a run id or prefix, not "${m.slice(0,40)}"`);let k=await d.tasks.resolve(d.params.ref),v=await Kn(t,k,{after:p,run:m,all:g}),b=new TextEncoder,x=v.batches,S=!0,R=new ReadableStream({start(D){D.enqueue(b.encode("["))},async pull(D){let O;for(;;){let V=await x.next();if(V.done){D.enqueue(b.encode(`]
+`)),D.close();return}if(O=V.value,O.records.length>0)break}let H="";for(let V of O.records)H+=(S?"":",")+pe(V),S=!1;D.enqueue(b.encode(H))},async cancel(){await x.return(void 0)}});return new Response(R,{headers:{"content-type":"application/json; charset=utf-8","cache-control":"no-store",...v.run?{"x-taskline-run":v.run}:{}}})}l(u,"taskEvents");async function f(h){let d;try{d=new URL(h.url)}catch{return new Response("bad request",{status:400})}let p=ch(h,e);if(p)return re(403,p,h,{code:"forbidden"});let m=k0(h.url),g=m==="/api"||m.startsWith("/api/"),k=fh(m,h.method),v=k!==null&&k!=="bad"&&k.route.queryToken;if(g&&!uh(h,d,e,v)){let x=h.headers.has("authorization")||v&&d.searchParams.has("token");return re(401,x?"The token is wrong; use the token `taskline serve` printed (also in .taskline/server.token)":"This route needs the header `Authorization: Bearer <token>` (the token `taskline serve` printed)",h,{code:"unauthorized",headers:{"www-authenticate":'Bearer realm="taskline"'}})}if(k==="bad")return re(400,"The path has a segment that is not valid percent-encoding",h,{code:"bad-request"});if(k===null)return re(404,`No route ${d.pathname.slice(0,200)}`,h,{code:"not-found"});if(!k.methodOk)return re(405,`${k.route.path} answers ${k.allow.join(", ")}, not ${h.method.slice(0,20)}`,h,{code:"method-not-allowed",headers:{allow:k.allow.join(", ")}});let b;try{let x={state:t,tasks:s,params:k.params};b=hh(k.route)?await o(h,d,k.route.name,x):await c(h,d,k.route.name,x)}catch(x){b=kh(x,h)}return h.method==="HEAD"&&(await b.body?.cancel().catch(()=>{}),b=new Response(null,{status:b.status,headers:b.headers})),b}return l(f,"fetch"),{tasks:s,close:l(()=>a.close(),"close"),fetch:l(async h=>{let d=await f(h);return n.onRequest?.(`${h.method} ${new URL(h.url).pathname} ${d.status}`),d},"fetch")}}function k0(n){let t=n.indexOf("//"),e=n.indexOf("/",t+2);if(e<0)return"/";let s=n.slice(e).search(/[?#]/);return s<0?n.slice(e):n.slice(e,e+s)}var y0,w0,Co=_(()=>{Pe();z();A();Le();Eo();wh();bh();Oo();_h();Je();ba();Yt();z();xh();$h();Cs();se();y0={resume:"resume",restart:"restart",scenario:"scenario",speed:"speed",maxTokens:"max_tokens",maxDuration:"max_duration"};l(Lt,"json");l(xt,"checkParams");l(Mo,"seqParam");l(No,"flagParam");l(Sh,"typesParam");w0=`<!doctype html><meta charset="utf-8"><title>taskline</title>
+<p>taskline serve is running. The web UI is not built into this version; the API is under /api/.</p>`;l(Th,"createHandler");l(k0,"rawPathOf")});function ie(n){let t=n.id===void 0||!/^[\x21-\x7e]{1,256}$/.test(n.id)?"":`id: ${n.id}
+`,e=b0.test(n.event)?`event: ${n.event}
+`:"",s=/[\r\n]/.test(n.data)?n.data.replace(/[\r\n]/g," "):n.data;return`${t}${e}data: ${s}
+
+`}var b0,Lo,v0,jo,Hn,qs=_(()=>{b0=/^[A-Za-z0-9_.:-]{1,64}$/;l(ie,"frameText");Lo=16*1024,v0=new TextEncoder,jo={"content-type":"text/event-stream; charset=utf-8","cache-control":"no-store","x-accel-buffering":"no"},Hn=class{static{l(this,"SseStream")}readable;#t;#e=[];#n=0;#s=!1;#r=!1;#a;#i;#o;#l;#c=0;#u=0;#f=null;#h=[];constructor(t={}){this.#o=t.queueBytesMax??128*1024,this.#l=t.onClose,this.readable=new ReadableStream({start:l(r=>{this.#t=r},"start"),pull:l(()=>this.#g(),"pull"),cancel:l(()=>this.#w(),"cancel")},{highWaterMark:Lo,size:l(r=>r.byteLength,"size")}),this.#m(`retry: ${t.retryMs??1e3}
+: taskline
+
+`);let e=t.heartbeatMs??15e3;this.#a=setInterval(()=>{this.backlogBytes===0&&this.#m(`: keep-alive ${Date.now()}
+
+`)},e);let s=t.stallMsMax??1e4;this.#i=setInterval(()=>this.#p(s),Math.min(1e3,s))}#p(t){if(this.#r)return;let e=this.#d(),s=this.#c-e,r=Date.now();if(e===0||s!==this.#u){this.#u=s,this.#f=null;return}if(this.#f??=r,r-this.#f>=t){this.stalled=!0;try{this.#t.error(new Error("The client took nothing for too long"))}catch{}this.#w()}}stalled=!1;#d(){return Math.max(0,Lo-(this.#t.desiredSize??0))}#g(){let t=this.#h;if(t.length!==0){this.#h=[];for(let e of t)e()}}async room(t){for(;!this.#r&&!t?.aborted&&this.backlogBytes>=Lo;)await new Promise(e=>{let s=l(()=>{t?.removeEventListener("abort",s),e()},"done");this.#h.push(s),t?.addEventListener("abort",s,{once:!0})})}get closed(){return this.#r}get backlogBytes(){return this.#r?0:this.#d()+this.#n}push(t){return this.#r||this.backlogBytes+t.length>this.#o?!1:(this.#m(t),!0)}write(t){this.#m(t)}writeBytes(t){if(!this.#r){this.#y();try{this.#t.enqueue(t),this.#c+=t.byteLength}catch{this.#w()}}}#m(t){this.#r||(this.#e.push(t),this.#n+=t.length,this.#s||(this.#s=!0,queueMicrotask(()=>this.#y())))}#y(){if(this.#s=!1,this.#r||this.#e.length===0)return;let t=this.#e.length===1?this.#e[0]:this.#e.join("");this.#e=[],this.#n=0;try{let e=v0.encode(t);this.#t.enqueue(e),this.#c+=e.byteLength}catch{this.#w()}}close(){if(!this.#r){this.#y();try{this.#t.close()}catch{}this.#w()}}#w(){this.#r||(this.#r=!0,clearInterval(this.#a),clearInterval(this.#i),this.#g(),this.#e=[],this.#n=0,this.#l?.())}}});function _0(n){return{cursor:n.cursor,type:n.record.env.event.type,json:ne(n.record,n.task)}}async function*Eh(n,t,e,s){for await(let r of pt(n,{from:e,to:s}))for(let i of r.records){if(i.env.schema<2)continue;let a=Kt(i.env,t.number);a!==null&&(yield[i,a])}}async function x0(n,t,e){let s=await et(n);if(s===null)return e;try{let r=t-1,i=new Uint8Array(64*1024);for(;r<e;){await s.seek(r,Deno.SeekMode.Start);let a=await s.read(i);if(a===null||a===0)return e;let o=i.subarray(0,a).indexOf(10);if(o>=0)return r+o+1;r+=a}return e}finally{s.close()}}function $0(n,t,e,s,r){let i=new Be((c,u)=>kt(c[0].items[c[1]].cursor,u[0].items[u[1]].cursor)>0),a=null;for(let c of n)if(c.items.length>0){i.push([c,c.items.length-1]);let u=c.items[c.items.length-1];(e===null||kt(u.cursor,e)>0)&&(a===null||kt(u.cursor,a)>0)&&(a=u.cursor)}else c.complete||r.push(c);let o=[];for(;i.size>0&&o.length<t;){let c=i.top,[u,f]=c,h=u.items[f];if(e!==null&&kt(h.cursor,e)<=0){i.pop();continue}s(u.task.id,h.type,h.cursor)&&o.push([u,h]),f>0?(c[1]=f-1,i.replaceTop()):(u.complete||r.push(u),i.pop())}return o.reverse(),{items:o,last:a}}var si,ri,Ah=_(()=>{Te();ce();Q();sr();ra();Pe();si=class{static{l(this,"Tail")}task;items;complete;cap;windowBytes;windowFrom;windowTo;loading;constructor(t,e,s,r){this.task=t,this.items=[],this.windowFrom=0,this.windowTo=0,this.loading=null,this.complete=e,this.cap=s,this.windowBytes=r}add(t){let e=this.items.length,s=1;for(;e>0&&(s=kt(this.items[e-1].cursor,t.cursor))>0;)e--;if(e>0&&s===0){this.items[e-1].json??=t.json;return}this.items.splice(e,0,t),this.trim()}trim(){this.items.length<=this.cap||(this.items=this.items.slice(this.items.length-this.cap),this.complete=!1)}};l(_0,"itemOf");ri=class{static{l(this,"RecentIndex")}state;#t=new Map;#e;#n;#s;constructor(t,e={}){this.state=t,this.#e=e.itemsPerTask??16,this.#n=e.windowBytes??4*1024,this.#s=e.windowBytesMax??64*1024*1024}existing(t){for(let e of t)this.#t.has(e.dir)||this.#t.set(e.dir,new si(e,!1,this.#e,0))}add(t){for(let e of t){let s=this.#t.get(e.task.dir);s||(s=new si(e.task,!0,this.#e,0),this.#t.set(e.task.dir,s)),s.add(_0(e))}}async#r(t,e){if(t.loading)return await t.loading;t.loading=(async()=>{try{await this.#a(t,e)}catch(s){if(!(s instanceof N))throw s;t.complete=!0,t.windowBytes=e}})().finally(()=>t.loading=null),await t.loading}async#a(t,e){let s=this.state.logPath(t.task.dir),r=await de(s),i=Math.max(0,r-e);i>0&&(i=await x0(s,i,r));let a=[];for await(let[o,c]of Eh(s,t.task,i,r))a.push({cursor:c,type:o.env.event.type,json:null});t.cap=Math.max(t.cap,a.length+this.#e);for(let o of a)t.add(o);t.windowBytes=e,t.windowFrom=t.windowTo===0?i:Math.min(t.windowFrom,i),t.windowTo=Math.max(t.windowTo,r),i===0&&(t.complete=!0)}async#i(t,e){let s=new Map;for(let i of e)s.set(ft(i.cursor),i);let r=this.state.logPath(t.task.dir);try{for await(let[i,a]of Eh(r,t.task,t.windowFrom,t.windowTo)){let o=ft(a),c=s.get(o);c!==void 0&&(c.json=ne(i,t.task),s.delete(o))}}catch(i){if(!(i instanceof N))throw i}return s.size===0}async warm(t=16,e=0){let s=[...this.#t.values()].filter(a=>!a.complete&&a.windowBytes===0),r=0,i=l(async()=>{for(;r<s.length;){let a=s[r++];a.complete||a.windowBytes>0||(await this.#r(a,this.#n),e>0&&await new Promise(o=>setTimeout(o,e)))}},"worker");await Promise.all(Array.from({length:Math.min(t,s.length)},i))}async query(t,e,s,r){await this.warm();let i=[...this.#t.values()].filter(a=>r===null||r.has(a.task.id));for(let a=0;a<32;a++){let o=[],c=$0(i,t,e,s,o);if(o.length===0)return await this.#o(c);for(let u of o){let f=Math.max(u.windowBytes*2,this.#n);if(f>this.#s)return null;u.cap=Math.max(u.cap,t+this.#e),await this.#r(u,f)}}return null}async#o(t){let e=new Map;for(let[s,r]of t.items){if(r.json!==null)continue;let i=e.get(s);i?i.push(r):e.set(s,[r])}for(let[s,r]of e)if(!await this.#i(s,r))return null;return{items:t.items.map(([,s])=>s.json),last:t.last===null?null:ft(t.last)}}};l(Eh,"feedEvents");l(x0,"nextLineStart");l($0,"mergeNewest")});var Oh,S0,T0,ii,Nh=_(()=>{Oh=new TextEncoder,S0=50,T0=20,ii=class{static{l(this,"FanOut")}#t=0;#e=0;#n;#s=[];#r=new Set;#a=new Map;#i=[];#o=[];#l=null;#c=-1/0;#u=!1;#f;#h;stats={flushes:0,left:0};constructor(t){this.#h=t,this.#f=t.flushMs??10,this.#n=new Array(t.ringItems??4096)}get memberCount(){return this.#r.size}get flushed(){return this.#e}#p(t){let e=this.#a.get(t.dir);return e===void 0?(e=this.#i.length,this.#a.set(t.dir,e),this.#o.push(0),this.#i.push(t)):this.#i[e]=t,e}addLogs(t){for(let{task:e,offset:s}of t)this.#o[this.#p(e)]=s}addItems(t){for(let e of t){let s=++this.#t;this.#n[s%this.#n.length]=e,this.#s.push({item:e})}this.#g()}addEphemeral(t,e,s){this.#r.size!==0&&(this.#s.push({frame:t,task:e,env:s}),this.#g())}snapshot(){return{flushed:this.#e,offsets:this.#o.slice(),tasks:this.#i.slice()}}indexOf(t){return this.#p(t)}ringStep(t,e,s){if(this.#e-e>this.#n.length)return null;let r="",i=[],a=e;for(;a<this.#e&&r.length<s;){let o=this.#n[++a%this.#n.length];i.push(o),(t.keeps===null||t.keeps(o.task,o.record.env))&&(r+=this.#h.frameOf(o))}return{text:r,items:i,to:a}}has(t){return this.#r.has(t)}join(t,e,s=1/0){if(this.#u||t.sse.closed)return!1;if(e<this.#e){if(this.#e-e>this.#n.length)return!1;let r="";for(let i=e+1;i<=this.#e;i++){let a=this.#n[i%this.#n.length];if((t.keeps===null||t.keeps(a.task,a.record.env))&&(r+=this.#h.frameOf(a),r.length>s))return!1}r!==""&&t.sse.write(r)}return this.#r.add(t),!0}leave(t){this.#r.delete(t)}#d(){let t=Math.min(S0,this.#r.size/T0);return Math.max(this.#f,t)}#g(){if(this.#l!==null||this.#u)return;let t=this.#c+this.#d()-performance.now();t<=0?this.#m():this.#l=setTimeout(()=>{this.#l=null,this.#m()},t)}#m(){let t=this.#s;this.#s=[],this.#c=performance.now(),this.stats.flushes++;let e=new Map;for(let s of t){if(!("item"in s))continue;let r=s.item.record.end;if(r===void 0)continue;let i=this.#p(s.item.task);e.set(i,Math.max(e.get(i)??0,r))}if(this.#r.size>0&&t.length>0){let s=this.#h.memberBytesMax??65536,r=null;for(let i of[...this.#r]){if(i.sse.closed){this.#r.delete(i);continue}if(i.sse.backlogBytes>s){this.#r.delete(i),this.stats.left++,i.fellBehind(this.#o.slice(),this.#e);continue}let a;i.keeps===null?a=r??=Oh.encode(this.#y(t,null)):a=Oh.encode(this.#y(t,i.keeps)),a.length>0&&i.sse.writeBytes(a)}}for(let[s,r]of e)this.#o[s]=r;this.#e=this.#t}#y(t,e){let s="";for(let r of t)"item"in r?(e===null||e(r.item.task,r.item.record.env))&&(s+=this.#h.frameOf(r.item)):(e===null||e(r.task,r.env))&&(s+=r.frame);return s}close(){this.#u=!0,this.#l!==null&&clearTimeout(this.#l),this.#l=null,this.#r.clear(),this.#s=[]}}});function Lh(n){let t=Mh.get(n);return t===void 0&&(t=ie({event:n.env.event.type,data:JSON.stringify(Vt(n.env,n.task))}),Mh.set(n,t)),t}function ai(n){let t=Ch.get(n);if(t===void 0){let e=n;t=ie({id:n.cursorText,event:e.type??n.record.env.event.type,data:e.taggedText?e.taggedText():ne(n.record,n.task)}),Ch.set(n,t)}return t}var Mh,Ch,Ro=_(()=>{Yt();Pe();qs();Mh=new WeakMap;l(Lh,"ephemeralFrame");Ch=new WeakMap;l(ai,"feedFrame")});var oi,jh=_(()=>{as();Ro();qs();oi=class{static{l(this,"ProjectStreamClient")}hub;options;sse;keeps;#t;#e;#n;#s;#r;#a;#i;#o;constructor(t,e){this.hub=t,this.options=e,this.#t=[],this.#e=null,this.#n=null,this.#s=!1,this.#r=!1,this.#a=new AbortController,this.keeps=e.keeps,this.#i=e.queueBytesMax??64*1024,this.#o=e.stepBytesMax??1024*1024,this.sse=new Hn({heartbeatMs:e.heartbeatMs,queueBytesMax:this.#i,stallMsMax:e.stallMsMax,onClose:l(()=>this.close(),"onClose")})}begin(t){if(t===null){this.hub.fan.join(this,this.hub.fan.flushed);return}this.#t=[],this.#e=t,this.#l()}close(){this.#a.signal.aborted||(this.#a.abort(),this.hub.fan.leave(this),this.#t=[],this.sse.close(),this.options.onClose())}fellBehind(t,e){this.#a.signal.aborted||(this.hub.stats.catchUps++,this.#t=t,this.#e=null,this.#n=e,this.#s?this.#r=!0:this.#l())}async#l(){if(this.#s)return;this.#s=!0;let t=this.#a.signal;try{for(;!t.aborted&&(await this.sse.room(t),!(t.aborted||this.sse.closed));){if(this.#n!==null){let s=this.#c();if(s===!0&&!this.#r)break;if(this.#r=!1,s!==null)continue}await this.hub.slots.acquire(t);let e;try{e=await this.#u(t)}finally{this.hub.slots.release()}if(e&&!this.#r)break;this.#r=!1}}catch(e){t.aborted||(this.sse.write(ie({event:"error",data:JSON.stringify({error:e.message})})),this.close())}finally{this.#s=!1,this.#r&&!t.aborted&&(this.#r=!1,this.#l())}}#c(){let t=this.hub.fan,e=t.ringStep(this,this.#n,this.#i);if(e===null)return this.#n=null,null;e.text!==""&&this.sse.write(e.text);for(let s of e.items){let r=t.indexOf(s.task),i=s.record.end??0;i>(this.#t[r]??0)&&(this.#t[r]=i)}return this.#n=e.to,e.to<t.flushed||!t.join(this,e.to)?!1:(this.#n=null,this.#t=[],!0)}async#u(t){let e=this.hub.fan.snapshot(),s=new Map,r=new Map,i=new Map,a=[];for(let o=0;o<e.tasks.length;o++){let c=this.#t[o]??0;if(c>=e.offsets[o])continue;let u=e.tasks[o];a.push(u),s.set(u.dir,c),r.set(u.dir,e.offsets[o]),i.set(u.dir,o)}if(a.length>0){let o=0,c=we(this.hub.state,a,{from:s,to:r,after:this.#e??void 0,bytes:!0,needles:this.options.needles,batchItemsMax:128,signal:t}),u=this.options.keepsAt;for await(let f of c){let h="";for(let d of f){(u===null||u(d.task,d.type,d.sec,d.nanos))&&(h+=ai(d));let p=i.get(d.task.dir),m=d.fileEnd;m>(this.#t[p]??0)&&(this.#t[p]=m)}if(this.sse.closed||t.aborted||(h!==""&&(this.sse.write(h),o+=h.length),this.sse.backlogBytes>this.#i||o>this.#o))return!1}}return this.#e=null,this.sse.closed||t.aborted?!1:this.hub.fan.join(this,e.flushed,this.#i)?(this.#t=[],!0):(this.#t=e.offsets,this.#n=e.flushed,!1)}}});var li,Rh=_(()=>{gn();Pe();z();Le();qs();li=class{static{l(this,"TaskStreamClient")}hub;task;options;sse;#t;#e;#n;#s;#r;#a;#i;constructor(t,e,s,r){this.hub=t,this.task=e,this.options=r,this.#t=null,this.#n=!0,this.#s=!1,this.#r=new AbortController,this.#e=s,this.#a=r.queueBytesMax??64*1024,this.#i=r.stepBytesMax??1024*1024,this.sse=new Hn({heartbeatMs:r.heartbeatMs,queueBytesMax:this.#a,stallMsMax:r.stallMsMax,onClose:l(()=>this.close(),"onClose")})}begin(){this.#c()}end(t){this.#r.signal.aborted||(this.sse.push(ie({event:"error",data:JSON.stringify({error:t})})),this.close())}close(){this.#r.signal.aborted||(this.#r.abort(),this.sse.close(),this.options.onClose())}#o(t,e){return ie({id:t.seq===void 0?void 0:String(t.seq),event:t.event.type,data:e})}offer(t){if(this.#n||this.#r.signal.aborted)return;let[e,s]=[this.#t,this.#e],r="";for(let i of t)i.task.id===this.task.id&&(r+=this.#l(i));r===""||this.sse.push(r)||([this.#t,this.#e]=[e,s],this.#n=!0,this.hub.stats.catchUps++,this.#c())}#l(t){let e=t.env;return this.#t===null&&e.event.type==="run_started"&&e.seq!==void 0&&(this.#t=q(e.event)),this.#t===null||q(e.event)!==this.#t?"":e.seq===void 0?t.text===void 0?this.#o(e,It(e)):"":e.schema<2||e.seq<=this.#e?"":(this.#e=e.seq,this.#o(e,pe(t)))}async#c(){if(this.#s)return;this.#s=!0;let t=this.#r.signal;try{for(;!t.aborted&&this.#n&&(await this.sse.room(t),!(t.aborted||this.sse.closed));){await this.hub.slots.acquire(t);try{if(!await this.#u(t))continue}finally{this.hub.slots.release()}let e=this.hub.published(this.task.id);e!==void 0&&(this.#t===null||e.run===this.#t&&e.seq>this.#e)||(this.#n=!1)}}catch(e){t.aborted||(this.sse.write(ie({event:"error",data:JSON.stringify({error:e.message})})),this.close())}finally{this.#s=!1}}async#u(t){let e=await Kn(this.hub.state,this.task,{after:this.#e,run:this.#t??void 0,signal:t});this.#t===null&&(this.#t=e.run);let s=0;for await(let r of e.batches){let i="";for(let a of r.records)a.env.seq===void 0||a.env.seq<=this.#e||(this.#e=a.env.seq,i+=this.#o(a.env,pe(a)));if(this.sse.closed||t.aborted)return!1;if(i!==""&&(this.sse.write(i),s+=i.length,this.sse.backlogBytes>this.#a||s>this.#i))return!1}return!0}}});var ci,Dh=_(()=>{ci=class{static{l(this,"Slots")}#t;#e=[];constructor(t){this.#t=t}get waiting(){return this.#e.length}acquire(t){return t?.throwIfAborted(),this.#t>0?(this.#t--,Promise.resolve()):new Promise((e,s)=>{let r=l(()=>{t?.removeEventListener("abort",i),e()},"grant"),i=l(()=>{let a=this.#e.indexOf(r);a>=0&&this.#e.splice(a,1),s(t.reason)},"onAbort");this.#e.push(r),t?.addEventListener("abort",i,{once:!0})})}release(){let t=this.#e.shift();t?t():this.#t++}}});function E0(n){return n.all?null:(t,e)=>n.keeps(t,e)}function qh(n){return n<=0n?Qo:{ns:n-1n,number:Number.MAX_SAFE_INTEGER,seq:Number.MAX_SAFE_INTEGER}}var Do,ui,Ih=_(()=>{z();Te();A();as();ta();Q();Co();qs();Ah();Nh();Ro();jh();Rh();Dh();Do=64*1024;l(E0,"memberFilter");l(qh,"cursorBefore");ui=class{static{l(this,"LiveHub")}state;follower;recent;fan;slots;stats={catchUps:0};#t=new Set;#e=new Set;#n=new Map;#s=!1;#r=!1;#a;#i=new AbortController;constructor(t,e={}){this.state=t,this.#a=e,this.follower=new He(t,{pollIntervalMs:e.pollIntervalMs,onReset:e.onReset,onBadLog:e.onBadLog,onRemoved:l(s=>{for(let r of this.#e)r.task.id===s.id&&r.end(`Task #${s.number} was discarded`)},"onRemoved")}),this.recent=new ri(t),this.fan=new ii({frameOf:ai,flushMs:e.fanOutFlushMs,memberBytesMax:e.clientQueueBytesMax??Do}),this.slots=new ci(e.catchUpsMax??2)}get clientCount(){return this.#t.size}streamStats(){return{clients:this.#t.size,catch_ups:this.stats.catchUps,fan_out:this.fan.memberCount}}published(t){return this.#n.get(t)}async start(){if(this.#r)return;this.#r=!0,await this.follower.start(),this.recent.existing(this.follower.tasks()),this.fan.addLogs(this.follower.published());let t=this.#i.signal,e=this.follower.subscribe({lossless:!0,signal:t});(async()=>{try{for await(let s of e){let r=[];for(let i of s){let a=i.record.env;r.push({task:i.task,env:a,text:i.record.text,upgraded:i.record.upgraded});let o=q(a.event);o!==null&&a.seq!==void 0&&this.#n.set(i.task.id,{run:o,seq:a.seq})}this.recent.add(s),this.fan.addItems(s),this.#o(r)}}catch{}})(),this.recent.warm(1,2).catch(()=>{})}async close(){if(!this.#s){this.#s=!0,this.#i.abort(),this.fan.close();for(let t of[...this.#t])t.close();this.#t.clear(),this.follower.close(),await Promise.resolve()}}#o(t){if(t.length!==0)for(let e of this.#e)try{e.offer(t)}catch{}}publishEphemeral(t){let{task:e,number:s,...r}=t,i={task:{id:e,number:s},env:r,upgraded:!1};this.fan.addEphemeral(Lh(i),i.task,i.env),this.#o([i])}async#l(t,e){let s=Sh(t),r=t.searchParams.get("since"),i=null;if(r!==null)try{i=ar(r)}catch(c){throw new y("bad-request",c.message.replace(/^--since/,"since"))}let a=t.searchParams.getAll("task").flatMap(c=>c.split(",")).map(c=>c.trim()).filter(c=>c!==""),o=null;if(a.length>0){o=new Set;for(let c of a)o.add((await e.tasks.resolve(c)).id)}return new Fe({types:s,tasks:o,sinceNs:i})}async events(t,e,s){xt(e,["after","since","type","task","limit"]);let r=e.searchParams.get("limit"),i=500;if(r!==null){if(!/^\d{1,6}$/.test(r)||Number(r)<1||Number(r)>1e4)throw new y("bad-request",`Parameter limit takes an integer from 1 to 10000, not "${r.slice(0,40)}"`);i=Number(r)}let a=e.searchParams.get("after"),o=a===null?null:Qe(a),c=await this.#l(e,s),u=o??void 0;if(c.sinceNs!==null){let b=qh(c.sinceNs);(u===void 0||kt(b,u)>0)&&(u=b)}let f={"content-type":"application/json; charset=utf-8","cache-control":"no-store"};if(this.#r){let b=await this.recent.query(i,u??null,(x,S)=>c.types===null||c.types.has(S),c.tasks);if(b!==null)return new Response(`[${b.items.join(",")}]`,{headers:{...f,"x-taskline-cursor":b.last??(u?ft(u):"0-0-0")}})}let h=await s.tasks.tasks({fresh:!0}),d=c.tasks?h.filter(b=>c.tasks.has(b.id)):h,p=new Array(i),m=0,g=null;for await(let b of we(this.state,d,{after:u,bytes:!0,needles:c.needles})){for(let x of b)c.keepsAt(x.task,x.type,x.sec,x.nanos)&&(p[m%i]=x.taggedText(),m++);b.length>0&&(g=b[b.length-1].cursorText)}let k=Math.min(m,i),v=[];for(let b=m-k;b<m;b++)v.push(p[b%i]);return new Response(`[${v.join(",")}]`,{headers:{...f,"x-taskline-cursor":g??(u?ft(u):"0-0-0")}})}async stream(t,e,s){xt(e,["after","since","type","task"]);let r=await this.#l(e,s),i=t.headers.get("last-event-id"),a=e.searchParams.get("after"),o=null;if(i!==null&&i.trim()!==""?o=Qe(i.trim()):a!==null?o=Qe(a):r.sinceNs!==null&&(o=qh(r.sinceNs)),!this.#r)throw new y("bad-state","The live feed is not running");if(this.#s)throw new y("bad-state","The live feed is stopping");let c=new oi(this,{keeps:E0(r),keepsAt:r.all?null:(u,f,h,d)=>r.keepsAt(u,f,h,d),needles:r.needles,heartbeatMs:this.#a.heartbeatMs,queueBytesMax:this.#a.clientQueueBytesMax??Do,stallMsMax:this.#a.stallMsMax,onClose:l(()=>this.#t.delete(c),"onClose")});return this.#t.add(c),c.begin(o),new Response(c.sse.readable,{headers:jo})}async taskStream(t,e,s){xt(e,["after"]);let r=Mo(e,"after")??0,i=t.headers.get("last-event-id");if(i!==null&&i.trim()!==""){if(!/^\d{1,15}$/.test(i.trim()))throw new y("bad-request",`Last-Event-ID of a task stream is a seq, not "${i.slice(0,40)}"`);r=Number(i.trim())}let a=await s.tasks.resolve(s.params.ref);if(!this.#r)throw new y("bad-state","The live feed is not running");if(this.#s)throw new y("bad-state","The live feed is stopping");await Xt(this.state.logPath(a.dir));let o=new li(this,a,r,{heartbeatMs:this.#a.heartbeatMs,queueBytesMax:this.#a.clientQueueBytesMax??Do,stallMsMax:this.#a.stallMsMax,onClose:l(()=>{this.#t.delete(o),this.#e.delete(o)},"onClose")});return this.#t.add(o),this.#e.add(o),o.begin(),new Response(o.sse.readable,{headers:jo})}}});function A0(n,t){return`http://${n.includes(":")&&!n.startsWith("[")?`[${n}]`:n}:${t}/`}async function Ph(n,t){await n.requireExists();let e=t.host??"127.0.0.1",s=t.port??7777;oh(e)||t.onWarning?.(`--host ${e} is not a loopback address: anyone who can reach it and has the token can read this project`);let r=t.token??To(),i={token:r,hosts:new Set},a=new ui(n,{...t.streams,heartbeatMs:t.heartbeatMs,onReset:l(m=>t.onWarning?.(`${m.path} was ${m.reason} (it had ${m.offset} bytes read): reading it again from its start`),"onReset"),onBadLog:l(m=>t.onWarning?.(`${m.message} (every other task is served)`),"onBadLog")}),o=Th({state:n,gate:i,version:t.version,webPage:t.webPage,live:a,publishEphemeral:l(m=>a.publishEphemeral(m),"publishEphemeral"),onWarning:t.onWarning}),c=new AbortController,u,f=Promise.withResolvers();try{u=Deno.serve({hostname:e,port:s,signal:c.signal,onListen:l(m=>f.resolve(m),"onListen"),onError:l(m=>(t.onWarning?.(`request failed: ${m?.name??"error"}`),new Response(JSON.stringify({type:"about:blank",title:"Internal Server Error",status:500,detail:"The server failed to answer",instance:"",error:"The server failed to answer"}),{status:500,headers:{"content-type":"application/problem+json"}})),"onError")},o.fetch)}catch(m){throw await a.close(),m instanceof Deno.errors.AddrInUse?new y("io",`Cannot listen on ${e}:${s}: the address is in use (try --port 0)`):m instanceof Deno.errors.NotCapable||m instanceof Deno.errors.PermissionDenied?new y("io",`Cannot listen on ${e}:${s}: taskline may only use the network on 127.0.0.1, localhost and [::1]`):m}let h=await f.promise;for(let m of lh(e,h.port))i.hosts.add(m);let d=n.tokenPath,p=null;try{await Deno.writeTextFile(d,r+`
+`,{mode:384}),await Deno.chmod(d,384).catch(()=>{}),p=await Dr(n.liveChannelPath,To(),m=>a.publishEphemeral(m),{onWarning:t.onWarning}),await a.start(),await t.onListen({url:A0(e,h.port),port:h.port,host:e,token:r}),t.signal.aborted||await new Promise(m=>{t.signal.addEventListener("abort",()=>m(),{once:!0})})}finally{await o.close(),await a.close(),c.abort(),await p?.close().catch(()=>{}),await u.finished.catch(()=>{}),await O0(d,r)}}async function O0(n,t){try{if(!(await Deno.readTextFile(n)).includes(t))return;await Deno.remove(n)}catch{}}var Fh=_(()=>{A();Eo();Co();Ih();Ha();l(A0,"baseUrl");l(Ph,"serve");l(O0,"removeIfOurs")});var Uh,Bh=_(()=>{Uh=`
+:root {
+  color-scheme: light dark;
+  --bg: #f7f7f5; --panel: #ffffff; --fg: #1d1f21; --muted: #646a73; --line: #dfe1e4;
+  --accent: #2754c5; --ok: #17803d; --ok-bg: #e3f4e8; --warn: #8a5a00; --warn-bg: #fff1d1;
+  --err: #b3261e; --err-bg: #fde7e5; --live: #1f6feb; --live-bg: #e2ecfd; --code-bg: #f1f2f4;
+  --row: 28px;
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  font-size: 15px; line-height: 1.45;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --bg: #15171a; --panel: #1c1f23; --fg: #e6e8eb; --muted: #9aa1ab; --line: #2f343a;
+    --accent: #7aa2ff; --ok: #5fd08a; --ok-bg: #173222; --warn: #f1c15d; --warn-bg: #3a2c0c;
+    --err: #ff8a80; --err-bg: #3d1a18; --live: #79b0ff; --live-bg: #15284a; --code-bg: #23272d;
+  }
+}
+* { box-sizing: border-box; }
+html, body { margin: 0; background: var(--bg); color: var(--fg); }
+a { color: var(--accent); }
+:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+[tabindex="-1"]:focus { outline: none; }
+code, pre, .c-time, .c-task, .num { font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-size: 0.9em; }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.skip { position: absolute; left: -999px; top: 0; background: var(--panel); padding: 6px 10px; z-index: 10; }
+.skip:focus { left: 8px; }
+.top {
+  position: sticky; top: 0; z-index: 5; display: flex; align-items: center; gap: 24px;
+  padding: 0 20px; height: 52px; background: var(--panel); border-bottom: 1px solid var(--line);
+}
+.brand { font-weight: 700; letter-spacing: 0.02em; }
+.brand span { color: var(--muted); font-weight: 400; }
+#nav { display: flex; gap: 4px; }
+#nav a { padding: 6px 12px; border-radius: 6px; text-decoration: none; color: var(--fg); }
+#nav a:hover { background: var(--code-bg); }
+#nav a[aria-current="page"] { background: var(--live-bg); color: var(--live); font-weight: 600; }
+#conn { margin-left: auto; display: flex; align-items: center; gap: 8px; color: var(--muted); font-size: 0.9em; }
+#conn::before { content: ""; width: 9px; height: 9px; border-radius: 50%; background: var(--muted); }
+#conn[data-state="live"]::before { background: var(--ok); box-shadow: 0 0 0 3px var(--ok-bg); }
+#conn[data-state="reconnecting"]::before, #conn[data-state="connecting"]::before { background: var(--warn); }
+#conn[data-state="offline"]::before { background: var(--err); }
+main { padding: 16px 20px 40px; max-width: 1400px; margin: 0 auto; }
+main.fill { display: flex; flex-direction: column; height: calc(100vh - 52px); padding-bottom: 12px; }
+.screen-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px 16px; margin-bottom: 12px; }
+.screen-head h1 { margin: 0; font-size: 1.35rem; }
+.screen-head p { margin: 0; }
+.subnav { display: flex; gap: 12px; margin-left: auto; }
+.subnav a[aria-current="page"] { font-weight: 700; text-decoration: none; color: var(--fg); }
+.muted { color: var(--muted); }
+.small { font-size: 0.85em; }
+.placeholder { color: var(--muted); padding: 24px; text-align: center; border: 1px dashed var(--line); border-radius: 8px; }
+.placeholder.error, .sev-error { color: var(--err); }
+.sev-warn { color: var(--warn); }
+.sev-ok { color: var(--ok); }
+.blocked { max-width: 640px; margin: 64px auto; padding: 24px 28px; background: var(--panel); border: 1px solid var(--err); border-left-width: 6px; border-radius: 8px; }
+.blocked h1 { margin-top: 0; font-size: 1.3rem; color: var(--err); }
+.badge { display: inline-block; padding: 0 8px; border-radius: 999px; font-size: 0.8em; line-height: 1.7; background: var(--code-bg); color: var(--muted); white-space: nowrap; }
+.badge.ok { background: var(--ok-bg); color: var(--ok); }
+.badge.warn { background: var(--warn-bg); color: var(--warn); }
+.badge.error { background: var(--err-bg); color: var(--err); }
+.badge.live { background: var(--live-bg); color: var(--live); }
+.badge.live::before { content: "\u25CF "; animation: pulse 1.4s ease-in-out infinite; }
+@keyframes pulse { 50% { opacity: 0.3; } }
+@media (prefers-reduced-motion: reduce) { .badge.live::before { animation: none; } }
+.table-wrap { overflow-x: auto; border-radius: 8px; }
+table.grid { width: 100%; border-collapse: collapse; background: var(--panel); border: 1px solid var(--line); border-radius: 8px; overflow: hidden; }
+.grid th { text-align: left; font-weight: 600; font-size: 0.85em; color: var(--muted); background: var(--code-bg); }
+.grid th, .grid td { padding: 8px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }
+.grid tr:last-child td { border-bottom: 0; }
+.grid td.num { white-space: nowrap; }
+.grid tr.is-running td:first-child { box-shadow: inset 3px 0 0 var(--live); }
+.row-links { color: var(--muted); }
+.progress-cell progress { width: 90px; vertical-align: middle; }
+.live-text { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.8em; color: var(--live); max-width: 420px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
+td.last { max-width: 320px; }
+.toolbar { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 12px; margin-bottom: 10px; }
+.toolbar output { margin-left: auto; }
+.toolbar select, .toolbar input { font: inherit; }
+select { padding: 3px 6px; border-radius: 6px; border: 1px solid var(--line); background: var(--panel); color: var(--fg); }
+label.check { display: inline-flex; align-items: center; gap: 4px; }
+.vlist { position: relative; flex: 1; min-height: 240px; overflow-y: auto; background: var(--panel); border: 1px solid var(--line); border-radius: 8px; contain: strict; }
+.vspacer { width: 1px; }
+.vrows { position: absolute; top: 0; left: 0; right: 0; }
+.vrow { position: absolute; top: 0; left: 0; right: 0; height: var(--row); display: flex; gap: 12px; align-items: center; padding: 0 12px; white-space: nowrap; border-bottom: 1px solid var(--line); cursor: pointer; }
+.vrow:hover { background: var(--code-bg); }
+.vrow[aria-selected="true"] { background: var(--live-bg); }
+.vlist:focus-visible .vrow[aria-selected="true"] { outline: 2px solid var(--accent); outline-offset: -2px; }
+.vrow.sev-error { background: var(--err-bg); }
+.vrow.sev-error .c-text { color: var(--err); }
+.vrow.sev-warn .c-text { color: var(--warn); }
+pre.event-detail { flex: none; max-height: 30vh; margin-top: 10px; font-size: 0.85em; }
+.c-time { color: var(--muted); width: 70px; flex: none; }
+.c-task { width: 44px; flex: none; color: var(--accent); }
+.c-type { width: 170px; flex: none; color: var(--muted); overflow: hidden; text-overflow: ellipsis; }
+.c-text { flex: 1; overflow: hidden; text-overflow: ellipsis; }
+ol.timeline, ol.items { list-style: none; margin: 0; padding: 0; }
+li.phase { margin: 0 0 14px; background: var(--panel); border: 1px solid var(--line); border-radius: 8px; }
+li.phase h2 { font-size: 1rem; margin: 0; padding: 8px 12px; border-bottom: 1px solid var(--line); display: flex; flex-wrap: wrap; gap: 8px; align-items: baseline; }
+.phase-name { font-weight: 700; }
+.phase-state .summary { color: var(--muted); font-weight: 400; }
+li.item { padding: 6px 12px; border-bottom: 1px solid var(--line); content-visibility: auto; contain-intrinsic-size: auto 34px; }
+li.item:last-child { border-bottom: 0; }
+.t { color: var(--muted); font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.85em; }
+.role { font-weight: 600; }
+.tool { background: var(--code-bg); padding: 0 4px; border-radius: 4px; }
+.text { white-space: pre-wrap; margin: 4px 0 0; padding: 8px 10px; background: var(--code-bg); border-radius: 6px; max-height: 420px; overflow: auto; }
+.text.streaming { border-left: 3px solid var(--live); }
+.thinking { color: var(--muted); font-style: italic; }
+li.call .input { color: var(--muted); }
+li.call.sev-error { color: var(--fg); box-shadow: inset 4px 0 0 var(--err); }
+li.call.sev-error .tool { color: var(--err); }
+.result { margin-top: 4px; }
+.result.pending { color: var(--live); }
+pre { margin: 4px 0 0; padding: 8px 10px; background: var(--code-bg); border-radius: 6px; overflow: auto; max-height: 360px; white-space: pre-wrap; word-break: break-word; }
+pre.preview { max-height: 120px; }
+pre.output { max-height: 520px; }
+details summary { cursor: pointer; color: var(--muted); font-size: 0.85em; }
+li.call > details { display: inline-block; margin-left: 8px; }
+li.call > details[open] { display: block; margin-left: 0; }
+table.trace td.input { max-width: 340px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+table.trace tr.is-error td { background: var(--err-bg); }
+tr.is-error .badge.error, li.sev-error .badge.error { background: var(--err); color: var(--panel); }
+.token-form { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 12px 0; }
+.token-form input { font: inherit; flex: 1; min-width: 200px; padding: 5px 8px; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); }
+.token-form button, button.primary { font: inherit; padding: 5px 14px; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: var(--panel); cursor: pointer; }
+table.trace tr.is-slow td.num:first-of-type { color: var(--warn); }
+table.trace .preview { color: var(--muted); max-width: 340px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+tr.detail td { background: var(--bg); }
+.detail-grid { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 2fr); gap: 16px; }
+.detail-grid h3 { margin: 0; font-size: 0.9rem; }
+button.link { font: inherit; background: none; border: 1px solid var(--line); border-radius: 6px; padding: 1px 8px; color: var(--accent); cursor: pointer; }
+button.link:hover { background: var(--code-bg); }
+dl.facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(180px, 1fr)); gap: 10px 18px; background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 14px 16px; margin: 0 0 16px; }
+dl.facts dt { color: var(--muted); font-size: 0.85em; }
+dl.facts dd { margin: 0; font-weight: 600; }
+section.run { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 4px 16px 12px; margin-bottom: 16px; }
+section.run h2 { font-size: 1.05rem; }
+section.run table.grid { border-radius: 6px; }
+main section > h2 { font-size: 1.1rem; margin: 18px 0 8px; }
+section.errors { border-left: 4px solid var(--err); padding-left: 12px; }
+ul.files { columns: 2; }
+/* Actions on tasks (Tasks rows, a task's Timeline). */
+.actions { display: flex; flex-direction: column; gap: 4px; min-width: 9em; }
+.action-buttons { display: flex; gap: 4px; flex-wrap: wrap; }
+button.action, .action-form button, .confirm button { font: inherit; font-size: 0.9em; padding: 2px 10px; border-radius: 6px; border: 1px solid var(--accent); background: var(--panel); color: var(--accent); cursor: pointer; }
+button.action:hover, .action-form button:hover { background: var(--live-bg); }
+button.action:focus-visible, .action-form button:focus-visible, .confirm button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+button.action-reject, button.action-cancel, button.danger { border-color: var(--err); color: var(--err); }
+button.action:disabled { opacity: 0.5; cursor: progress; }
+.action-form { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+.action-form input, .action-form textarea { font: inherit; padding: 2px 6px; border: 1px solid var(--line); border-radius: 4px; background: var(--panel); color: var(--fg); }
+.new-task { margin-top: 6px; }
+.new-task-form { flex-direction: column; align-items: flex-start; margin: 6px 0; }
+.new-task-form .field { display: flex; flex-direction: column; gap: 2px; }
+.head-actions { margin-top: 6px; }
+/* Charts drawn by the page (SVG). */
+.chart { display: block; max-width: 100%; height: auto; margin: 8px 0 16px; }
+.chart text { fill: var(--muted); font-size: 11px; }
+.chart .axis { stroke: var(--line); }
+.chart .bar { fill: var(--live); }
+.chart .line { fill: none; stroke: var(--warn); stroke-width: 2; }
+.chart .dot { fill: var(--warn); }
+.waterfall .span { fill: var(--ok); cursor: pointer; }
+.waterfall .span.failed { fill: var(--err); }
+.waterfall .span.open-ended { fill: var(--warn); opacity: 0.6; }
+.waterfall g.call:focus { outline: none; }
+.waterfall g.call:focus .span, .waterfall g.call:hover .span { stroke: var(--fg); stroke-width: 1.5; }
+.legend { display: flex; gap: 12px; font-size: 0.85em; color: var(--muted); }
+.legend .key-bar::before, .legend .key-line::before { content: ""; display: inline-block; width: 12px; height: 10px; margin-right: 4px; vertical-align: middle; }
+.legend .key-bar::before { background: var(--live); }
+.legend .key-line::before { height: 2px; background: var(--warn); }
+@media (max-width: 640px) {
+  .top { gap: 8px; padding: 0 10px; }
+  .brand span { display: none; }
+  #conn-text { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  #nav a { padding: 6px 8px; }
+  main { padding: 12px 10px 32px; }
+}
+`});var qo,Hh=_(()=>{qo=`(() => {
+  // src/web/client/dom.ts
+  function h(tag, attrs, ...children) {
+    const el = document.createElement(tag);
+    if (attrs) {
+      for (const [k, v] of Object.entries(attrs)) {
+        if (v === null || v === void 0 || v === false) continue;
+        if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+        else if (k === "class") el.className = String(v);
+        else if (k === "text") el.textContent = String(v);
+        else el.setAttribute(k, v === true ? "" : String(v));
+      }
+    }
+    for (const c of children) {
+      if (c === null || c === void 0 || c === false) continue;
+      el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return el;
+  }
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  function svg(tag, attrs, ...children) {
+    const el = document.createElementNS(SVG_NS, tag);
+    if (attrs) {
+      for (const [k, v] of Object.entries(attrs)) {
+        if (v === null || v === void 0 || v === false) continue;
+        if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+        else el.setAttribute(k, v === true ? "" : String(v));
+      }
+    }
+    for (const c of children) {
+      if (c === null || c === void 0 || c === false) continue;
+      el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return el;
+  }
+
+  // src/contract/time.ts
+  var MonotonicClock = class {
+    /** Microseconds since the epoch of the last stamp (a safe integer until the year 2255). */
+    #lastUs = 0;
+    /** The second of the last stamp, and its text up to the fraction (one Date a second). */
+    #second = NaN;
+    #prefix = "";
+    #nextUs(sameMoment = false) {
+      if (sameMoment && this.#lastUs > 0) return ++this.#lastUs;
+      const wall = Math.round((performance.timeOrigin + performance.now()) * 1e3);
+      const us = wall > this.#lastUs ? wall : this.#lastUs + 1;
+      this.#lastUs = us;
+      return us;
+    }
+    /** The next timestamp, in nanoseconds since the epoch. */
+    nowNs() {
+      return BigInt(this.#nextUs()) * 1000n;
+    }
+    /**
+     * The next timestamp as RFC 3339 text (as {@link formatTimeNs} writes it).
+     * \`sameMoment\`: the event is written together with the one stamped just
+     * before (one write of a batch): its stamp is that one's plus a
+     * microsecond, without reading the system clock again.
+     */
+    now(sameMoment = false) {
+      const us = this.#nextUs(sameMoment);
+      const second = Math.floor(us / 1e6);
+      if (second !== this.#second) {
+        this.#second = second;
+        this.#prefix = new Date(second * 1e3).toISOString().slice(0, 19) + ".";
+      }
+      return \`\${this.#prefix}\${String(us - second * 1e6).padStart(6, "0")}Z\`;
+    }
+  };
+  var processClock = new MonotonicClock();
+
+  // src/views/terminal_text.ts
+  var UNSAFE_CLASS = "[\\\\u0000-\\\\u001f\\\\u007f-\\\\u009f\\\\u061c\\\\u200e\\\\u200f\\\\u2028\\\\u2029\\\\u202a-\\\\u202e\\\\u2066-\\\\u2069]";
+  var UNSAFE = new RegExp(UNSAFE_CLASS, "g");
+  var UNSAFE_TEST = new RegExp(UNSAFE_CLASS);
+  function escapeOf(c) {
+    if (c === "\\n") return "\\\\n";
+    if (c === "\\r") return "\\\\r";
+    if (c === "	") return "\\\\t";
+    const cp = c.charCodeAt(0);
+    if (cp <= 255) return \`\\\\x\${cp.toString(16).padStart(2, "0")}\`;
+    return \`\\\\u\${cp.toString(16).padStart(4, "0")}\`;
+  }
+  function visible(text, options = {}) {
+    if (!UNSAFE_TEST.test(text)) return text;
+    const newline = options.newline;
+    const tab = options.tab;
+    return text.replace(UNSAFE, (c) => {
+      if (c === "\\n" && newline !== void 0) return newline;
+      if (c === "	" && tab !== void 0) return tab;
+      return escapeOf(c);
+    });
+  }
+
+  // src/views/event_line.ts
+  function oneLine(text, max = 120) {
+    const s = visible(String(text ?? "").replace(/[\\r\\n\\t]+/g, " ")).trim();
+    return s.length > max ? s.slice(0, max - 1) + "\\u2026" : s;
+  }
+  function short(id) {
+    return typeof id === "string" ? visible(id.slice(0, 8)) : "-";
+  }
+  function num(n) {
+    if (typeof n !== "number") return "-";
+    if (!Number.isInteger(n)) return String(n);
+    const digits = String(Math.abs(n));
+    if (digits.length <= 3) return String(n);
+    let out = digits.slice(0, digits.length % 3 || 3);
+    for (let i = out.length; i < digits.length; i += 3) out += "," + digits.slice(i, i + 3);
+    return n < 0 ? "-" + out : out;
+  }
+  function secs(ms) {
+    if (typeof ms !== "number") return "-";
+    if (ms < 1e3) return \`\${ms}ms\`;
+    if (ms < 6e4) return \`\${(ms / 1e3).toFixed(1)}s\`;
+    const m = Math.floor(ms / 6e4);
+    const s = Math.round(ms % 6e4 / 1e3);
+    return \`\${m}m\${String(s).padStart(2, "0")}s\`;
+  }
+  function tokens(u) {
+    if (typeof u !== "object" || u === null) return "";
+    const x = u;
+    return \`\${num(x.input_tokens)} in, \${num(x.output_tokens)} out\`;
+  }
+  function toolInput(input, max) {
+    if (typeof input === "object" && input !== null && !Array.isArray(input)) {
+      const o = input;
+      for (const k of [
+        "command",
+        "cmd",
+        "path",
+        "file",
+        "file_path",
+        "pattern",
+        "query",
+        "url"
+      ]) {
+        if (typeof o[k] === "string") return oneLine(o[k], max);
+      }
+    }
+    if (input === void 0) return "";
+    let json;
+    try {
+      json = JSON.stringify(input) ?? "";
+    } catch {
+      json = String(input);
+    }
+    return oneLine(json, max);
+  }
+  function subtaskNote(subtask) {
+    return typeof subtask === "string" ? \` [\${short(subtask)}]\` : "";
+  }
+  function describe(env, max) {
+    const e = env.event;
+    switch (e.type) {
+      case "run_started":
+        return [
+          "\\u25B6",
+          "info",
+          \`run \${short(e.run)} started\`
+        ];
+      case "run_finished": {
+        const totals = \`(\${secs(e.active_ms)}, \${tokens(e.usage)})\`;
+        const status = oneLine(e.status, 40);
+        if (e.success === true) {
+          return [
+            "\\u2714",
+            "ok",
+            \`run \${short(e.run)} finished: \${status} \${totals}\`
+          ];
+        }
+        if (e.status === "failed") return [
+          "\\u2718",
+          "bad",
+          \`run \${short(e.run)} failed \${totals}\`
+        ];
+        return [
+          "\\u25A0",
+          "warn",
+          \`run \${short(e.run)} stopped: \${status} \${totals}\`
+        ];
+      }
+      case "phase_started":
+        return [
+          "\\u25B8",
+          "info",
+          \`phase \${oneLine(e.phase, 40)} started\`
+        ];
+      case "phase_finished":
+        return e.success === true ? [
+          "\\u2714",
+          "ok",
+          \`phase \${oneLine(e.phase, 40)} done\${e.summary ? ": " + oneLine(e.summary, max) : ""}\`
+        ] : [
+          "\\u2718",
+          "bad",
+          \`phase \${oneLine(e.phase, 40)} failed\${e.summary ? ": " + oneLine(e.summary, max) : ""}\`
+        ];
+      case "agent_started":
+        return [
+          "\\u25CF",
+          "info",
+          \`\${oneLine(e.role, 40)} started\${e.model ? " (" + oneLine(e.model, 60) + ")" : ""}\${subtaskNote(e.subtask)}\`
+        ];
+      case "agent_delta":
+        return [
+          "\\u2026",
+          "dim",
+          \`\${oneLine(e.role, 40)}: \${oneLine(e.delta?.text, max)}\`
+        ];
+      case "agent_text":
+        return [
+          "\\u201C",
+          "dim",
+          \`\${oneLine(e.role, 40)}: \${oneLine(e.text, max)}\`
+        ];
+      case "tool_called":
+        return [
+          "\\u2192",
+          "tool",
+          \`\${oneLine(e.role, 40)} calls \${oneLine(e.tool, 40)} \${toolInput(e.input, max)}\`.trimEnd() + \` {\${oneLine(e.call, 12)}}\`
+        ];
+      case "tool_returned": {
+        const status = e.timed_out === true ? "timed out" : typeof e.exit_code === "number" ? \`exit \${e.exit_code}\` : e.is_error === true ? "error" : "ok";
+        const preview = oneLine(e.preview, max);
+        return [
+          e.is_error === true ? "\\u21A9" : "\\u2190",
+          e.is_error === true ? "bad" : "tool",
+          \`\${oneLine(e.tool, 40)} \${status} in \${secs(e.duration_ms)}, \${num(e.output_chars)} chars {\${oneLine(e.call, 12)}}\${preview ? ": " + preview : ""}\`
+        ];
+      }
+      case "agent_finished":
+        return [
+          "\\u25CB",
+          "info",
+          \`\${oneLine(e.role, 40)} finished: \${oneLine(e.stop, 40)} after \${num(e.steps)} steps (\${tokens(e.usage)})\`
+        ];
+      case "subtask_updated":
+        return [
+          "\\u25C6",
+          "info",
+          \`subtask \${short(e.subtask)} \${oneLine(e.status, 40)}\`
+        ];
+      case "subtask_integrated": {
+        const conflicts = Array.isArray(e.conflicts) ? e.conflicts : [];
+        return conflicts.length === 0 ? [
+          "\\u2714",
+          "ok",
+          \`subtask \${short(e.subtask)} integrated at \${short(e.commit)}\`
+        ] : [
+          "\\u2718",
+          "bad",
+          \`subtask \${short(e.subtask)} conflicted: \${oneLine(conflicts.join(", "), max)}\`
+        ];
+      }
+      case "committed": {
+        const files = Array.isArray(e.files) ? e.files.length : 0;
+        return [
+          "\\u25CF",
+          "ok",
+          \`committed \${short(e.commit)} \${oneLine(e.message, max)} (\${files} file\${files === 1 ? "" : "s"})\`
+        ];
+      }
+      case "merged":
+        return [
+          "\\u2714",
+          "ok",
+          \`merged \${oneLine(e.branch, 60) || "?"} into \${oneLine(e.base, 60) || "?"} at \${short(e.commit)}\`
+        ];
+      case "validation_finished":
+        return e.passed === true ? [
+          "\\u2714",
+          "ok",
+          \`validation passed: \${oneLine(e.command, max)}\`
+        ] : [
+          "\\u2718",
+          "bad",
+          \`validation failed\${typeof e.exit_code === "number" ? \` (exit \${e.exit_code})\` : ""}: \${oneLine(e.command, max)}\`
+        ];
+      case "budget_updated":
+        return [
+          "$",
+          "dim",
+          \`budget: \${num(e.tokens)}\${typeof e.token_limit === "number" ? "/" + num(e.token_limit) : ""} tokens, \${secs(e.active_ms)}\${typeof e.duration_limit_ms === "number" ? "/" + secs(e.duration_limit_ms) : ""} active\`
+        ];
+      case "artefact_written": {
+        const a = e.artefact ?? {};
+        const what = a.kind === "qa_report" ? \`QA report (round \${num(a.round)})\` : oneLine(a.kind, 40);
+        return [
+          "\\u270E",
+          "info",
+          \`wrote the \${what}\`
+        ];
+      }
+      case "approval_requested":
+        return [
+          "?",
+          "warn",
+          \`waiting for approval of the \${oneLine(e.gate, 20)}\`
+        ];
+      case "approval_resolved":
+        return e.approved === true ? [
+          "\\u2714",
+          "ok",
+          \`\${oneLine(e.gate, 20)} approved\${e.comment ? ": " + oneLine(e.comment, max) : ""}\`
+        ] : [
+          "\\u2718",
+          "bad",
+          \`\${oneLine(e.gate, 20)} rejected\${e.comment ? ": " + oneLine(e.comment, max) : ""}\`
+        ];
+      case "retrying":
+        return [
+          "\\u21BB",
+          "warn",
+          \`retrying \${oneLine(e.what, max)} (attempt \${num(e.attempt)}, in \${secs(e.delay_ms)})\`
+        ];
+      case "paused":
+        return [
+          "\\u23F8",
+          "warn",
+          \`paused: \${oneLine(e.reason, max)}\`
+        ];
+      case "log": {
+        const level = String(e.level ?? "info");
+        const tone = /^(error|fatal)$/i.test(level) ? "bad" : /^warn/i.test(level) ? "warn" : "dim";
+        return [
+          tone === "bad" ? "\\u2718" : tone === "warn" ? "!" : "\\xB7",
+          tone,
+          \`\${oneLine(level, 10)}: \${oneLine(e.message, max)}\`
+        ];
+      }
+      default:
+        return [
+          "?",
+          "dim",
+          \`\${oneLine(e.type, 60)} (unknown event\${env.schema > 2 ? \`, schema \${env.schema}\` : ""})\`
+        ];
+    }
+  }
+
+  // src/views/units.ts
+  function formatCount(n) {
+    if (!Number.isFinite(n)) return "-";
+    const sign = n < 0 ? "-" : "";
+    let v = Math.abs(Math.round(n));
+    if (v < 1e3) return \`\${sign}\${v}\`;
+    const units = [
+      "k",
+      "M",
+      "G",
+      "T"
+    ];
+    let i = -1;
+    let scaled = v;
+    while (i < units.length - 1 && scaled >= 999.5) {
+      v = scaled;
+      scaled = scaled / 1e3;
+      i++;
+    }
+    const text = scaled < 9.95 ? trimZero(scaled.toFixed(1)) : String(Math.round(scaled));
+    return \`\${sign}\${text}\${units[i]}\`;
+  }
+  function trimZero(s) {
+    return s.endsWith(".0") ? s.slice(0, -2) : s;
+  }
+  var pad2 = (n) => String(n).padStart(2, "0");
+  function formatDuration(ms) {
+    if (ms === null || ms === void 0 || !Number.isFinite(ms) || ms < 0) return "-";
+    if (ms < 1e3) return \`\${Math.round(ms)} ms\`;
+    const s = ms / 1e3;
+    if (s < 9.95) return \`\${s.toFixed(1)} s\`;
+    if (s < 59.5) return \`\${Math.round(s)} s\`;
+    const totalS = Math.round(s);
+    if (totalS < 3600) return \`\${Math.floor(totalS / 60)} min \${pad2(totalS % 60)} s\`;
+    const totalMin = Math.floor(totalS / 60);
+    if (totalMin < 24 * 60) return \`\${Math.floor(totalMin / 60)} h \${pad2(totalMin % 60)} min\`;
+    const totalH = Math.floor(totalMin / 60);
+    return \`\${Math.floor(totalH / 24)} d \${pad2(totalH % 24)} h\`;
+  }
+  function formatCost(amount, currency = "USD") {
+    if (amount === null || amount === void 0 || !Number.isFinite(amount)) return "-";
+    const small = amount > 0 && amount < 5e-3;
+    const text = small ? "0.01" : amount.toFixed(2);
+    const money = currency === "USD" ? \`$\${text}\` : \`\${text} \${currency}\`;
+    return small ? \`<\${money}\` : money;
+  }
+
+  // src/web/client/wire.ts
+  function isFuture(env) {
+    return typeof env.schema === "number" && env.schema > 2;
+  }
+
+  // src/web/client/format.ts
+  var formatters = /* @__PURE__ */ new Map();
+  function dateFormat(kind) {
+    let f = formatters.get(kind);
+    if (!f) {
+      f = kind === "time" ? new Intl.DateTimeFormat(void 0, {
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+        hour12: false
+      }) : new Intl.DateTimeFormat(void 0, {
+        dateStyle: "short",
+        timeStyle: "medium",
+        hour12: false
+      });
+      formatters.set(kind, f);
+    }
+    return f;
+  }
+  function fmtTime(at) {
+    const d = new Date(String(at ?? ""));
+    if (Number.isNaN(d.getTime())) return String(at ?? "");
+    return dateFormat("time").format(d);
+  }
+  function fmtDateTime(at) {
+    if (!at) return "\\u2013";
+    const d = new Date(String(at));
+    if (Number.isNaN(d.getTime())) return String(at);
+    return dateFormat("datetime").format(d);
+  }
+  function fmtWhen(at) {
+    const d = new Date(String(at ?? ""));
+    if (Number.isNaN(d.getTime())) return String(at ?? "");
+    return d.toDateString() === (/* @__PURE__ */ new Date()).toDateString() ? fmtTime(at) : fmtDateTime(at);
+  }
+  function fmtTokens(n) {
+    return typeof n === "number" && Number.isFinite(n) ? formatCount(n) : "\\u2013";
+  }
+  function fmtCount(n) {
+    let f = formatters.get("count");
+    if (!f) formatters.set("count", f = new Intl.NumberFormat("en-US"));
+    return f.format(Number(n ?? 0));
+  }
+  function plural(n, noun) {
+    return \`\${fmtCount(n)} \${noun}\${n === 1 ? "" : "s"}\`;
+  }
+  function fmtCost(cost) {
+    if (!cost || typeof cost.amount !== "number") return "\\u2013";
+    return formatCost(cost.amount, typeof cost.currency === "string" ? cost.currency : "USD");
+  }
+  function fmtDuration(ms) {
+    return typeof ms === "number" && Number.isFinite(ms) && ms >= 0 ? formatDuration(ms) : "\\u2013";
+  }
+  function usageTokens(u) {
+    if (!u) return 0;
+    const n = (v) => typeof v === "number" && Number.isFinite(v) ? v : 0;
+    return n(u.input_tokens) + n(u.output_tokens);
+  }
+  function firstLine(text, max = 160) {
+    const s = String(text ?? "").trim();
+    const nl = s.search(/[\\r\\n\\u2028\\u2029\\u0085]/);
+    const line = nl >= 0 ? s.slice(0, nl) : s;
+    return line.length > max ? line.slice(0, max - 1) + "\\u2026" : line;
+  }
+  function shortId(id, n = 8) {
+    return id ? String(id).slice(0, n) : "\\u2013";
+  }
+  function inputSummary(input) {
+    if (input === null || input === void 0) return "";
+    if (typeof input !== "object") return firstLine(String(input), 120);
+    const o = input;
+    for (const k of [
+      "command",
+      "cmd",
+      "path",
+      "file",
+      "file_path",
+      "pattern",
+      "query",
+      "url"
+    ]) {
+      if (typeof o[k] === "string") return firstLine(o[k], 120);
+    }
+    return firstLine(JSON.stringify(input), 120);
+  }
+  var SEVERITY = {
+    ok: "ok",
+    bad: "error",
+    warn: "warn",
+    tool: "",
+    info: "",
+    dim: ""
+  };
+  function describeEnv(env, max = 160) {
+    if (isFuture(env)) {
+      return [
+        "?",
+        "",
+        \`\${firstLine(env.event.type, 60)} (an event of schema \${env.schema}, which this page does not know)\`
+      ];
+    }
+    const [symbol, tone, text] = describe(env, max);
+    return [
+      symbol,
+      SEVERITY[tone],
+      text
+    ];
+  }
+  function describeText(env, max = 160) {
+    return describeEnv(env, max)[2];
+  }
+
+  // src/web/client/store.ts
+  var SUBTASK_DONE = /* @__PURE__ */ new Set([
+    "done",
+    "completed",
+    "complete",
+    "integrated",
+    "merged",
+    "skipped"
+  ]);
+  function newTaskInfo(number) {
+    return {
+      number,
+      version: 0,
+      id: "",
+      title: "",
+      status: "",
+      running: false,
+      run: "",
+      runStatus: "",
+      phase: "",
+      phaseFailed: false,
+      pendingApproval: null,
+      subtasks: /* @__PURE__ */ new Map(),
+      tokens: 0,
+      tokenLimit: null,
+      activeMs: 0,
+      calls: 0,
+      errors: 0,
+      lastAt: "",
+      last: null,
+      liveText: "",
+      liveRole: ""
+    };
+  }
+  function matchRef(id, number, ref) {
+    if (/^\\d+$/.test(ref)) return number === Number(ref);
+    return typeof id === "string" && ref.length >= 4 && id.startsWith(ref.toLowerCase());
+  }
+  function envOf(env, ref) {
+    return matchRef(env.task, env.number, ref);
+  }
+  function subtaskProgress(info) {
+    let done = 0;
+    for (const s of info.subtasks.values()) if (SUBTASK_DONE.has(String(s).toLowerCase())) done++;
+    return {
+      done,
+      total: info.subtasks.size
+    };
+  }
+  var str = (v, fallback = "") => typeof v === "string" ? v : fallback;
+  var numOr = (v, fallback) => typeof v === "number" && Number.isFinite(v) ? v : fallback;
+  function applyToTask(info, env) {
+    const ev = env.event;
+    info.version++;
+    if (env.task && !info.id) info.id = env.task;
+    if (ev.type === "agent_delta") {
+      if (info.liveRole !== ev.role) info.liveText = "";
+      info.liveRole = str(ev.role);
+      if (ev.delta?.kind !== "thinking") {
+        info.liveText = (info.liveText + str(ev.delta?.text)).slice(-400);
+      }
+      return;
+    }
+    info.lastAt = env.at;
+    info.last = env;
+    if (isFuture(env)) return;
+    switch (ev.type) {
+      case "run_started":
+        if (ev.run !== info.run) {
+          info.subtasks = /* @__PURE__ */ new Map();
+          info.tokens = 0;
+          info.tokenLimit = null;
+          info.calls = 0;
+          info.errors = 0;
+        }
+        info.run = str(ev.run);
+        info.running = true;
+        info.runStatus = "running";
+        info.pendingApproval = null;
+        info.phaseFailed = false;
+        break;
+      case "phase_started":
+        info.phase = str(ev.phase);
+        info.phaseFailed = false;
+        break;
+      case "phase_finished":
+        info.phaseFailed = !ev.success;
+        break;
+      case "agent_text":
+      case "agent_finished":
+        info.liveText = "";
+        if (ev.type === "agent_finished" && info.tokenLimit === null) {
+          info.tokens += usageTokens(ev.usage);
+        }
+        break;
+      case "tool_called":
+        info.calls++;
+        break;
+      case "tool_returned":
+        if (ev.is_error || ev.timed_out) info.errors++;
+        break;
+      case "subtask_updated":
+        info.subtasks.set(str(ev.subtask), str(ev.status));
+        break;
+      case "budget_updated":
+        info.tokens = numOr(ev.tokens, info.tokens);
+        info.tokenLimit = typeof ev.token_limit === "number" ? ev.token_limit : null;
+        info.activeMs = numOr(ev.active_ms, info.activeMs);
+        break;
+      case "approval_requested":
+        info.pendingApproval = str(ev.gate);
+        info.runStatus = "waiting";
+        break;
+      case "approval_resolved":
+        info.pendingApproval = null;
+        break;
+      case "paused":
+        info.runStatus = "paused";
+        break;
+      case "run_finished":
+        info.running = false;
+        info.liveText = "";
+        info.runStatus = str(ev.status);
+        info.status = str(ev.status) || info.status;
+        info.tokens = usageTokens(ev.usage) || info.tokens;
+        info.activeMs = numOr(ev.active_ms, info.activeMs);
+        break;
+    }
+  }
+  var keyOf = (env, number) => \`\${number}:\${env.seq ?? ""}:\${env.at}:\${env.event.type}\`;
+  var Store = class {
+    /** Tagged envelopes, in the order they arrived. */
+    events = [];
+    /** Events dropped from the front of \`events\` since the page opened. */
+    dropped = 0;
+    eventsMax;
+    keys = /* @__PURE__ */ new Set();
+    /** Task id -> summary. */
+    tasks = /* @__PURE__ */ new Map();
+    /** Task number -> how many tasks have it. */
+    numbers = /* @__PURE__ */ new Map();
+    /** Reference -> task, for {@link byRef}; cleared when a task appears. */
+    refs = /* @__PURE__ */ new Map();
+    /** Event types seen, for the Activity filter. */
+    types = /* @__PURE__ */ new Set();
+    listeners = /* @__PURE__ */ new Set();
+    constructor(options = {}) {
+      this.eventsMax = options.eventsMax ?? 2e5;
+    }
+    on(fn) {
+      this.listeners.add(fn);
+      return () => this.listeners.delete(fn);
+    }
+    emit(change) {
+      for (const fn of this.listeners) {
+        try {
+          fn(change);
+        } catch (e) {
+          console.error(e);
+        }
+      }
+    }
+    /**
+     * The summary of a task, made on first sight. Tasks are keyed by id: two
+     * tasks can share a number (made at the same time by two processes).
+     */
+    task(id, number) {
+      const key = typeof id === "string" && id ? id : \`#\${number}\`;
+      let info = this.tasks.get(key);
+      if (!info) {
+        info = newTaskInfo(number);
+        info.id = typeof id === "string" ? id : "";
+        this.tasks.set(key, info);
+        this.numbers.set(number, (this.numbers.get(number) ?? 0) + 1);
+        this.refs.clear();
+        this.emit({
+          kind: "task",
+          info
+        });
+      }
+      return info;
+    }
+    /** How a task is named in addresses and routes: its number, or its id when the number is shared. */
+    refOf(info) {
+      if (!info) return "";
+      return (this.numbers.get(info.number) ?? 0) > 1 && info.id ? info.id : String(info.number);
+    }
+    /** The task a reference names (a number, or an id or id prefix), if the page knows it. */
+    byRef(ref) {
+      const cached = this.refs.get(ref);
+      if (cached) return cached;
+      for (const info of this.tasks.values()) {
+        if (matchRef(info.id, info.number, ref)) {
+          this.refs.set(ref, info);
+          return info;
+        }
+      }
+      return null;
+    }
+    /**
+     * Adds one envelope of the project stream. Logged events are kept (once:
+     * a repeat is ignored); ephemeral ones only update the task's live text.
+     * Returns whether anything changed. \`quiet\` batches: the caller emits.
+     */
+    add(value, quiet = false) {
+      if (!value || typeof value !== "object") return false;
+      const env = value;
+      if (!env.event || typeof env.event !== "object" || typeof env.event.type !== "string") {
+        return false;
+      }
+      const number = Number.isInteger(env.number) ? env.number : 0;
+      const info = this.task(env.task, number);
+      if (env.event.type === "agent_delta") {
+        applyToTask(info, env);
+        if (!quiet) this.emit({
+          kind: "delta",
+          env
+        });
+        return true;
+      }
+      const key = keyOf(env, number);
+      if (this.keys.has(key)) return false;
+      this.keys.add(key);
+      this.events.push(env);
+      this.types.add(env.event.type);
+      applyToTask(info, env);
+      if (this.events.length > this.eventsMax) this.trim();
+      if (!quiet) this.emit({
+        kind: "event",
+        env
+      });
+      return true;
+    }
+    /** Adds many envelopes, then tells listeners once. */
+    addAll(envs) {
+      for (const env of envs) this.add(env, true);
+      this.emit({
+        kind: "reset"
+      });
+    }
+    trim() {
+      const n = Math.ceil(this.eventsMax / 10);
+      for (const env of this.events.splice(0, n)) {
+        this.keys.delete(keyOf(env, Number.isInteger(env.number) ? env.number : 0));
+      }
+      this.dropped += n;
+      this.emit({
+        kind: "trim",
+        count: n
+      });
+    }
+    /** Merges a row of \`GET /api/tasks\` (or \`/api/tasks/{ref}\`): it is newer than the events read before it. */
+    mergeRow(value) {
+      if (!value || typeof value !== "object") return;
+      const row = value;
+      const t = row.task ?? row;
+      const number = Number.isInteger(row.number) ? row.number : t.number;
+      if (!Number.isInteger(number)) return;
+      const info = this.task(t.id, number);
+      info.version++;
+      info.id = str(t.id, info.id);
+      info.title = str(t.title, info.title);
+      info.status = str(t.status, info.status);
+      if (typeof row.running === "boolean") {
+        info.running = row.running;
+        if (!row.running && info.runStatus === "running") info.runStatus = "stopped";
+      }
+      const run = row.run;
+      if (run && typeof run === "object") {
+        if ("pending_approval" in run) info.pendingApproval = run.pending_approval ?? null;
+        if (run.current_phase) info.phase = str(run.current_phase, info.phase);
+        if (run.status) info.runStatus = str(run.status, info.runStatus);
+        if (run.active_ms && !info.activeMs) info.activeMs = numOr(run.active_ms, 0);
+        if (run.usage && !info.tokens) info.tokens = usageTokens(run.usage);
+        if (run.id || run.run) info.run = str(run.id ?? run.run, info.run);
+      }
+      this.emit({
+        kind: "task",
+        info
+      });
+    }
+    /**
+     * Fills what the recent events did not tell of a task (an older task whose
+     * events are not among them) from its history document: last phase, run
+     * status, tokens, active time, last activity. Events, when there are any,
+     * are newer and win.
+     */
+    mergeHistory(value) {
+      if (!value || typeof value !== "object") return;
+      const d = value;
+      if (!Number.isInteger(d.number)) return;
+      const info = this.task(d.task?.id, d.number);
+      const run = Array.isArray(d.runs) ? d.runs[d.runs.length - 1] : null;
+      info.version++;
+      if (!info.title && d.task?.title) info.title = str(d.task.title);
+      if (!info.status && d.task?.status) info.status = str(d.task.status);
+      if (!info.phase && run?.phases?.length) {
+        const p = run.phases[run.phases.length - 1];
+        info.phase = str(p.phase);
+        info.phaseFailed = p.success === false;
+      }
+      if (!info.runStatus && run) info.runStatus = str(run.status ?? run.state);
+      if (info.pendingApproval === null && run?.pending_approval) {
+        info.pendingApproval = str(run.pending_approval);
+      }
+      if (!info.tokens) info.tokens = usageTokens(d.totals?.usage);
+      if (!info.activeMs) info.activeMs = numOr(d.totals?.active_ms, 0);
+      if (!info.lastAt && d.last_activity) info.lastAt = str(d.last_activity);
+      this.emit({
+        kind: "task",
+        info
+      });
+    }
+  };
+
+  // src/web/client/vlist.ts
+  var vlistIds = 0;
+  var VirtualList = class {
+    options;
+    rowHeight;
+    overscanRows;
+    count;
+    selected;
+    /** Whether the list sticks to its end as rows are added (like \`tail -f\`). */
+    follow;
+    pending;
+    idPrefix;
+    root;
+    spacer;
+    rows;
+    pool;
+    lastTop;
+    constructor(options) {
+      this.options = options;
+      this.overscanRows = 8;
+      this.count = 0;
+      this.selected = -1;
+      this.follow = true;
+      this.pending = false;
+      this.pool = [];
+      this.lastTop = 0;
+      this.rowHeight = options.rowHeight;
+      this.idPrefix = \`vrow\${++vlistIds}\`;
+      this.root = h("div", {
+        class: "vlist",
+        tabindex: "0",
+        role: "listbox",
+        "aria-label": options.label
+      });
+      this.spacer = h("div", {
+        class: "vspacer",
+        "aria-hidden": "true"
+      });
+      this.rows = h("div", {
+        class: "vrows"
+      });
+      this.root.append(this.spacer, this.rows);
+      this.root.addEventListener("scroll", () => {
+        const top = this.root.scrollTop;
+        if (top < this.lastTop - 2) this.follow = false;
+        if (this.atEnd()) this.follow = true;
+        this.lastTop = top;
+        this.schedule();
+      }, {
+        passive: true
+      });
+      this.root.addEventListener("keydown", (e) => this.onKey(e));
+      this.root.addEventListener("click", (e) => {
+        const row = e.target?.closest(".vrow");
+        if (!row) return;
+        const i = Number(row.dataset.index);
+        this.select(i);
+        this.options.onActivate?.(i);
+      });
+      if (typeof ResizeObserver === "function") {
+        new ResizeObserver(() => this.schedule()).observe(this.root);
+      }
+    }
+    atEnd() {
+      const r = this.root;
+      return r.scrollTop + r.clientHeight >= r.scrollHeight - this.rowHeight;
+    }
+    /** Sets the number of rows; stays at the end when it was following. */
+    setCount(n) {
+      this.count = n;
+      if (this.selected >= n) this.selected = n - 1;
+      this.spacer.style.height = \`\${n * this.rowHeight}px\`;
+      if (this.follow) this.scrollToEnd();
+      this.schedule();
+    }
+    scrollToEnd() {
+      this.root.scrollTop = this.root.scrollHeight;
+      this.lastTop = this.root.scrollTop;
+    }
+    /** Redraws the rows in view (all of them: their content may have changed). */
+    refresh() {
+      this.schedule();
+    }
+    schedule() {
+      if (this.pending) return;
+      this.pending = true;
+      requestAnimationFrame(() => {
+        this.pending = false;
+        this.render();
+      });
+    }
+    render() {
+      const rh = this.rowHeight;
+      const top = this.root.scrollTop;
+      const height = this.root.clientHeight || 600;
+      const first = Math.max(0, Math.floor(top / rh) - this.overscanRows);
+      const last = Math.min(this.count, Math.ceil((top + height) / rh) + this.overscanRows);
+      const n = Math.max(0, last - first);
+      while (this.pool.length < n) {
+        const el = h("div", {
+          class: "vrow",
+          role: "option"
+        });
+        this.rows.append(el);
+        this.pool.push(el);
+      }
+      while (this.pool.length > n) this.pool.pop().remove();
+      for (let i = 0; i < n; i++) {
+        const el = this.pool[i];
+        const index = first + i;
+        el.style.transform = \`translateY(\${index * rh}px)\`;
+        el.dataset.index = String(index);
+        el.id = \`\${this.idPrefix}-\${index}\`;
+        el.setAttribute("aria-posinset", String(index + 1));
+        el.setAttribute("aria-setsize", String(this.count));
+        el.setAttribute("aria-selected", index === this.selected ? "true" : "false");
+        this.options.renderRow(el, index);
+      }
+      if (this.selected >= first && this.selected < last) {
+        this.root.setAttribute("aria-activedescendant", \`\${this.idPrefix}-\${this.selected}\`);
+      } else {
+        this.root.removeAttribute("aria-activedescendant");
+      }
+    }
+    select(i) {
+      if (this.count === 0) return;
+      this.selected = Math.max(0, Math.min(this.count - 1, i));
+      const rh = this.rowHeight, r = this.root;
+      const y = this.selected * rh;
+      if (y < r.scrollTop) r.scrollTop = y;
+      else if (y + rh > r.scrollTop + r.clientHeight) r.scrollTop = y + rh - r.clientHeight;
+      this.follow = this.selected === this.count - 1;
+      this.schedule();
+      this.options.onSelect?.(this.selected);
+    }
+    onKey(e) {
+      const page = Math.max(1, Math.floor(this.root.clientHeight / this.rowHeight) - 1);
+      const cur = this.selected < 0 ? Math.floor(this.root.scrollTop / this.rowHeight) : this.selected;
+      let next;
+      switch (e.key) {
+        case "ArrowDown":
+          next = this.selected < 0 ? cur : cur + 1;
+          break;
+        case "ArrowUp":
+          next = cur - 1;
+          break;
+        case "PageDown":
+          next = cur + page;
+          break;
+        case "PageUp":
+          next = cur - page;
+          break;
+        case "Home":
+          next = 0;
+          break;
+        case "End":
+          next = this.count - 1;
+          break;
+        case "Enter":
+          if (this.selected >= 0) this.options.onActivate?.(this.selected);
+          e.preventDefault();
+          return;
+        default:
+          return;
+      }
+      e.preventDefault();
+      this.select(next);
+    }
+  };
+
+  // src/web/client/widgets.ts
+  function frameThrottle(fn, minIntervalMs = 0) {
+    let pending = false;
+    let last = 0;
+    return () => {
+      if (pending) return;
+      pending = true;
+      const wait = Math.max(0, last + minIntervalMs - performance.now());
+      setTimeout(() => requestAnimationFrame(() => {
+        pending = false;
+        last = performance.now();
+        fn();
+      }), wait);
+    };
+  }
+  function lazyDetails(summary, make, open = false) {
+    const parts = [
+      make
+    ];
+    let filled = 0;
+    const el = h("details", {}, h("summary", {}, summary));
+    const fill = () => {
+      while (filled < parts.length) {
+        for (const c of parts[filled++]()) {
+          if (c !== null && c !== void 0 && c !== false) {
+            el.append(c instanceof Node ? c : String(c));
+          }
+        }
+      }
+    };
+    el.addEventListener("toggle", () => {
+      if (el.open) fill();
+    });
+    el.more = (fn) => {
+      parts.push(fn);
+      if (el.open) fill();
+    };
+    if (open) {
+      el.open = true;
+      fill();
+    }
+    return el;
+  }
+  function taskLabel(app2, ref) {
+    const info = app2.store.byRef(ref);
+    return \`#\${info?.number ?? ref}\`;
+  }
+  function badge(text, kind) {
+    return h("span", {
+      class: \`badge \${kind ?? ""}\`
+    }, text);
+  }
+  function statusKind(status) {
+    const s = String(status ?? "").toLowerCase();
+    if ([
+      "done",
+      "merged",
+      "ready",
+      "finished",
+      "completed",
+      "approved",
+      "ok"
+    ].includes(s)) {
+      return "ok";
+    }
+    if ([
+      "failed",
+      "error",
+      "rejected",
+      "cancelled",
+      "canceled",
+      "zombie"
+    ].includes(s)) {
+      return "error";
+    }
+    if ([
+      "paused",
+      "waiting",
+      "review",
+      "blocked"
+    ].includes(s)) return "warn";
+    if (s === "running") return "live";
+    return "";
+  }
+  function screenHeader(title, ...rest) {
+    return h("header", {
+      class: "screen-head"
+    }, h("h1", {
+      tabindex: "-1"
+    }, title), ...rest);
+  }
+  function placeholder(text, kind) {
+    return h("p", {
+      class: \`placeholder \${kind ?? ""}\`,
+      role: kind === "error" ? "alert" : null
+    }, text);
+  }
+  function table(caption, headers, className) {
+    const tbody = h("tbody");
+    const t = h("table", {
+      class: className ?? "grid"
+    }, h("caption", {
+      class: "sr-only"
+    }, caption), h("thead", {}, h("tr", {}, ...headers.map((c) => h("th", {
+      scope: "col"
+    }, c)))), tbody);
+    return {
+      table: h("div", {
+        class: "table-wrap"
+      }, t),
+      tbody
+    };
+  }
+
+  // src/web/client/activity.ts
+  var ActivityScreen = class {
+    app;
+    type;
+    taskFilter;
+    view;
+    taskSig;
+    updateCount;
+    updateFilters;
+    typeSelect;
+    taskSelect;
+    count;
+    followBox;
+    list;
+    detail;
+    constructor(app2, query) {
+      this.app = app2;
+      this.view = [];
+      this.taskSig = "";
+      this.type = query.get("type") ?? "";
+      this.taskFilter = query.get("task") ?? "";
+      this.updateCount = frameThrottle(() => {
+        this.list.setCount(this.view.length);
+        this.drawCount();
+      });
+      this.updateFilters = frameThrottle(() => this.drawFilters());
+    }
+    mount(el) {
+      this.typeSelect = h("select", {
+        id: "filter-type",
+        onchange: () => this.filterChanged()
+      });
+      this.taskSelect = h("select", {
+        id: "filter-task",
+        onchange: () => this.filterChanged()
+      });
+      this.count = h("output", {
+        class: "muted",
+        "aria-live": "off"
+      });
+      this.followBox = h("input", {
+        type: "checkbox",
+        id: "follow",
+        checked: true,
+        onchange: () => {
+          this.list.follow = this.followBox.checked;
+          if (this.list.follow) this.list.scrollToEnd();
+        }
+      });
+      const bar = h("div", {
+        class: "toolbar",
+        role: "group",
+        "aria-label": "Filters"
+      }, h("label", {
+        for: "filter-type"
+      }, "Type "), this.typeSelect, h("label", {
+        for: "filter-task"
+      }, "Task "), this.taskSelect, h("label", {
+        class: "check"
+      }, this.followBox, " Follow new events"), this.count);
+      this.list = new VirtualList({
+        label: "Events",
+        rowHeight: 28,
+        renderRow: (row, i) => this.renderRow(row, i),
+        onSelect: (i) => this.showDetail(i),
+        onActivate: (i) => {
+          const env = this.app.store.events[this.view[i]];
+          if (!env) return;
+          const ref = this.app.store.refOf(this.app.store.tasks.get(env.task)) || env.number;
+          if (ref) location.hash = \`#/task/\${ref}\`;
+        }
+      });
+      this.list.root.addEventListener("scroll", () => {
+        if (this.followBox.checked !== this.list.follow) this.followBox.checked = this.list.follow;
+      }, {
+        passive: true
+      });
+      this.detail = h("pre", {
+        class: "event-detail",
+        "aria-live": "off",
+        "aria-label": "The selected event",
+        hidden: true
+      });
+      el.append(screenHeader("Activity"), bar, this.list.root, this.detail);
+      el.classList.add("fill");
+      this.drawFilters();
+      this.rebuild();
+    }
+    /** Shows the selected event whole, as the server sent it. */
+    showDetail(i) {
+      const env = this.app.store.events[this.view[i]];
+      this.detail.hidden = !env;
+      if (env) this.detail.textContent = JSON.stringify(env, null, 2);
+    }
+    passes(env) {
+      if (this.type && env.event.type !== this.type) return false;
+      if (this.taskFilter && !envOf(env, this.taskFilter)) return false;
+      return true;
+    }
+    rebuild() {
+      const evs = this.app.store.events;
+      const view = [];
+      for (let i = 0; i < evs.length; i++) if (this.passes(evs[i])) view.push(i);
+      this.view = view;
+      this.list.follow = this.followBox.checked;
+      this.list.setCount(view.length);
+      this.list.refresh();
+      this.drawCount();
+    }
+    drawCount() {
+      const total = this.app.store.events.length;
+      const shown = this.view.length;
+      this.count.textContent = shown === total ? \`\${fmtCount(total)} events\` : \`\${fmtCount(shown)} of \${fmtCount(total)} events\`;
+    }
+    drawFilters() {
+      const store = this.app.store;
+      const types = [
+        ...store.types
+      ].sort();
+      if (this.type && !types.includes(this.type)) types.push(this.type);
+      if (this.typeSelect.options.length !== types.length + 1) {
+        this.typeSelect.replaceChildren(h("option", {
+          value: ""
+        }, "All types"), ...types.map((t) => h("option", {
+          value: t
+        }, t)));
+        this.typeSelect.value = this.type;
+      }
+      const infos = [
+        ...store.tasks.values()
+      ].filter((t) => t.number > 0).sort((a, b) => a.number - b.number || (a.id < b.id ? -1 : 1));
+      const options = infos.map((t) => ({
+        ref: store.refOf(t),
+        text: \`#\${t.number}\${t.title ? " " + t.title : ""}\`
+      }));
+      if (this.taskFilter && !options.some((o) => o.ref === this.taskFilter)) {
+        options.push({
+          ref: this.taskFilter,
+          text: \`#\${this.taskFilter}\`
+        });
+      }
+      const sig = options.map((o) => \`\${o.ref}:\${o.text}\`).join("|");
+      if (this.taskSig !== sig) {
+        this.taskSig = sig;
+        this.taskSelect.replaceChildren(h("option", {
+          value: ""
+        }, "All tasks"), ...options.map((o) => h("option", {
+          value: o.ref
+        }, o.text)));
+        this.taskSelect.value = this.taskFilter;
+      }
+    }
+    filterChanged() {
+      this.type = this.typeSelect.value;
+      this.taskFilter = this.taskSelect.value;
+      const q = new URLSearchParams();
+      if (this.type) q.set("type", this.type);
+      if (this.taskFilter) q.set("task", this.taskFilter);
+      const qs = q.toString();
+      history.replaceState(null, "", \`#/activity\${qs ? "?" + qs : ""}\`);
+      this.followBox.checked = true;
+      this.rebuild();
+    }
+    renderRow(row, i) {
+      const env = this.app.store.events[this.view[i]];
+      if (!row.firstChild) {
+        row.append(h("span", {
+          class: "c-time"
+        }), h("span", {
+          class: "c-task"
+        }), h("span", {
+          class: "c-type"
+        }), h("span", {
+          class: "c-text"
+        }));
+      }
+      if (!env) return;
+      const [symbol, severity, text] = describeEnv(env);
+      const [time, task, type, textCell] = [
+        ...row.children
+      ];
+      time.textContent = fmtTime(env.at);
+      task.textContent = env.number ? \`#\${env.number}\` : "";
+      type.textContent = \`\${symbol} \${env.event.type}\`;
+      textCell.textContent = text;
+      row.className = \`vrow sev-\${severity || "none"}\`;
+      row.title = \`\${env.at}\${env.seq ? " \\xB7 seq " + env.seq : ""}\`;
+    }
+    onEvent(env) {
+      const i = this.app.store.events.length - 1;
+      if (this.app.store.events[i] === env && this.passes(env)) {
+        this.view.push(i);
+        this.updateCount();
+      }
+      this.updateFilters();
+    }
+    onReset() {
+      this.drawFilters();
+      this.rebuild();
+    }
+    onTrim() {
+      this.rebuild();
+    }
+    onTask() {
+      this.updateFilters();
+    }
+  };
+
+  // src/web/client/api.ts
+  var ApiError = class extends Error {
+    status;
+    constructor(status, message) {
+      super(message), this.status = status;
+    }
+  };
+  function statusOf(e) {
+    return e instanceof ApiError ? e.status : 0;
+  }
+  function messageOf(e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+  function isAuthError(e) {
+    const s = statusOf(e);
+    return s === 401 || s === 403;
+  }
+  var Api = class {
+    token;
+    constructor(token) {
+      this.token = token;
+    }
+    async request(path, init = {}) {
+      let res;
+      const headers = {
+        Authorization: \`Bearer \${this.token}\`,
+        Accept: "application/json"
+      };
+      if (init.body !== void 0) headers["Content-Type"] = "application/json";
+      try {
+        res = await fetch(path, {
+          method: init.method ?? "GET",
+          headers,
+          body: init.body === void 0 ? void 0 : JSON.stringify(init.body),
+          cache: "no-store"
+        });
+      } catch (e) {
+        throw new ApiError(0, \`Cannot reach the server (\${messageOf(e)})\`);
+      }
+      if (!res.ok) {
+        let message = "";
+        try {
+          const p = await res.json();
+          message = String(p?.error || p?.detail || p?.title || "");
+        } catch {
+        }
+        throw new ApiError(res.status, message || \`\${res.status} \${res.statusText}\`);
+      }
+      return res;
+    }
+    /** A JSON answer; the caller checks its shape. */
+    async json(path) {
+      return await (await this.request(path)).json();
+    }
+    async text(path) {
+      return await (await this.request(path)).text();
+    }
+    /** POSTs a JSON body; the answer's JSON (null when it has none). */
+    async post(path, body = {}) {
+      const res = await this.request(path, {
+        method: "POST",
+        body
+      });
+      const text = await res.text();
+      try {
+        return text ? JSON.parse(text) : null;
+      } catch {
+        return null;
+      }
+    }
+  };
+
+  // src/web/client/sse.ts
+  var SseParser = class {
+    onEvent;
+    rest;
+    type;
+    data;
+    lastEventId;
+    retryMs;
+    constructor(onEvent) {
+      this.onEvent = onEvent;
+      this.rest = "";
+      this.type = "";
+      this.data = [];
+      this.lastEventId = "";
+      this.retryMs = null;
+    }
+    push(text) {
+      const s = this.rest + text;
+      let at = 0;
+      for (; ; ) {
+        const m = /\\r\\n|\\r|\\n/g;
+        m.lastIndex = at;
+        const hit = m.exec(s);
+        if (!hit || hit[0] === "\\r" && hit.index === s.length - 1) break;
+        this.line(s.slice(at, hit.index));
+        at = hit.index + hit[0].length;
+      }
+      this.rest = s.slice(at);
+      if (this.rest.length > 16 * 1024 * 1024) throw new Error("an event stream line over 16 MB");
+    }
+    line(l) {
+      if (l === "") {
+        if (this.data.length > 0) {
+          this.onEvent(this.type || "message", this.data.join("\\n"), this.lastEventId);
+        }
+        this.type = "";
+        this.data = [];
+        return;
+      }
+      if (l.startsWith(":")) return;
+      const colon = l.indexOf(":");
+      const field = colon < 0 ? l : l.slice(0, colon);
+      let value = colon < 0 ? "" : l.slice(colon + 1);
+      if (value.startsWith(" ")) value = value.slice(1);
+      if (field === "event") this.type = value;
+      else if (field === "data") this.data.push(value);
+      else if (field === "id" && !value.includes("\\0")) this.lastEventId = value;
+      else if (field === "retry" && /^\\d+$/.test(value)) this.retryMs = Number(value);
+    }
+  };
+
+  // src/web/client/connection.ts
+  function rowsOf(value) {
+    if (Array.isArray(value)) return value;
+    const tasks = value?.tasks;
+    return Array.isArray(tasks) ? tasks : [];
+  }
+  var Connection = class {
+    api;
+    store;
+    options;
+    recentMax;
+    source;
+    cursor;
+    retries;
+    timer;
+    stopped;
+    loaded;
+    asked;
+    constructor(api, store, options) {
+      this.api = api;
+      this.store = store;
+      this.options = options;
+      this.source = null;
+      this.cursor = "";
+      this.retries = 0;
+      this.timer = void 0;
+      this.stopped = false;
+      this.loaded = false;
+      this.asked = /* @__PURE__ */ new Set();
+      this.recentMax = options.recentMax ?? 1e4;
+    }
+    async start() {
+      this.options.onState("connecting", "Loading events\\u2026");
+      let res;
+      try {
+        res = await this.api.request(\`/api/events?limit=\${this.recentMax}\`);
+      } catch (e) {
+        return this.failed(e);
+      }
+      this.cursor = res.headers.get("X-Taskline-Cursor") ?? "";
+      const envs = await res.json().catch(() => []);
+      this.store.addAll(Array.isArray(envs) ? envs : []);
+      this.loaded = true;
+      this.open();
+      try {
+        for (const row of rowsOf(await this.api.json("/api/tasks"))) this.store.mergeRow(row);
+      } catch (e) {
+        if (isAuthError(e)) return this.failed(e);
+      }
+      this.options.onLoaded?.();
+      this.api.json("/api/history?all=true").then((docs) => {
+        for (const d of Array.isArray(docs) ? docs : []) this.store.mergeHistory(d);
+      }).catch(() => {
+      });
+    }
+    open() {
+      if (this.stopped) return;
+      this.close();
+      const stream = new AbortController();
+      this.source = stream;
+      const headers = {
+        Authorization: \`Bearer \${this.api.token}\`,
+        Accept: "text/event-stream"
+      };
+      if (this.cursor) headers["Last-Event-ID"] = this.cursor;
+      const onEvent = (type, data, id) => {
+        if (type === "error") return;
+        if (id) this.cursor = id;
+        let env;
+        try {
+          env = JSON.parse(data);
+        } catch {
+          return;
+        }
+        this.store.add(env);
+        const task = env?.task;
+        if (typeof task === "string" && !this.store.tasks.get(task)?.title) this.lookUp(task);
+      };
+      (async () => {
+        const res = await fetch("/api/stream", {
+          headers,
+          cache: "no-store",
+          signal: stream.signal
+        });
+        if (!res.ok || !res.body) throw new ApiError(res.status, \`\${res.status} \${res.statusText}\`);
+        this.retries = 0;
+        this.options.onState("live", "Live");
+        const parser = new SseParser(onEvent);
+        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        for (; ; ) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          parser.push(value);
+        }
+      })().then(() => this.dropped(stream), (e) => isAuthError(e) ? this.failed(e) : this.dropped(stream));
+    }
+    /** The stream ended or broke: opened again after the last event seen. */
+    dropped(stream) {
+      if (this.source !== stream || this.stopped) return;
+      this.source = null;
+      this.retry();
+    }
+    /** Reopens the stream after a delay that grows to 30 s; stops on a refused token. */
+    retry() {
+      if (this.stopped) return;
+      const delayMs = Math.min(3e4, 500 * 2 ** this.retries) * (0.75 + Math.random() / 2);
+      this.retries = Math.min(this.retries + 1, 10);
+      this.options.onState("reconnecting", \`Reconnecting in \${Math.ceil(delayMs / 1e3)} s\\u2026\`);
+      clearTimeout(this.timer);
+      this.timer = setTimeout(async () => {
+        if (!this.loaded) return this.start();
+        try {
+          await this.api.request("/api/health");
+        } catch (e) {
+          if (isAuthError(e)) return this.failed(e);
+          return this.retry();
+        }
+        this.refreshTasks();
+        this.open();
+      }, delayMs);
+    }
+    /** Reads the task list once more (after a drop, a new token, or an action). */
+    refreshTasks() {
+      this.api.json("/api/tasks").then((rows) => {
+        for (const row of rowsOf(rows)) this.store.mergeRow(row);
+      }).catch(() => {
+      });
+    }
+    /** Opens the stream again after the last event seen (a new token), and refreshes the task list once. */
+    resume() {
+      this.open();
+      this.refreshTasks();
+    }
+    /** Fetches a task's row once, when its events arrive before the page knew it. */
+    lookUp(id) {
+      if (this.asked.has(id) || this.asked.size > 1e5) return;
+      this.asked.add(id);
+      this.api.json(\`/api/tasks/\${encodeURIComponent(id)}\`).then((row) => this.store.mergeRow(row)).catch(() => {
+      });
+    }
+    failed(e) {
+      if (isAuthError(e)) {
+        this.stop();
+        this.options.onAuthError(e);
+      } else {
+        this.options.onState("offline", messageOf(e));
+        this.retry();
+      }
+    }
+    close() {
+      if (this.source) {
+        this.source.abort();
+        this.source = null;
+      }
+    }
+    stop() {
+      this.stopped = true;
+      clearTimeout(this.timer);
+      this.close();
+    }
+  };
+
+  // src/web/client/charts.ts
+  function localDay(at) {
+    const d = new Date(at);
+    if (Number.isNaN(d.getTime())) return null;
+    const p = (n) => String(n).padStart(2, "0");
+    return \`\${d.getFullYear()}-\${p(d.getMonth() + 1)}-\${p(d.getDate())}\`;
+  }
+  function perDay(docs) {
+    const days = /* @__PURE__ */ new Map();
+    for (const d of docs) {
+      for (const r of Array.isArray(d.runs) ? d.runs : []) {
+        const day = typeof r?.started_at === "string" ? localDay(r.started_at) : null;
+        if (!day) continue;
+        let t = days.get(day);
+        if (!t) days.set(day, t = {
+          day,
+          tokens: 0,
+          cost: null,
+          runs: 0
+        });
+        t.tokens += usageTokens(r.usage);
+        t.runs++;
+        if (typeof r.cost === "number" && Number.isFinite(r.cost)) t.cost = (t.cost ?? 0) + r.cost;
+      }
+    }
+    return [
+      ...days.values()
+    ].sort((a, b) => a.day < b.day ? -1 : 1);
+  }
+  function historyChart(days, currency = "USD") {
+    const shown = days.slice(-60);
+    const W = 720, H = 220, left = 56, right = 64, top = 16, bottom = 40;
+    const plotW = W - left - right, plotH = H - top - bottom;
+    const maxTokens = Math.max(1, ...shown.map((d) => d.tokens));
+    const costs = shown.map((d) => d.cost).filter((c) => c !== null);
+    const maxCost = Math.max(0.01, ...costs);
+    const step = plotW / Math.max(1, shown.length);
+    const barW = Math.max(2, Math.min(40, step * 0.7));
+    const x = (i) => left + step * i + step / 2;
+    const yTok = (v) => top + plotH - v / maxTokens * plotH;
+    const yCost = (v) => top + plotH - v / maxCost * plotH;
+    const chart = svg("svg", {
+      class: "chart history-chart",
+      viewBox: \`0 0 \${W} \${H}\`,
+      width: W,
+      height: H,
+      role: "img",
+      "aria-label": \`Tokens and cost per day, \${shown.length} days\`
+    });
+    chart.append(svg("line", {
+      class: "axis",
+      x1: left,
+      y1: top + plotH,
+      x2: W - right,
+      y2: top + plotH
+    }), svg("line", {
+      class: "axis",
+      x1: left,
+      y1: top,
+      x2: left,
+      y2: top + plotH
+    }), svg("text", {
+      x: left - 6,
+      y: top + 4,
+      "text-anchor": "end"
+    }, fmtTokens(maxTokens)), svg("text", {
+      x: left - 6,
+      y: top + plotH,
+      "text-anchor": "end"
+    }, "0"), svg("text", {
+      x: W - right + 6,
+      y: top + 4
+    }, fmtCost({
+      amount: maxCost,
+      currency
+    })));
+    const every = Math.max(1, Math.ceil(shown.length / 8));
+    shown.forEach((d, i) => {
+      const y = yTok(d.tokens);
+      chart.append(svg("rect", {
+        class: "bar",
+        x: x(i) - barW / 2,
+        y,
+        width: barW,
+        height: Math.max(0, top + plotH - y),
+        "data-day": d.day,
+        "data-tokens": d.tokens
+      }, svg("title", {}, \`\${d.day}: \${fmtTokens(d.tokens)} tokens, \${d.cost === null ? "not priced" : fmtCost({
+        amount: d.cost,
+        currency
+      })}, \${d.runs} run\${d.runs === 1 ? "" : "s"}\`)));
+      if (i % every === 0 || i === shown.length - 1) {
+        chart.append(svg("text", {
+          x: x(i),
+          y: H - bottom + 16,
+          "text-anchor": "middle"
+        }, d.day.slice(5)));
+      }
+    });
+    const points = shown.map((d, i) => d.cost === null ? null : [
+      x(i),
+      yCost(d.cost)
+    ]);
+    const path = points.filter((p) => p !== null).map((p, i) => \`\${i ? "L" : "M"}\${p[0]},\${p[1]}\`).join(" ");
+    if (path) chart.append(svg("path", {
+      class: "line",
+      d: path
+    }));
+    shown.forEach((d, i) => {
+      if (d.cost === null) return;
+      chart.append(svg("circle", {
+        class: "dot",
+        cx: x(i),
+        cy: yCost(d.cost),
+        r: 3,
+        "data-day": d.day,
+        "data-cost": d.cost
+      }, svg("title", {}, \`\${d.day}: \${fmtCost({
+        amount: d.cost,
+        currency
+      })}\`)));
+    });
+    return h("figure", {
+      class: "history-figure"
+    }, chart, h("figcaption", {
+      class: "legend"
+    }, h("span", {
+      class: "key-bar"
+    }, "tokens per day"), h("span", {
+      class: "key-line"
+    }, \`cost per day (\${currency}, priced runs)\`)));
+  }
+  function spanOf(c, end) {
+    const called = c.called_at ? Date.parse(c.called_at) : NaN;
+    const returned = c.returned_at ? Date.parse(c.returned_at) : NaN;
+    if (Number.isFinite(called) && Number.isFinite(returned)) {
+      return {
+        from: called,
+        to: Math.max(called, returned),
+        open: false
+      };
+    }
+    if (Number.isFinite(called)) return {
+      from: called,
+      to: Math.max(called, end),
+      open: true
+    };
+    if (Number.isFinite(returned)) {
+      return {
+        from: returned - Math.max(0, c.duration_ms ?? 0),
+        to: returned,
+        open: false
+      };
+    }
+    return null;
+  }
+  var WATERFALL_MAX = 400;
+  function waterfall(calls, keyOf2, onOpen) {
+    const drawn = calls.slice(0, WATERFALL_MAX);
+    const times = drawn.flatMap((c) => [
+      c.called_at,
+      c.returned_at
+    ].filter((t) => typeof t === "string").map(Date.parse)).filter(Number.isFinite);
+    if (times.length === 0) return null;
+    const end = Math.max(...times);
+    const spans = drawn.map((c) => ({
+      c,
+      s: spanOf(c, end)
+    }));
+    const start = Math.min(...spans.map((x) => x.s?.from ?? Infinity));
+    const total = Math.max(1, end - start);
+    const row = 16, left = 150, right = 70, top = 22;
+    const W = 760, H = top + row * drawn.length + 8;
+    const plotW = W - left - right;
+    const xs = (t) => left + (t - start) / total * plotW;
+    const chart = svg("svg", {
+      class: "chart waterfall",
+      viewBox: \`0 0 \${W} \${H}\`,
+      width: W,
+      height: H,
+      role: "group",
+      "aria-label": \`Waterfall of \${drawn.length} tool calls over \${fmtDuration(total)}\`
+    });
+    chart.append(svg("line", {
+      class: "axis",
+      x1: left,
+      y1: top - 4,
+      x2: W - right,
+      y2: top - 4
+    }), svg("text", {
+      x: left,
+      y: 12
+    }, "0"), svg("text", {
+      x: W - right,
+      y: 12,
+      "text-anchor": "end"
+    }, fmtDuration(total)));
+    spans.forEach(({ c, s }, i) => {
+      if (!s) return;
+      const y = top + i * row;
+      const failed = c.is_error === true || c.timed_out || c.result !== "ok" && c.result !== "no result";
+      const x1 = xs(s.from), x2 = xs(s.to);
+      const label = \`\${c.tool} \${c.result}\${c.duration_ms !== null ? \` in \${fmtDuration(c.duration_ms)}\` : ""}\${c.paired === "unmatched" ? c.called_at ? ", no result" : ", no call" : ""}\`;
+      const open = () => onOpen(c);
+      const g = svg("g", {
+        class: \`call\${failed ? " failed" : ""}\`,
+        tabindex: "0",
+        role: "button",
+        "aria-label": \`\${label}: open the call\`,
+        "data-call": keyOf2(c),
+        onclick: open,
+        onkeydown: (e) => {
+          const k = e.key;
+          if (k === "Enter" || k === " ") {
+            e.preventDefault();
+            open();
+          }
+        }
+      }, svg("title", {}, label), svg("text", {
+        x: left - 6,
+        y: y + 11,
+        "text-anchor": "end"
+      }, c.tool.length > 22 ? c.tool.slice(0, 21) + "\\u2026" : c.tool), svg("rect", {
+        class: \`span\${failed ? " failed" : ""}\${s.open ? " open-ended" : ""}\`,
+        x: x1,
+        y: y + 2,
+        width: Math.max(2, x2 - x1),
+        height: row - 4,
+        rx: 2
+      }));
+      if (c.duration_ms !== null) {
+        g.append(svg("text", {
+          x: Math.max(x1, x2) + 4,
+          y: y + 11
+        }, fmtDuration(c.duration_ms)));
+      }
+      chart.append(g);
+    });
+    return h("figure", {
+      class: "waterfall-figure"
+    }, chart, calls.length > drawn.length ? h("figcaption", {
+      class: "muted small"
+    }, \`The first \${drawn.length} of \${calls.length} calls.\`) : null);
+  }
+
+  // src/web/client/history.ts
+  function docsOf(value) {
+    return Array.isArray(value) ? value.filter((d) => d && typeof d === "object") : [];
+  }
+  var HistoryScreen = class {
+    app;
+    reloadTimer;
+    summary;
+    tbody;
+    note;
+    chart;
+    constructor(app2) {
+      this.app = app2;
+      this.reloadTimer = void 0;
+    }
+    mount(el) {
+      this.summary = h("p", {
+        class: "muted"
+      });
+      const { table: t, tbody } = table("History", [
+        "#",
+        "Task",
+        "Status",
+        "Runs",
+        "Tokens in / out",
+        "Active time",
+        "Cost",
+        "QA",
+        "Last activity"
+      ], "grid history");
+      this.tbody = tbody;
+      this.note = placeholder("Loading the history\\u2026");
+      this.chart = h("div", {
+        class: "chart-slot"
+      });
+      el.append(screenHeader("History", this.summary), this.note, this.chart, t);
+      this.load();
+    }
+    unmount() {
+      clearTimeout(this.reloadTimer);
+    }
+    async load() {
+      let docs;
+      try {
+        docs = docsOf(await this.app.api.json("/api/history"));
+      } catch (e) {
+        this.app.apiFailed(e);
+        this.note.textContent = \`Cannot load the history: \${messageOf(e)}\`;
+        this.note.classList.add("error");
+        return;
+      }
+      this.note.hidden = docs.length > 0;
+      this.note.textContent = "No finished work yet.";
+      let tokens2 = 0, ms = 0;
+      const costs = /* @__PURE__ */ new Map();
+      for (const d of docs) {
+        tokens2 += usageTokens(d.totals?.usage);
+        ms += d.totals?.active_ms ?? 0;
+        if (d.cost) costs.set(d.cost.currency, (costs.get(d.cost.currency) ?? 0) + d.cost.amount);
+      }
+      const costText = [
+        ...costs
+      ].map(([currency2, amount]) => fmtCost({
+        amount,
+        currency: currency2
+      })).join(" + ");
+      this.summary.textContent = \`\${docs.length} tasks \\xB7 \${fmtTokens(tokens2)} tokens \\xB7 \${fmtDuration(ms)} active\${costText ? " \\xB7 " + costText + " priced" : ""}\`;
+      this.tbody.replaceChildren(...docs.map((d) => this.row(d)));
+      const days = perDay(docs);
+      const currency = docs.find((d) => d.cost)?.cost?.currency ?? "USD";
+      this.chart.replaceChildren(...days.length ? [
+        historyChart(days, currency)
+      ] : []);
+    }
+    row(d) {
+      const n = d.number;
+      const ref = this.app.store.refOf(this.app.store.tasks.get(d.task?.id ?? "")) || String(n);
+      const u = d.totals?.usage;
+      const last = d.runs?.[d.runs.length - 1];
+      const status = d.task?.status ?? last?.status ?? "\\u2013";
+      return h("tr", {
+        "data-task": n ?? ""
+      }, h("td", {
+        class: "num"
+      }, n ? \`#\${n}\` : "\\u2013"), h("td", {}, n ? h("a", {
+        href: \`#/history/\${ref}\`
+      }, d.task?.title ?? \`Task \${n}\`) : d.task?.title ?? ""), h("td", {}, badge(status, statusKind(status))), h("td", {
+        class: "num"
+      }, String(d.totals?.runs ?? d.runs?.length ?? 0)), h("td", {
+        class: "num"
+      }, \`\${fmtTokens(u?.input_tokens)} / \${fmtTokens(u?.output_tokens)}\`), h("td", {
+        class: "num"
+      }, fmtDuration(d.totals?.active_ms)), h("td", {
+        class: "num cost",
+        title: d.cost ? "" : "not every session of this task is priced"
+      }, fmtCost(d.cost), d.cost?.complete === false ? h("span", {
+        class: "muted small"
+      }, " partial") : ""), h("td", {}, d.last_qa ? \`\${d.last_qa.verdict} (round \${d.last_qa.round})\` : "\\u2013"), h("td", {}, fmtDateTime(d.last_activity)));
+    }
+    onEvent(env) {
+      if (env.event.type !== "run_finished" && env.event.type !== "approval_resolved") return;
+      clearTimeout(this.reloadTimer);
+      this.reloadTimer = setTimeout(() => this.load(), 800);
+    }
+  };
+  function runStatusText(r) {
+    return r.status ?? r.state ?? "\\u2013";
+  }
+  var HistoryDetailScreen = class {
+    app;
+    ref;
+    reloadTimer;
+    title;
+    content;
+    constructor(app2, ref) {
+      this.app = app2;
+      this.ref = ref;
+      this.reloadTimer = void 0;
+    }
+    mount(el) {
+      const n = this.ref;
+      const label = taskLabel(this.app, n);
+      this.title = h("h1", {
+        tabindex: "-1"
+      }, \`#\${n} History\`);
+      this.content = h("div", {}, placeholder("Loading the task's history\\u2026"));
+      el.append(h("header", {
+        class: "screen-head"
+      }, this.title, h("nav", {
+        class: "subnav",
+        "aria-label": \`Task \${label}\`
+      }, h("a", {
+        href: \`#/task/\${n}\`
+      }, "Timeline"), h("a", {
+        href: \`#/task/\${n}/trace\`
+      }, "Trace"), h("a", {
+        href: \`#/history/\${n}\`,
+        "aria-current": "page"
+      }, "History"), h("a", {
+        href: \`#/history\`
+      }, "All history"))), this.content);
+      this.load();
+    }
+    unmount() {
+      clearTimeout(this.reloadTimer);
+    }
+    onEvent(env) {
+      if (!envOf(env, this.ref)) return;
+      if (![
+        "run_finished",
+        "approval_resolved",
+        "phase_finished"
+      ].includes(env.event.type)) return;
+      clearTimeout(this.reloadTimer);
+      this.reloadTimer = setTimeout(() => this.load(), 800);
+    }
+    async load() {
+      let d;
+      try {
+        d = await this.app.api.json(\`/api/history/\${encodeURIComponent(this.ref)}\`) ?? {};
+      } catch (e) {
+        this.app.apiFailed(e);
+        this.content.replaceChildren(placeholder(\`Cannot load the history of task \${taskLabel(this.app, this.ref)}: \${messageOf(e)}\`, "error"));
+        return;
+      }
+      this.title.textContent = \`\${taskLabel(this.app, this.ref)} \${d.task?.title ?? ""} \\xB7 History\`;
+      document.title = \`\${taskLabel(this.app, this.ref)} History \\xB7 taskline\`;
+      const u = d.totals?.usage;
+      const dl = h("dl", {
+        class: "facts"
+      });
+      const fact = (k, v) => dl.append(h("div", {}, h("dt", {}, k), h("dd", {}, v)));
+      fact("Status", badge(d.task?.status ?? "\\u2013", statusKind(d.task?.status)));
+      fact("Runs", String(d.totals?.runs ?? d.runs?.length ?? 0));
+      fact("Input tokens", fmtCount(u?.input_tokens));
+      fact("Output tokens", fmtCount(u?.output_tokens));
+      fact("Cache read / write", \`\${fmtCount(u?.cache_read_tokens)} / \${fmtCount(u?.cache_write_tokens)}\`);
+      fact("Active time", fmtDuration(d.totals?.active_ms));
+      fact("Cost", h("span", {
+        class: "cost"
+      }, fmtCost(d.cost), d.cost ? "" : h("span", {
+        class: "muted"
+      }, " (not every session is priced)")));
+      fact("Commits", String(d.totals?.commits ?? 0));
+      if (d.last_qa) {
+        fact("Last QA", \`\${d.last_qa.verdict} (round \${d.last_qa.round}\${Number.isInteger(d.last_qa.issues) ? ", " + plural(d.last_qa.issues, "issue") : ""})\`);
+      }
+      if (d.validations_passed !== null && d.validations_passed !== void 0) {
+        fact("Validations", d.validations_passed ? "passed" : "failed");
+      }
+      fact("Last activity", fmtDateTime(d.last_activity));
+      const parts = [
+        h("section", {
+          "aria-label": "Totals"
+        }, dl)
+      ];
+      if (d.errors?.length) {
+        parts.push(h("section", {
+          class: "errors",
+          role: "note"
+        }, h("h2", {}, "Problems"), h("ul", {}, ...d.errors.map((e) => h("li", {}, String(e))))));
+      }
+      const files = d.changed_files?.files ?? [];
+      if (files.length) {
+        parts.push(h("section", {}, h("h2", {}, \`Changed files\${d.changed_files?.approximate ? " (approximate)" : ""}\`), h("ul", {
+          class: "files"
+        }, ...files.map((f) => h("li", {}, h("code", {}, String(f.path)), f.status && f.status !== "unknown" ? \` \${f.status}\` : "")))));
+      }
+      for (const r of [
+        ...d.runs ?? []
+      ].reverse()) parts.push(this.runSection(r));
+      this.content.replaceChildren(...parts);
+    }
+    runSection(r) {
+      const status = runStatusText(r);
+      const head = h("h2", {}, \`Run \${shortId(r.run)} \`, badge(status, statusKind(status)), h("span", {
+        class: "muted small"
+      }, \` \${fmtDateTime(r.started_at)} \\xB7 \${fmtDuration(r.active_ms)} active \\xB7 \${fmtTokens(usageTokens(r.usage))} tokens\${r.resumes ? \` \\xB7 \${r.resumes} resumes\` : ""}\`));
+      const { table: t, tbody } = table(\`Phases of run \${shortId(r.run)}\`, [
+        "Phase",
+        "Started",
+        "Took",
+        "Result",
+        "Summary"
+      ], "grid phases");
+      for (const p of r.phases ?? []) {
+        const took = p.finished_at ? Date.parse(p.finished_at) - Date.parse(p.started_at ?? "") : null;
+        tbody.append(h("tr", {}, h("td", {}, String(p.phase)), h("td", {}, fmtTime(p.started_at)), h("td", {
+          class: "num"
+        }, took === null ? "\\u2013" : fmtDuration(took)), h("td", {}, p.success === null || p.success === void 0 ? badge("unfinished", "warn") : badge(p.success ? "ok" : "failed", p.success ? "ok" : "error")), h("td", {}, p.summary ?? "")));
+      }
+      const sec = h("section", {
+        class: "run"
+      }, head, t);
+      if (r.pending_approval) {
+        sec.append(h("p", {}, badge(\`waiting for approval of the \${r.pending_approval}\`, "warn")));
+      }
+      if (r.last_error) sec.append(h("p", {
+        class: "sev-error"
+      }, \`Last error: \${r.last_error}\`));
+      if (r.commits?.length) {
+        sec.append(h("h3", {}, "Commits"), h("ul", {}, ...r.commits.map((c) => h("li", {}, h("code", {}, shortId(c.commit, 7)), \` \${c.message || "(no message)"}\`, c.files?.length ? h("span", {
+          class: "muted"
+        }, \` \\xB7 \${c.files.length} files\`) : ""))));
+      }
+      if (r.merged) {
+        sec.append(h("p", {}, \`Merged \${r.merged.branch || "the task branch"} into \${r.merged.base || "its base"} as \`, h("code", {}, shortId(r.merged.commit, 7))));
+      }
+      if (r.validations?.length) {
+        sec.append(h("h3", {}, "Validations"), h("ul", {}, ...r.validations.map((v) => h("li", {
+          class: v.passed ? "" : "sev-error"
+        }, h("code", {}, String(v.command)), \` \${v.passed ? "passed" : "failed"}\`, v.exit_code !== null && v.exit_code !== void 0 ? \` (exit \${v.exit_code})\` : ""))));
+      }
+      if (r.approvals?.length) {
+        sec.append(h("h3", {}, "Approvals"), h("ul", {}, ...r.approvals.map((a) => h("li", {}, \`\${a.gate}: \${a.approved ? "approved" : "rejected"}\${a.comment ? " (" + a.comment + ")" : ""}\`))));
+      }
+      return sec;
+    }
+  };
+
+  // src/web/client/actions.ts
+  var RESUMABLE = /* @__PURE__ */ new Set([
+    "paused",
+    "cancelled",
+    "canceled",
+    "awaiting_approval",
+    "budget_exhausted",
+    "interrupted",
+    "stopped",
+    "waiting"
+  ]);
+  function actionsFor(t) {
+    if (t.running) return [
+      "cancel"
+    ];
+    if (t.pendingApproval) return [
+      "approve",
+      "reject"
+    ];
+    if (RESUMABLE.has(t.runStatus)) return [
+      "resume"
+    ];
+    return [
+      "run"
+    ];
+  }
+  var LABELS = {
+    approve: "Approve",
+    reject: "Reject",
+    run: "Run",
+    resume: "Resume",
+    cancel: "Cancel"
+  };
+  var formIds = 0;
+  var TaskActions = class {
+    app;
+    root;
+    buttons;
+    panel;
+    message;
+    /** The actions the buttons show now, to redraw only when they change. */
+    shown;
+    /** A form or a confirmation is open. */
+    open;
+    busy;
+    info;
+    constructor(app2, info) {
+      this.app = app2;
+      this.shown = "";
+      this.open = false;
+      this.busy = false;
+      this.info = info;
+      this.buttons = h("div", {
+        class: "action-buttons"
+      });
+      this.panel = h("div", {
+        class: "action-panel",
+        hidden: true
+      });
+      this.message = h("p", {
+        class: "action-message small",
+        role: "status",
+        hidden: true
+      });
+      this.root = h("div", {
+        class: "actions",
+        role: "group",
+        "aria-label": \`Actions on #\${info.number}\`,
+        "data-actions": info.number
+      }, this.buttons, this.panel, this.message);
+      this.update(info);
+    }
+    /** The task's route: its number, or its id when the number is shared. */
+    get ref() {
+      return this.app.store.refOf(this.info) || String(this.info.number);
+    }
+    /** Redraws the buttons for the task's state (a form stays open while it is filled in). */
+    update(info) {
+      this.info = info;
+      const names = actionsFor(info);
+      const key = names.join(",");
+      if (key === this.shown && this.buttons.childElementCount > 0) return;
+      this.shown = key;
+      const hadFocus = this.buttons.contains(document.activeElement);
+      this.buttons.replaceChildren(...names.map((name) => h("button", {
+        type: "button",
+        class: \`action action-\${name}\`,
+        "data-action": name,
+        disabled: this.busy,
+        "aria-label": \`\${LABELS[name]} #\${info.number}\`,
+        onclick: () => this.start(name)
+      }, LABELS[name])));
+      if (hadFocus) this.buttons.querySelector("button")?.focus();
+    }
+    /** A button was pressed: act at once, or ask first. */
+    start(name) {
+      this.say("", "");
+      if (name === "run" || name === "resume") {
+        this.send(name, \`/run\`, {
+          resume: name === "resume"
+        });
+      } else if (name === "cancel") {
+        this.confirmCancel();
+      } else if (name === "approve") {
+        this.form("approve", "Comment (optional)", false);
+      } else {
+        this.form("reject", "Why (required)", true);
+      }
+    }
+    confirmCancel() {
+      const yes = h("button", {
+        type: "button",
+        class: "action danger",
+        "data-confirm": "cancel",
+        onclick: () => this.send("cancel", "/cancel", {})
+      }, "Yes, cancel the run");
+      const no = h("button", {
+        type: "button",
+        onclick: () => this.close()
+      }, "Keep it running");
+      this.showPanel(h("div", {
+        class: "confirm",
+        role: "alertdialog",
+        "aria-label": \`Cancel the run of #\${this.info.number}?\`
+      }, h("span", {}, \`Cancel the run of #\${this.info.number}? \`), yes, " ", no));
+      yes.focus();
+    }
+    /** The form of an approval or a rejection. */
+    form(name, label, required) {
+      const id = \`action-\${name}-\${++formIds}\`;
+      const input = h("input", {
+        id,
+        type: "text",
+        name: name === "approve" ? "comment" : "reason",
+        required,
+        maxlength: "4000",
+        autocomplete: "off",
+        size: "32"
+      });
+      const submit = h("button", {
+        type: "submit",
+        class: \`action action-\${name}\`
+      }, LABELS[name]);
+      const form = h("form", {
+        class: "action-form",
+        "data-form": name,
+        onsubmit: (ev) => {
+          ev.preventDefault();
+          const text = input.value;
+          if (required && text.trim() === "") {
+            this.say("A rejection needs a reason.", "error");
+            input.focus();
+            return;
+          }
+          const body = name === "approve" ? text.trim() ? {
+            comment: text
+          } : {} : {
+            reason: text
+          };
+          this.send(name, \`/\${name}\`, body);
+        }
+      }, h("label", {
+        for: id
+      }, \`\${label} \`), input, " ", submit, " ", h("button", {
+        type: "button",
+        onclick: () => this.close()
+      }, "Close"));
+      this.showPanel(form);
+      input.focus();
+    }
+    showPanel(content) {
+      this.open = true;
+      this.panel.replaceChildren(content);
+      this.panel.hidden = false;
+      this.panel.onkeydown = (e) => {
+        if (e.key === "Escape") {
+          e.preventDefault();
+          this.close();
+        }
+      };
+    }
+    /** Closes the open form (focus goes back to the buttons). */
+    close() {
+      this.open = false;
+      this.panel.hidden = true;
+      this.panel.replaceChildren();
+      this.buttons.querySelector("button")?.focus();
+    }
+    /** Shows a line under the buttons: what happened, or why it did not. */
+    say(text, kind) {
+      this.message.textContent = text;
+      this.message.hidden = text === "";
+      this.message.className = \`action-message small \${kind ? \`sev-\${kind}\` : ""}\`;
+      this.message.setAttribute("role", kind === "error" ? "alert" : "status");
+    }
+    setBusy(busy) {
+      this.busy = busy;
+      for (const b of this.root.querySelectorAll("button")) b.disabled = busy;
+    }
+    async send(name, path, body) {
+      if (this.busy) return;
+      this.setBusy(true);
+      const n = this.info.number;
+      try {
+        await this.app.api.post(\`/api/tasks/\${encodeURIComponent(this.ref)}\${path}\`, body);
+        const done = {
+          run: \`Started a run of #\${n}.\`,
+          resume: \`Resumed the run of #\${n}.\`,
+          cancel: \`Asked the run of #\${n} to stop.\`,
+          approve: \`Approved #\${n}; Resume continues its run.\`,
+          reject: \`Rejected #\${n}; Resume plays the work again.\`
+        };
+        this.setBusy(false);
+        if (this.open) this.close();
+        this.say(done[name], "ok");
+      } catch (e) {
+        this.setBusy(false);
+        this.app.apiFailed(e);
+        this.say(\`\${LABELS[name]} failed: \${messageOf(e)}\`, "error");
+        const field = this.panel.querySelector("input, button.danger");
+        (field ?? this.buttons.querySelector("button"))?.focus();
+      }
+    }
+  };
+  var NewTaskForm = class {
+    app;
+    root;
+    message;
+    button;
+    form;
+    constructor(app2) {
+      this.app = app2;
+      this.form = null;
+      this.button = h("button", {
+        type: "button",
+        class: "action action-new",
+        "aria-expanded": "false",
+        onclick: () => this.toggle()
+      }, "New task");
+      this.message = h("p", {
+        class: "action-message small",
+        role: "status",
+        hidden: true
+      });
+      this.root = h("div", {
+        class: "new-task"
+      }, this.button, this.message);
+    }
+    toggle() {
+      if (this.form) return this.closeForm();
+      const title = h("input", {
+        id: "new-task-title",
+        name: "title",
+        type: "text",
+        required: true,
+        maxlength: "1000",
+        autocomplete: "off",
+        size: "40"
+      });
+      const description = h("textarea", {
+        id: "new-task-description",
+        name: "description",
+        rows: "3",
+        cols: "40"
+      });
+      const submit = h("button", {
+        type: "submit",
+        class: "action"
+      }, "Create");
+      const field = (label, el, id) => h("div", {
+        class: "field"
+      }, h("label", {
+        for: id
+      }, label), el);
+      this.form = h("form", {
+        class: "action-form new-task-form",
+        "data-form": "new",
+        onsubmit: (ev) => {
+          ev.preventDefault();
+          this.create(title, description, submit);
+        },
+        onkeydown: (e) => {
+          if (e.key === "Escape") this.closeForm();
+        }
+      }, field("Title", title, "new-task-title"), field("Description (optional)", description, "new-task-description"), h("div", {}, submit, " ", h("button", {
+        type: "button",
+        onclick: () => this.closeForm()
+      }, "Close")));
+      this.root.insertBefore(this.form, this.message);
+      this.button.setAttribute("aria-expanded", "true");
+      title.focus();
+    }
+    closeForm() {
+      this.form?.remove();
+      this.form = null;
+      this.button.setAttribute("aria-expanded", "false");
+      this.button.focus();
+    }
+    say(text, kind) {
+      this.message.textContent = text;
+      this.message.hidden = false;
+      this.message.className = \`action-message small sev-\${kind}\`;
+      this.message.setAttribute("role", kind === "error" ? "alert" : "status");
+    }
+    async create(title, description, submit) {
+      if (title.value.trim() === "") {
+        this.say("A task needs a title.", "error");
+        title.focus();
+        return;
+      }
+      submit.disabled = true;
+      try {
+        const body = {
+          title: title.value
+        };
+        if (description.value.trim()) body.description = description.value;
+        const row = await this.app.api.post("/api/tasks", body);
+        this.app.store.mergeRow(row);
+        const n = row?.number;
+        this.closeForm();
+        this.say(\`Created task #\${n}.\`, "ok");
+      } catch (e) {
+        submit.disabled = false;
+        this.app.apiFailed(e);
+        this.say(\`Cannot create the task: \${messageOf(e)}\`, "error");
+        title.focus();
+      }
+    }
+  };
+
+  // src/web/client/tasks.ts
+  function statusWord(t) {
+    if (t.running) return "running";
+    return t.status || t.runStatus || "\\u2013";
+  }
+  var TasksScreen = class {
+    app;
+    render;
+    /** Task key -> its row and the version of the task it shows. */
+    rows;
+    order;
+    /** Task key -> its action buttons, kept across redraws (a form being filled in stays). */
+    actions;
+    summary;
+    tbody;
+    empty;
+    constructor(app2) {
+      this.app = app2;
+      this.rows = /* @__PURE__ */ new Map();
+      this.order = "";
+      this.actions = /* @__PURE__ */ new Map();
+      this.render = frameThrottle(() => this.draw(), 250);
+    }
+    mount(el) {
+      this.summary = h("p", {
+        class: "muted"
+      });
+      const { table: t, tbody } = table("Tasks", [
+        "#",
+        "Task",
+        "Status",
+        "Phase",
+        "Approval",
+        "Progress",
+        "Last activity",
+        "Actions"
+      ], "grid tasks");
+      this.tbody = tbody;
+      this.empty = placeholder("No tasks yet. A task appears here as soon as it has events.");
+      el.append(screenHeader("Tasks", this.summary, new NewTaskForm(this.app).root), t, this.empty);
+      this.draw();
+    }
+    onEvent() {
+      this.render();
+    }
+    onDelta() {
+      this.render();
+    }
+    onReset() {
+      this.render();
+    }
+    onTask() {
+      this.render();
+    }
+    draw() {
+      const tasks = [
+        ...this.app.store.tasks.values()
+      ].filter((t) => t.number > 0).sort((a, b) => a.number - b.number || (a.id < b.id ? -1 : 1));
+      const running = tasks.filter((t) => t.running).length;
+      const waiting = tasks.filter((t) => t.pendingApproval).length;
+      this.summary.textContent = \`\${tasks.length} task\${tasks.length === 1 ? "" : "s"} \\xB7 \${running} running \\xB7 \${waiting} waiting for approval\`;
+      this.empty.textContent = this.app.loaded ? "No tasks yet. A task appears here as soon as it has events." : "Loading the tasks\\u2026";
+      this.empty.hidden = tasks.length > 0 && this.app.loaded;
+      if (!this.app.loaded) return;
+      const keyOf2 = (t) => t.id || \`#\${t.number}\`;
+      for (const t of tasks) {
+        const r = this.rows.get(keyOf2(t));
+        if (r && r.version === t.version) continue;
+        const fresh = this.row(t);
+        if (r) {
+          r.tr.className = fresh.className;
+          const old = [
+            ...r.tr.cells
+          ];
+          const cells = [
+            ...fresh.cells
+          ];
+          for (let i = 0; i < cells.length - 1; i++) old[i].replaceWith(cells[i]);
+          r.version = t.version;
+        } else {
+          fresh.lastElementChild.append(this.actionsOf(t).root);
+          this.rows.set(keyOf2(t), {
+            tr: fresh,
+            version: t.version
+          });
+        }
+      }
+      const order = tasks.map(keyOf2).join(",");
+      if (order !== this.order) {
+        this.order = order;
+        this.tbody.replaceChildren(...tasks.map((t) => this.rows.get(keyOf2(t)).tr));
+      }
+    }
+    /** The action buttons of a task, made once. */
+    actionsOf(t) {
+      const key = t.id || \`#\${t.number}\`;
+      let actions = this.actions.get(key);
+      if (!actions) this.actions.set(key, actions = new TaskActions(this.app, t));
+      return actions;
+    }
+    row(t) {
+      const n = t.number;
+      this.actionsOf(t).update(t);
+      const ref = this.app.store.refOf(t);
+      const status = statusWord(t);
+      const p = subtaskProgress(t);
+      const progress = h("div", {
+        class: "progress-cell"
+      });
+      if (p.total > 0) {
+        progress.append(h("progress", {
+          max: p.total,
+          value: p.done,
+          "aria-label": \`subtasks of #\${n}\`
+        }), h("span", {}, \` \${p.done}/\${p.total} subtasks\`));
+      }
+      const tokenText = t.tokenLimit ? \`\${fmtTokens(t.tokens)} of \${fmtTokens(t.tokenLimit)} tokens\` : t.tokens ? \`\${fmtTokens(t.tokens)} tokens\` : "";
+      const bits = [
+        tokenText,
+        t.calls ? plural(t.calls, "call") : "",
+        t.errors ? plural(t.errors, "error") : ""
+      ].filter(Boolean).join(" \\xB7 ");
+      if (bits) progress.append(h("div", {
+        class: "muted small"
+      }, bits));
+      if (t.running && t.liveText) {
+        progress.append(h("div", {
+          class: "live-text",
+          title: \`\${t.liveRole} is writing\`
+        }, \`\${t.liveRole}: \\u2026\${t.liveText.slice(-90)}\`));
+      }
+      const last = t.last ? h("div", {}, h("time", {
+        datetime: t.lastAt,
+        class: "muted"
+      }, fmtWhen(t.lastAt)), " ", firstLine(describeText(t.last), 80)) : t.lastAt ? h("time", {
+        datetime: t.lastAt,
+        class: "muted"
+      }, fmtWhen(t.lastAt)) : "\\u2013";
+      const phase = t.phase ? h("span", {
+        class: t.phaseFailed ? "sev-error" : ""
+      }, t.phase, t.phaseFailed ? " \\u2717" : "") : "\\u2013";
+      return h("tr", {
+        class: t.running ? "is-running" : "",
+        "data-task": n
+      }, h("td", {
+        class: "num"
+      }, \`#\${n}\`), h("td", {}, h("a", {
+        href: \`#/task/\${ref}\`
+      }, t.title || \`Task \${n}\`), h("div", {
+        class: "row-links small"
+      }, h("a", {
+        href: \`#/task/\${ref}/trace\`,
+        "aria-label": \`Trace of #\${n}\`
+      }, "trace"), " \\xB7 ", h("a", {
+        href: \`#/history/\${ref}\`,
+        "aria-label": \`History of #\${n}\`
+      }, "history"), " \\xB7 ", h("a", {
+        href: \`#/activity?task=\${ref}\`,
+        "aria-label": \`Activity of #\${n}\`
+      }, "activity"))), h("td", {}, badge(status, statusKind(status))), h("td", {}, phase), h("td", {}, t.pendingApproval ? badge(\`waiting: \${t.pendingApproval}\`, "warn") : "\\u2013"), h("td", {}, progress), h("td", {
+        class: "last"
+      }, last), h("td", {
+        class: "actions-cell"
+      }));
+    }
+  };
+
+  // src/contract/events.ts
+  var LEGACY_CALL_ID = "000000000000";
+  var EVENT_TYPES = [
+    "run_started",
+    "phase_started",
+    "phase_finished",
+    "agent_started",
+    "agent_delta",
+    "agent_text",
+    "tool_called",
+    "tool_returned",
+    "agent_finished",
+    "subtask_updated",
+    "subtask_integrated",
+    "committed",
+    "merged",
+    "validation_finished",
+    "budget_updated",
+    "artefact_written",
+    "approval_requested",
+    "approval_resolved",
+    "retrying",
+    "paused",
+    "run_finished",
+    "log"
+  ];
+  var KNOWN = new Set(EVENT_TYPES);
+  function runOf(event) {
+    const run = event.run;
+    return typeof run === "string" ? run : null;
+  }
+
+  // src/views/trace_pair.ts
+  function resultOf(c) {
+    if (c.returned_at === null) return "no result";
+    if (c.timed_out) return "timed out";
+    if (c.exit_code !== null && c.exit_code !== 0) return \`exit \${c.exit_code}\`;
+    if (c.is_error) return "error";
+    return "ok";
+  }
+  var WRITE_TOOLS = /* @__PURE__ */ new Set([
+    "write_file",
+    "edit_file"
+  ]);
+  var CallPairing = class _CallPairing {
+    run;
+    /** Every call and every return without a call, in log order. */
+    calls;
+    /** The runs seen, in log order. */
+    runs;
+    /** Paths of successful write_file / edit_file calls, first write first. */
+    filesWritten;
+    #byId;
+    #byOrder;
+    #written;
+    /** @param run the run traced; null: every run. */
+    constructor(run) {
+      this.run = run;
+      this.calls = [];
+      this.runs = [];
+      this.filesWritten = [];
+      this.#byId = /* @__PURE__ */ new Map();
+      this.#byOrder = /* @__PURE__ */ new Map();
+      this.#written = /* @__PURE__ */ new Set();
+    }
+    /**
+     * Carries on from calls already paired (a trace document read before the
+     * live events): calls without a result wait for theirs as they would have.
+     */
+    static resume(run, calls) {
+      const p = new _CallPairing(run);
+      for (const c of calls) {
+        p.calls.push(c);
+        if (!p.runs.includes(c.run)) p.runs.push(c.run);
+        if (c.returned_at !== null || c.called_at === null) continue;
+        if (c.call === LEGACY_CALL_ID) p.#queue(orderKey(c.run, c.role, c.tool, c.subtask)).push(c);
+        else p.#byId.set(\`\${c.run}|\${c.call}\`, c);
+      }
+      return p;
+    }
+    /**
+     * Adds one envelope of the log. Returns the call it added or completed,
+     * or null when the envelope is not a tool call or return of the run.
+     */
+    add(env) {
+      if (typeof env.schema === "number" && env.schema > 2) return null;
+      const ev = env.event;
+      const evRun = runOf(ev);
+      if (evRun === null || this.run !== null && evRun !== this.run) return null;
+      if (!this.runs.includes(evRun)) this.runs.push(evRun);
+      if (ev.type !== "tool_called" && ev.type !== "tool_returned") return null;
+      const seq = typeof env.seq === "number" ? env.seq : null;
+      if (ev.type === "tool_called") {
+        const c = ev;
+        const entry2 = openCall(evRun, c, seq);
+        entry2.input = c.input ?? null;
+        entry2.called_at = env.at;
+        this.calls.push(entry2);
+        if (c.call === LEGACY_CALL_ID) {
+          this.#queue(orderKey(evRun, c.role, c.tool, c.subtask)).push(entry2);
+        } else {
+          this.#byId.set(\`\${evRun}|\${c.call}\`, entry2);
+        }
+        return entry2;
+      }
+      const t = ev;
+      let entry;
+      let paired = "unmatched";
+      if (t.call === LEGACY_CALL_ID) {
+        entry = this.#byOrder.get(orderKey(evRun, t.role, t.tool, t.subtask))?.shift();
+        paired = "order";
+      } else {
+        const key = \`\${evRun}|\${t.call}\`;
+        entry = this.#byId.get(key);
+        this.#byId.delete(key);
+        paired = "id";
+      }
+      if (!entry) {
+        entry = openCall(evRun, t, seq);
+        this.calls.push(entry);
+        paired = "unmatched";
+      }
+      entry.paired = paired;
+      entry.returned_at = env.at;
+      entry.duration_ms = typeof t.duration_ms === "number" ? t.duration_ms : null;
+      entry.is_error = t.is_error === true;
+      entry.exit_code = typeof t.exit_code === "number" ? t.exit_code : null;
+      entry.timed_out = t.timed_out === true;
+      entry.preview = typeof t.preview === "string" ? t.preview : "";
+      entry.output_chars = typeof t.output_chars === "number" ? t.output_chars : 0;
+      entry.output_file = typeof t.output_file === "string" ? t.output_file : null;
+      entry.result = resultOf(entry);
+      if (WRITE_TOOLS.has(entry.tool) && !entry.is_error && entry.called_at !== null) {
+        const p = entry.input?.path;
+        if (typeof p === "string" && p !== "" && !this.#written.has(p)) {
+          this.#written.add(p);
+          this.filesWritten.push(p);
+        }
+      }
+      return entry;
+    }
+    #queue(key) {
+      let q = this.#byOrder.get(key);
+      if (!q) this.#byOrder.set(key, q = []);
+      return q;
+    }
+  };
+  function orderKey(run, role, tool, subtask) {
+    return \`\${run}|\${role}|\${tool}|\${subtask ?? ""}\`;
+  }
+  function openCall(run, ev, seq) {
+    return {
+      run,
+      call: ev.call,
+      role: ev.role,
+      subtask: ev.subtask ?? null,
+      tool: ev.tool,
+      input: null,
+      called_at: null,
+      returned_at: null,
+      duration_ms: null,
+      is_error: null,
+      exit_code: null,
+      timed_out: false,
+      preview: "",
+      output_chars: 0,
+      output_file: null,
+      paired: "unmatched",
+      result: "no result",
+      seq
+    };
+  }
+
+  // src/web/client/timeline.ts
+  var SLOW_CALL_MS = 5e3;
+  var TIMELINE_ITEMS_MAX = 3e3;
+  var TimelineScreen = class {
+    app;
+    ref;
+    seen;
+    buffer;
+    loading;
+    items;
+    live;
+    pairs;
+    callItems;
+    run;
+    phaseList;
+    phase;
+    cut;
+    title;
+    status;
+    actions;
+    actionsSlot;
+    body;
+    note;
+    constructor(app2, ref) {
+      this.app = app2;
+      this.ref = ref;
+      this.seen = /* @__PURE__ */ new Set();
+      this.buffer = [];
+      this.loading = true;
+      this.items = [];
+      this.live = /* @__PURE__ */ new Map();
+      this.pairs = new CallPairing(null);
+      this.callItems = /* @__PURE__ */ new Map();
+      this.run = "";
+      this.phaseList = null;
+      this.phase = null;
+      this.cut = null;
+      this.actions = null;
+    }
+    mount(el) {
+      const n = this.ref;
+      const label = taskLabel(this.app, n);
+      this.title = h("h1", {
+        tabindex: "-1"
+      }, \`#\${n}\`);
+      this.status = h("p", {
+        class: "muted"
+      });
+      this.actionsSlot = h("div", {
+        class: "head-actions"
+      });
+      el.append(h("header", {
+        class: "screen-head"
+      }, this.title, this.status, this.actionsSlot, h("nav", {
+        class: "subnav",
+        "aria-label": \`Task \${label}\`
+      }, h("a", {
+        href: \`#/task/\${n}\`,
+        "aria-current": "page"
+      }, "Timeline"), h("a", {
+        href: \`#/task/\${n}/trace\`
+      }, "Trace"), h("a", {
+        href: \`#/history/\${n}\`
+      }, "History"), h("a", {
+        href: \`#/activity?task=\${n}\`
+      }, "Activity"))));
+      this.body = h("ol", {
+        class: "timeline",
+        "aria-label": \`Timeline of task \${label}\`
+      });
+      this.note = placeholder("Loading the task's events\\u2026");
+      el.append(this.note, this.body);
+      this.drawHead();
+      this.load();
+    }
+    drawHead() {
+      const t = this.app.store.byRef(this.ref);
+      this.title.textContent = \`\${taskLabel(this.app, this.ref)} \${t?.title ?? ""}\`.trim();
+      if (t) {
+        const parts = [
+          t.running ? "running" : t.status || t.runStatus || ""
+        ];
+        if (t.phase) parts.push(\`phase \${t.phase}\`);
+        if (t.pendingApproval) parts.push(\`waiting for approval of the \${t.pendingApproval}\`);
+        if (t.run) parts.push(\`run \${shortId(t.run)}\`);
+        this.status.textContent = parts.filter(Boolean).join(" \\xB7 ");
+        if (!this.actions) {
+          this.actions = new TaskActions(this.app, t);
+          this.actionsSlot.append(this.actions.root);
+        } else this.actions.update(t);
+      }
+      document.title = \`\${taskLabel(this.app, this.ref)} \${t?.title ?? ""} \\xB7 Timeline \\xB7 taskline\`;
+    }
+    async load() {
+      let envs;
+      try {
+        envs = await this.app.api.json(\`/api/tasks/\${encodeURIComponent(this.ref)}/events\`);
+      } catch (e) {
+        this.app.apiFailed(e);
+        const msg = e instanceof Error ? e.message : String(e);
+        this.note.replaceWith(this.note = placeholder(\`Cannot load the events of task \${taskLabel(this.app, this.ref)}: \${msg}\`, "error"));
+        return;
+      }
+      this.loading = false;
+      const list = (Array.isArray(envs) ? envs : []).filter((e) => typeof e?.event?.type === "string");
+      const skip = Math.max(0, list.length - TIMELINE_ITEMS_MAX);
+      for (let i = 0; i < list.length; i++) {
+        const type = list[i].event.type;
+        if (i >= skip || type === "phase_started" || type === "phase_finished" || type === "run_started") {
+          this.add(list[i]);
+        }
+      }
+      if (skip > 0) {
+        this.body.prepend(h("li", {
+          class: "item muted"
+        }, \`\${fmtCount(skip)} earlier events of this run are not shown here; see Activity or Trace.\`));
+      }
+      for (const env of this.buffer.splice(0)) this.add(env);
+      this.note.hidden = this.items.length > 0;
+      this.note.textContent = "No events yet: this task has not run.";
+    }
+    onEvent(env) {
+      if (!envOf(env, this.ref)) return;
+      if (this.loading) this.buffer.push(env);
+      else {
+        this.add(env);
+        this.note.hidden = this.items.length > 0;
+      }
+      this.drawHead();
+    }
+    onTask() {
+      this.drawHead();
+    }
+    onDelta(env) {
+      if (!envOf(env, this.ref) || this.loading) return;
+      const ev = env.event;
+      const key = \`\${ev.role}|\${ev.subtask ?? ""}\`;
+      let block = this.live.get(key);
+      if (!block) {
+        const text = h("div", {
+          class: "text streaming",
+          "aria-live": "off"
+        });
+        const li = this.item("live", h("span", {
+          class: "role"
+        }, String(ev.role ?? "")), h("span", {
+          class: "muted"
+        }, " is writing\\u2026"), text);
+        block = {
+          li,
+          text,
+          length: 0
+        };
+        this.live.set(key, block);
+      }
+      const d = ev.delta ?? {};
+      const piece = typeof d.text === "string" ? d.text : "";
+      block.text.append(h("span", {
+        class: d.kind === "thinking" ? "thinking" : ""
+      }, piece));
+      block.length += piece.length;
+      while (block.length > 2e4 && block.text.firstChild) {
+        block.length -= block.text.firstChild.textContent?.length ?? 0;
+        block.text.firstChild.remove();
+      }
+      this.app.scrollIfAtEnd();
+    }
+    /** Appends an item to the current phase (or to the top when no phase started yet). */
+    item(kind, ...children) {
+      const li = h("li", {
+        class: \`item \${kind}\`
+      }, ...children);
+      (this.phaseList ?? this.body).append(li);
+      this.items.push(li);
+      if (this.items.length > TIMELINE_ITEMS_MAX) {
+        for (const old of this.items.splice(0, 500)) old.remove();
+        if (!this.cut) {
+          this.cut = h("li", {
+            class: "item muted"
+          }, "Earlier events of this run are not shown here; see Activity or Trace.");
+          this.body.prepend(this.cut);
+        }
+      }
+      return li;
+    }
+    add(env) {
+      const ev = env.event;
+      const key = \`\${ev.run ?? ""}:\${env.seq ?? env.at}:\${ev.type}\`;
+      if (this.seen.has(key)) return;
+      this.seen.add(key);
+      const [symbol, sev, text] = describeEnv(env);
+      if (isFuture(env)) {
+        this.item("event sev-none", h("time", {
+          datetime: env.at,
+          class: "t"
+        }, fmtTime(env.at)), " ", h("span", {
+          class: "sym",
+          "aria-hidden": "true"
+        }, "?"), " ", text);
+        return;
+      }
+      if (ev.type === "run_started" && this.run && ev.run !== this.run) {
+        this.body.replaceChildren();
+        this.items = [];
+        this.phaseList = null;
+        this.live.clear();
+        this.pairs = new CallPairing(null);
+        this.callItems = /* @__PURE__ */ new Map();
+      }
+      if (ev.type === "run_started") this.run = String(ev.run ?? "");
+      const time = h("time", {
+        datetime: env.at,
+        class: "t"
+      }, fmtTime(env.at));
+      switch (ev.type) {
+        case "phase_started": {
+          this.phaseList = null;
+          const state = h("span", {
+            class: "phase-state"
+          }, badge("running", "live"));
+          const list = h("ol", {
+            class: "items"
+          });
+          const phase = String(ev.phase ?? "");
+          const sec = h("li", {
+            class: "phase",
+            "data-phase": phase
+          }, h("h2", {}, time, " ", h("span", {
+            class: "phase-name"
+          }, phase), " ", state), list);
+          this.body.append(sec);
+          this.phase = {
+            name: phase,
+            at: env.at,
+            state
+          };
+          this.phaseList = list;
+          return;
+        }
+        case "phase_finished": {
+          const p = this.phase && this.phase.name === ev.phase ? this.phase : null;
+          const took = p ? Date.parse(env.at) - Date.parse(p.at) : NaN;
+          const content = [
+            badge(ev.success ? "ok" : "failed", ev.success ? "ok" : "error"),
+            Number.isFinite(took) ? h("span", {
+              class: "muted"
+            }, \` \${fmtDuration(took)}\`) : "",
+            ev.summary ? h("span", {
+              class: "summary"
+            }, \` \${ev.summary}\`) : ""
+          ];
+          if (p) p.state.replaceChildren(...content);
+          else this.item(\`event sev-\${sev || "none"}\`, time, " ", ...content);
+          for (const [k, b] of this.live) {
+            b.li.classList.add("done");
+            this.live.delete(k);
+          }
+          return;
+        }
+        case "agent_text": {
+          const key2 = \`\${ev.role}|\${ev.subtask ?? ""}\`;
+          const block = this.live.get(key2) ?? [
+            ...this.live.entries()
+          ].find(([k]) => k.startsWith(\`\${ev.role}|\`))?.[1];
+          const body = h("div", {
+            class: "text"
+          }, String(ev.text ?? ""));
+          const role = h("span", {
+            class: "role"
+          }, String(ev.role ?? ""));
+          if (block) {
+            for (const [k, b] of this.live) if (b === block) this.live.delete(k);
+            block.li.className = "item text-item";
+            block.li.replaceChildren(time, " ", role, body);
+          } else this.item("text-item", time, " ", role, body);
+          return;
+        }
+        case "tool_called": {
+          const result = h("span", {
+            class: "result pending"
+          }, "running\\u2026");
+          const details = lazyDetails("input and output", () => [
+            h("pre", {
+              class: "code"
+            }, JSON.stringify(ev.input, null, 2) ?? "")
+          ]);
+          const li = this.item("call", time, " ", h("span", {
+            class: "role"
+          }, String(ev.role ?? "")), " \\u2192 ", h("code", {
+            class: "tool"
+          }, String(ev.tool ?? "")), " ", h("span", {
+            class: "input"
+          }, inputSummary(ev.input)), " ", result, details);
+          li.dataset.call = String(ev.call ?? "");
+          const entry = this.pairs.add(env);
+          if (entry) this.callItems.set(entry, {
+            li,
+            result,
+            details
+          });
+          return;
+        }
+        case "tool_returned": {
+          const entry = this.pairs.add(env);
+          const pair = entry && entry.paired !== "unmatched" ? this.callItems.get(entry) : void 0;
+          const failed = ev.is_error === true || ev.timed_out === true;
+          const state = ev.timed_out ? "timed out" : ev.is_error ? "error" : "ok";
+          const slow = typeof ev.duration_ms === "number" && ev.duration_ms >= SLOW_CALL_MS;
+          const result = h("span", {
+            class: "result"
+          }, badge(state, failed ? "error" : "ok"), typeof ev.exit_code === "number" ? \` exit \${ev.exit_code}\` : "", h("span", {
+            class: "muted"
+          }, \` \${fmtDuration(ev.duration_ms)}\`), slow ? " " : "", slow ? badge("slow", "warn") : "");
+          const output = () => [
+            h("pre", {
+              class: \`preview \${failed ? "sev-error" : ""}\`
+            }, String(ev.preview ?? "")),
+            h("a", {
+              href: \`#/task/\${this.ref}/trace?call=\${encodeURIComponent(String(ev.call ?? ""))}\`
+            }, \`complete output (\${fmtCount(ev.output_chars)} characters) in the Trace\`)
+          ];
+          if (pair) {
+            pair.result.replaceWith(result);
+            pair.details.more(output);
+            if (failed) {
+              pair.li.classList.add("sev-error");
+              pair.details.open = true;
+            }
+          } else {
+            this.item(\`call\${entry?.paired === "unmatched" ? " unmatched" : ""}\`, time, " ", h("code", {
+              class: "tool"
+            }, String(ev.tool ?? "")), " ", result, entry?.paired === "unmatched" ? badge("no call", "warn") : "", lazyDetails("output", output, failed));
+          }
+          return;
+        }
+        default:
+          this.item(\`event sev-\${sev || "none"}\`, time, " ", h("span", {
+            class: "sym",
+            "aria-hidden": "true"
+          }, symbol), " ", text);
+      }
+    }
+  };
+
+  // src/web/client/trace.ts
+  var TRACE_ROWS_MAX = 2e3;
+  function callsOf(doc) {
+    const calls = doc?.calls;
+    if (!Array.isArray(calls)) return [];
+    return calls.filter((c) => typeof c === "object" && c !== null && typeof c.call === "string" && typeof c.run === "string");
+  }
+  var TraceScreen = class {
+    app;
+    ref;
+    calls;
+    run;
+    pairing;
+    open;
+    outputs;
+    keys;
+    keyCount;
+    pending;
+    loaded;
+    errorsOnly;
+    slowOnly;
+    sort;
+    render;
+    title;
+    summary;
+    tbody;
+    note;
+    chart;
+    constructor(app2, ref, query) {
+      this.app = app2;
+      this.ref = ref;
+      this.calls = [];
+      this.run = "";
+      this.pairing = null;
+      this.outputs = /* @__PURE__ */ new Map();
+      this.keys = /* @__PURE__ */ new WeakMap();
+      this.keyCount = 0;
+      this.pending = [];
+      this.loaded = false;
+      this.errorsOnly = false;
+      this.slowOnly = false;
+      this.sort = "order";
+      const call = query.get("call");
+      this.open = new Set(call ? [
+        call
+      ] : []);
+      this.render = frameThrottle(() => this.draw(), 250);
+    }
+    mount(el) {
+      const n = this.ref;
+      const label = taskLabel(this.app, n);
+      this.title = h("h1", {
+        tabindex: "-1"
+      }, \`#\${n} Trace\`);
+      this.summary = h("p", {
+        class: "muted"
+      });
+      const check = (id, text, on) => h("label", {
+        class: "check"
+      }, h("input", {
+        type: "checkbox",
+        id,
+        onchange: (e) => on(e.target.checked)
+      }), \` \${text}\`);
+      const sortSelect = h("select", {
+        id: "trace-sort",
+        onchange: (e) => {
+          this.sort = e.target.value;
+          this.draw();
+        }
+      }, h("option", {
+        value: "order"
+      }, "in call order"), h("option", {
+        value: "slowest"
+      }, "slowest first"));
+      el.append(h("header", {
+        class: "screen-head"
+      }, this.title, this.summary, h("nav", {
+        class: "subnav",
+        "aria-label": \`Task \${label}\`
+      }, h("a", {
+        href: \`#/task/\${n}\`
+      }, "Timeline"), h("a", {
+        href: \`#/task/\${n}/trace\`,
+        "aria-current": "page"
+      }, "Trace"), h("a", {
+        href: \`#/history/\${n}\`
+      }, "History"), h("a", {
+        href: \`#/activity?task=\${n}\`
+      }, "Activity"))), h("div", {
+        class: "toolbar",
+        role: "group",
+        "aria-label": "Trace filters"
+      }, check("errors-only", "Errors only", (v) => {
+        this.errorsOnly = v;
+        this.draw();
+      }), check("slow-only", \`Slow only (\\u2265 \${SLOW_CALL_MS / 1e3} s)\`, (v) => {
+        this.slowOnly = v;
+        this.draw();
+      }), h("label", {
+        for: "trace-sort"
+      }, "Sort "), sortSelect));
+      const { table: t, tbody } = table("Tool calls", [
+        "Time",
+        "Role",
+        "Tool",
+        "Input",
+        "Duration",
+        "Result",
+        "Output"
+      ], "grid trace");
+      this.tbody = tbody;
+      this.note = placeholder("Loading the trace\\u2026");
+      this.chart = h("div", {
+        class: "chart-slot"
+      });
+      el.append(this.note, this.chart, t);
+      this.load();
+    }
+    async load() {
+      let doc;
+      try {
+        doc = await this.app.api.json(\`/api/tasks/\${encodeURIComponent(this.ref)}/trace\`);
+      } catch (e) {
+        this.app.apiFailed(e);
+        this.note.textContent = \`Cannot load the trace of task \${taskLabel(this.app, this.ref)}: \${messageOf(e)}\`;
+        this.note.classList.add("error");
+        return;
+      }
+      const run = doc?.run;
+      this.run = typeof run === "string" ? run : "";
+      this.pairing = CallPairing.resume(this.run || null, callsOf(doc));
+      this.calls = this.pairing.calls;
+      this.loaded = true;
+      const pending = this.pending.splice(0);
+      for (const env of pending) if (env.event.type !== "run_started") this.onEvent(env);
+      this.draw();
+    }
+    onEvent(env) {
+      if (!envOf(env, this.ref)) return;
+      if (!this.loaded) {
+        if (this.pending.length < 1e5) this.pending.push(env);
+        return;
+      }
+      if (isFuture(env)) return;
+      const ev = env.event;
+      if (ev.type === "run_started" && ev.run !== this.run) {
+        this.loaded = false;
+        this.pending = [];
+        this.load();
+        return;
+      }
+      if (ev.type !== "tool_called" && ev.type !== "tool_returned") return;
+      if (typeof env.seq === "number" && this.calls.some((c) => this.covers(c, env))) return;
+      if (this.pairing?.add(env)) this.render();
+    }
+    /** Whether a call of the loaded document already holds this event. */
+    covers(c, env) {
+      if (c.call !== env.event.call || c.run !== env.event.run) return false;
+      return env.event.type === "tool_called" ? c.called_at === env.at : c.returned_at === env.at;
+    }
+    /** A call's key in this screen: its id, or a key of its own when the id is not unique. */
+    keyOf(c) {
+      let key = this.keys.get(c);
+      if (!key) {
+        const taken = c.call === "000000000000" || this.calls.some((x) => x !== c && x.call === c.call && this.keys.get(x) === c.call);
+        key = taken ? \`n\${++this.keyCount}\` : c.call;
+        this.keys.set(c, key);
+      }
+      return key;
+    }
+    onTask() {
+      const t = this.app.store.byRef(this.ref);
+      if (t?.title) this.title.textContent = \`\${taskLabel(this.app, this.ref)} \${t.title} \\xB7 Trace\`;
+    }
+    draw() {
+      this.onTask();
+      const calls = this.calls;
+      const errors = calls.filter((c) => c.is_error || c.timed_out).length;
+      const slow = calls.filter((c) => (c.duration_ms ?? 0) >= SLOW_CALL_MS).length;
+      const unmatched = calls.filter((c) => c.paired === "unmatched").length;
+      const total = calls.reduce((s, c) => s + (c.duration_ms ?? 0), 0);
+      this.summary.textContent = [
+        \`Run \${shortId(this.run)}\`,
+        plural(calls.length, "call"),
+        plural(errors, "error"),
+        \`\${fmtCount(slow)} slow\`,
+        \`\${fmtCount(unmatched)} unmatched\`,
+        \`\${fmtDuration(total)} in tools\`
+      ].join(" \\xB7 ");
+      document.title = \`\${taskLabel(this.app, this.ref)} Trace \\xB7 taskline\`;
+      let shown = calls.filter((c) => (!this.errorsOnly || c.is_error || c.timed_out) && (!this.slowOnly || (c.duration_ms ?? 0) >= SLOW_CALL_MS));
+      if (this.sort === "slowest") {
+        shown = [
+          ...shown
+        ].sort((a, b) => (b.duration_ms ?? 0) - (a.duration_ms ?? 0));
+      }
+      this.note.hidden = calls.length > 0 && shown.length <= TRACE_ROWS_MAX;
+      if (calls.length === 0) this.note.textContent = "No tool calls in this run.";
+      else if (shown.length > TRACE_ROWS_MAX) {
+        this.note.textContent = \`Showing \${this.sort === "slowest" ? "the slowest" : "the last"} \${fmtCount(TRACE_ROWS_MAX)} of \${fmtCount(shown.length)} calls; the filters and the sort narrow them down.\`;
+        shown = this.sort === "slowest" ? shown.slice(0, TRACE_ROWS_MAX) : shown.slice(-TRACE_ROWS_MAX);
+      }
+      const figure = calls.length > 0 ? waterfall(this.sort === "order" ? shown : calls.filter((c) => shown.includes(c)), (c) => this.keyOf(c), (c) => this.openCall(c)) : null;
+      this.chart.replaceChildren(...figure ? [
+        figure
+      ] : []);
+      const rows = [];
+      for (const c of shown) {
+        rows.push(this.row(c));
+        if (this.open.has(this.keyOf(c))) rows.push(this.detail(c));
+      }
+      this.tbody.replaceChildren(...rows);
+    }
+    /** Opens a call's row (from the waterfall): its input and complete output below it. */
+    openCall(c) {
+      const key = this.keyOf(c);
+      this.open.add(key);
+      this.draw();
+      const out = document.getElementById(\`out-\${key}\`);
+      out?.scrollIntoView({
+        block: "nearest"
+      });
+      out?.focus();
+    }
+    row(c) {
+      const err = c.is_error === true || c.timed_out;
+      const isSlow = (c.duration_ms ?? 0) >= SLOW_CALL_MS;
+      const state = c.returned_at === null ? badge("no result", "warn") : badge(c.result, err || c.result !== "ok" ? "error" : "ok");
+      const key = this.keyOf(c);
+      const open = this.open.has(key);
+      const button = h("button", {
+        type: "button",
+        class: "link",
+        "aria-expanded": open ? "true" : "false",
+        "aria-controls": \`out-\${key}\`,
+        onclick: () => {
+          if (this.open.has(key)) this.open.delete(key);
+          else this.open.add(key);
+          this.draw();
+          if (this.open.has(key)) document.getElementById(\`out-\${key}\`)?.focus();
+        }
+      }, open ? "Hide" : "Output");
+      return h("tr", {
+        class: \`\${err ? "is-error" : ""} \${isSlow ? "is-slow" : ""} paired-\${c.paired}\`,
+        "data-call": c.call,
+        "data-run": c.run,
+        "data-tool": c.tool,
+        "data-paired": c.paired,
+        "data-result": c.result
+      }, h("td", {}, c.called_at === null ? badge("no call", "warn") : h("time", {
+        datetime: c.called_at
+      }, fmtTime(c.called_at))), h("td", {}, c.role), h("td", {}, h("code", {}, c.tool)), h("td", {
+        class: "input"
+      }, inputSummary(c.input)), h("td", {
+        class: "num"
+      }, fmtDuration(c.duration_ms), isSlow ? " " : "", isSlow ? badge("slow", "warn") : ""), h("td", {
+        class: "result-cell"
+      }, state, c.paired === "order" ? h("span", {
+        class: "muted small"
+      }, " (by order)") : "", h("div", {
+        class: "preview small"
+      }, firstLine(c.preview, 100))), h("td", {
+        class: "num"
+      }, \`\${fmtCount(c.output_chars)} chars \`, button));
+    }
+    detail(c) {
+      const key = this.keyOf(c);
+      const out = h("pre", {
+        class: "output",
+        tabindex: "0",
+        id: \`out-\${key}\`
+      });
+      const cached = this.outputs.get(key);
+      if (cached !== void 0) out.textContent = cached;
+      else {
+        out.textContent = "Loading the complete output\\u2026";
+        this.app.api.text(\`/api/tasks/\${encodeURIComponent(this.ref)}/trace/\${encodeURIComponent(c.call)}/output\`).then((text) => {
+          this.outputs.set(key, text);
+          out.textContent = text;
+        }).catch((e) => {
+          this.app.apiFailed(e);
+          const msg = statusOf(e) === 404 ? "The complete output of this call was not kept (tracing was off, or the file is gone)." : \`Cannot load the output: \${messageOf(e)}\`;
+          this.outputs.set(key, msg);
+          out.textContent = msg;
+          out.classList.add("sev-error");
+        });
+      }
+      return h("tr", {
+        class: "detail"
+      }, h("td", {
+        colspan: "7"
+      }, h("div", {
+        class: "detail-grid"
+      }, h("div", {}, h("h3", {}, "Input"), h("pre", {
+        class: "code"
+      }, JSON.stringify(c.input, null, 2) ?? "")), h("div", {}, h("h3", {}, \`Complete output (\${fmtCount(c.output_chars)} characters)\`), out))));
+    }
+  };
+
+  // src/web/client/app.ts
+  var TOKEN_KEY = "taskline.token";
+  function byId(id) {
+    const el = document.getElementById(id);
+    if (!el) throw new Error(\`the page has no #\${id}\`);
+    return el;
+  }
+  function takeToken() {
+    const hash = location.hash;
+    const m = /(?:^#|[&?])token=([^&]*)/.exec(hash);
+    if (m) {
+      let token = "";
+      try {
+        token = decodeURIComponent(m[1]);
+      } catch {
+        token = m[1];
+      }
+      let rest = hash.replace(/([#&?])token=[^&]*&?/, "$1").replace(/[&?]$/, "");
+      if (rest === "#" || rest === "#/") rest = "";
+      history.replaceState(null, "", location.pathname + location.search + rest);
+      if (token) sessionStorage.setItem(TOKEN_KEY, token);
+      return token || null;
+    }
+    return sessionStorage.getItem(TOKEN_KEY);
+  }
+  var App = class {
+    token;
+    main;
+    conn;
+    connText;
+    store;
+    api;
+    screen;
+    loaded;
+    authFailed;
+    listening;
+    connection;
+    constructor(token) {
+      this.token = token;
+      this.main = byId("main");
+      this.conn = byId("conn");
+      this.connText = byId("conn-text");
+      this.store = new Store();
+      this.screen = null;
+      this.loaded = false;
+      this.authFailed = false;
+      this.listening = false;
+      this.connection = null;
+      this.api = new Api(token ?? "");
+    }
+    start() {
+      if (!this.listening) {
+        this.listening = true;
+        document.querySelector(".skip")?.addEventListener("click", (ev) => {
+          ev.preventDefault();
+          this.main.focus();
+        });
+        addEventListener("hashchange", () => {
+          if (/(?:^#|[&?])token=/.test(location.hash)) {
+            const token = takeToken();
+            if (token) return this.resume(token);
+          }
+          this.route();
+        });
+      }
+      if (!this.token) {
+        this.setConn("offline", "No token");
+        this.block("This page needs the server's access token", "Open the address that \`taskline serve\` printed: it ends with #token=\\u2026 . The token is read from the address, removed from the address bar, and kept only for this tab. Or paste the token (also in .taskline/server.token) here.", this.tokenForm());
+        return;
+      }
+      this.store.on((change) => this.onStore(change));
+      this.route();
+      this.connection = new Connection(this.api, this.store, {
+        onState: (state, text) => this.setConn(state, text),
+        onAuthError: (e) => this.rejected(e),
+        onLoaded: () => {
+          this.loaded = true;
+          this.screen?.onReset?.();
+        }
+      });
+      this.connection.start();
+    }
+    onStore(change) {
+      const s = this.screen;
+      if (!s) return;
+      switch (change.kind) {
+        case "event":
+          return s.onEvent?.(change.env);
+        case "delta":
+          return s.onDelta?.(change.env);
+        case "reset":
+          return s.onReset?.();
+        case "trim":
+          return s.onTrim?.(change.count);
+        case "task":
+          return s.onTask?.(change.info);
+      }
+    }
+    /** Called by screens when a request failed: a refused token stops the page. */
+    apiFailed(e) {
+      if (isAuthError(e)) this.rejected(e);
+    }
+    rejected(e) {
+      if (this.authFailed) return;
+      this.authFailed = true;
+      this.connection?.stop();
+      sessionStorage.removeItem(TOKEN_KEY);
+      this.setConn("offline", "Token refused");
+      const title = e.status === 403 ? "The server refused this page (403)" : "The server refused the token (401)";
+      this.block(title, "The token this page has is wrong or out of date: the server makes a new one each time it starts. Open the address that \`taskline serve\` printed last (it ends with #token=\\u2026) in this tab, or paste its token (also in .taskline/server.token) below; the page carries on where it stopped.", this.tokenForm(), h("p", {
+        class: "muted small"
+      }, \`The server said: \${e.message}\`));
+    }
+    /** A field to paste a token into. */
+    tokenForm() {
+      const input = h("input", {
+        id: "new-token",
+        type: "password",
+        autocomplete: "off",
+        spellcheck: "false",
+        size: "40"
+      });
+      return h("form", {
+        class: "token-form",
+        onsubmit: (ev) => {
+          ev.preventDefault();
+          if (input.value.trim()) this.resume(input.value.trim());
+        }
+      }, h("label", {
+        for: "new-token"
+      }, "New token "), input, h("button", {
+        type: "submit"
+      }, "Reconnect"));
+    }
+    /** Carries on with a new token (the server restarted): the stream resumes after the last event seen. */
+    resume(token) {
+      sessionStorage.setItem(TOKEN_KEY, token);
+      this.token = token;
+      this.api.token = token;
+      this.authFailed = false;
+      if (!this.connection) {
+        this.start();
+        return;
+      }
+      this.connection.stopped = false;
+      this.connection.retries = 0;
+      this.route();
+      if (this.loaded) this.connection.resume();
+      else this.connection.start();
+    }
+    /** Replaces the screen with a message that stays until the page is reopened. */
+    block(title, text, ...extra) {
+      this.screen?.unmount?.();
+      this.screen = null;
+      this.main.classList.remove("fill");
+      this.main.replaceChildren(h("section", {
+        class: "blocked",
+        role: "alert"
+      }, h("h1", {}, title), h("p", {}, text), ...extra));
+      document.title = \`\${title} \\xB7 taskline\`;
+    }
+    setConn(state, text) {
+      this.conn.dataset.state = state;
+      this.connText.textContent = text;
+      this.conn.title = this.connection?.cursor ? \`last event \${this.connection.cursor}\` : "";
+    }
+    route() {
+      if (this.authFailed) return;
+      const raw = location.hash.replace(/^#\\/?/, "");
+      const [path, qs] = raw.split("?");
+      const query = new URLSearchParams(qs ?? "");
+      const parts = path.split("/").filter(Boolean);
+      let screen, nav;
+      const ref = (s) => /^(\\d+|[0-9a-fA-F-]{4,36})$/.test(s ?? "") ? s : null;
+      const task = ref(parts[1]);
+      if (parts[0] === "activity") {
+        screen = new ActivityScreen(this, query);
+        nav = "activity";
+      } else if (parts[0] === "task" && task !== null) {
+        screen = parts[2] === "trace" ? new TraceScreen(this, task, query) : new TimelineScreen(this, task);
+        nav = "tasks";
+      } else if (parts[0] === "history") {
+        screen = task !== null ? new HistoryDetailScreen(this, task) : new HistoryScreen(this);
+        nav = "history";
+      } else {
+        screen = new TasksScreen(this);
+        nav = "tasks";
+      }
+      const first = this.screen === null;
+      this.screen?.unmount?.();
+      this.main.classList.remove("fill");
+      this.main.replaceChildren();
+      this.screen = screen;
+      document.title = \`\${nav[0].toUpperCase()}\${nav.slice(1)} \\xB7 taskline\`;
+      for (const a of document.querySelectorAll("#nav a")) {
+        if (a.dataset.nav === nav) a.setAttribute("aria-current", "page");
+        else a.removeAttribute("aria-current");
+      }
+      screen.mount(this.main);
+      if (!first) this.main.querySelector("h1")?.focus();
+    }
+    /** Keeps the window at its end when it was there (live text arriving). */
+    scrollIfAtEnd() {
+      const el = document.scrollingElement;
+      if (el && el.scrollTop + innerHeight >= el.scrollHeight - 120) el.scrollTop = el.scrollHeight;
+    }
+  };
+
+  // src/web/client/main.ts
+  var app = new App(takeToken());
+  globalThis.taskline = app;
+  app.start();
+})();
+`});function N0(n){return`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>taskline</title>
+<style nonce="${n}">${Uh}</style>
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="top">
+  <div class="brand">taskline <span>events</span></div>
+  <nav id="nav" aria-label="Screens">
+    <a href="#/tasks" data-nav="tasks">Tasks</a>
+    <a href="#/activity" data-nav="activity">Activity</a>
+    <a href="#/history" data-nav="history">History</a>
+  </nav>
+  <div id="conn" role="status" data-state="connecting"><span id="conn-text">Starting\u2026</span></div>
+</header>
+<div id="notice" role="alert" hidden></div>
+<main id="main" tabindex="-1"></main>
+<noscript><p>The taskline web UI needs JavaScript.</p></noscript>
+<script nonce="${n}">
+${qo}
+<\/script>
+</body>
+</html>
+`}function Io(){let n=btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))));return new Response(N0(n),{headers:{"content-type":"text/html; charset=utf-8","cache-control":"no-store","content-security-policy":["default-src 'none'",`script-src 'nonce-${n}'`,`style-src 'nonce-${n}'`,"connect-src 'self'","img-src 'self' data:","base-uri 'none'","form-action 'none'","frame-ancestors 'none'"].join("; "),"referrer-policy":"no-referrer","x-content-type-options":"nosniff","x-frame-options":"DENY"}})}var Wh=_(()=>{Bh();Hh();l(N0,"page");l(Io,"webPage")});var zh=_(()=>{Wh()});var Jh={};G(Jh,{SERVE_HELP:()=>M0,serveCommand:()=>L0});async function L0(n,t){let{values:e,positionals:s}=I("serve",t,{host:{type:"string"},port:{type:"string"},"exit-on-stdin-eof":{type:"boolean"},json:{type:"boolean"}});if(n.json=e.json===!0,s.length>0)throw new y("usage",`taskline serve takes no arguments, not "${s[0]}"`);let r=await n.settings(),i=ir("port",e.port)??r.server.port;if(i>65535)throw new y("usage",`--port takes 0 to 65535, not ${i}`);let a=e.host??r.server.host;if(a.trim()==="")throw new y("usage","--host cannot be empty");let o=n.io.env("TASKLINE_TOKEN");if(o!==void 0&&!/^[A-Za-z0-9._~-]{32,256}$/.test(o))throw new y("usage","TASKLINE_TOKEN must be 32 to 256 letters, digits or ._~- (for example 64 hexadecimal digits)");let c=new AbortController,u=l(()=>c.abort(),"onAbort");n.io.signal.addEventListener("abort",u,{once:!0}),n.io.signal.aborted&&c.abort(),e["exit-on-stdin-eof"]&&j0(n.io.stdin,c);try{await Ph(n.state,{host:a,port:i,version:C0,webPage:Io,token:o,signal:c.signal,onWarning:l(f=>void n.warn(f),"onWarning"),onListen:l(async({url:f,port:h,token:d})=>{let p=n.io.stdout;n.json?await p.write(JSON.stringify({url:f,port:h,token:d})+`
+`):await p.write(`taskline serve on ${f}
+token: ${d} (also in ${n.state.tokenPath} while the server runs)
+web UI: ${f}#token=${d}
+Press Ctrl-C to stop.
+`),await p.flush()},"onListen")})}finally{n.io.signal.removeEventListener("abort",u)}return 0}async function j0(n,t){try{let e=n.getReader();for(;;){let{done:s}=await e.read();if(s)break}}catch{}t.abort()}var M0,C0,Kh=_(()=>{A();Fh();zh();at();M0=`Usage: taskline serve [options]
+
+Serves the project over HTTP on a loopback address: the web UI at /, and the
+API under /api/ (GET /api/openapi.json describes every route): reads, and the
+writes POST /api/tasks, /api/tasks/<TASK>/run, /cancel, /approve, /reject,
+which act as the commands of the same names (a run started there runs in the
+server and is cancelled, resumably, when it stops).
+Every /api/ route needs the header \`Authorization: Bearer <token>\`; the token
+is printed, and kept in .taskline/server.token while the server runs. It is
+new at each start unless TASKLINE_TOKEN gives one (32 to 256 characters of
+letters, digits and ._~-), so that clients can ride out a restart.
+
+Options:
+  --host <HOST>          address to listen on (default 127.0.0.1)
+  --port <PORT>          port (default 7777; 0 takes a free port)
+  --exit-on-stdin-eof    stop when standard input closes (for desktop clients)
+  --json                 print {"url","port","token"} as the first line`,C0="0.5.0";l(L0,"serveCommand");l(j0,"watchStdin")});function Jt(n){return!("loading"in n)&&!("error"in n)}var Po=_(()=>{l(Jt,"isReady")});function hi(n){return n>=768&&n<=879||n>=8203&&n<=8207||n>=65024&&n<=65039||n===8288||n===65279?0:n>=4352&&n<=4447||n>=11904&&n<=12350||n>=12353&&n<=42191||n>=44032&&n<=55203||n>=63744&&n<=64255||n>=65072&&n<=65103||n>=65280&&n<=65376||n>=65504&&n<=65510||n>=127744&&n<=128591||n>=129280&&n<=129535||n>=131072&&n<=262141?2:1}function K(n){return L(n,{newline:"\u23CE",tab:" "})}function ae(n){let t=0;for(let e of n)t+=hi(e.codePointAt(0));return t}function j(n,t,e={}){if(t<=0)return"";let s="",r=0,i=!1;for(let a of n){let o=hi(a.codePointAt(0));if(r+o>t){i=!0;break}s+=a,r+=o}if(i){let a=[...s];for(;a.length>0&&r+1>t;)r-=hi(a.pop().codePointAt(0));s=a.join("")+"\u2026",r+=1}return e.pad===!1?s:s+" ".repeat(Math.max(0,t-r))}function Vh(n,t){let e=j(n,t,{pad:!1});return" ".repeat(Math.max(0,t-ae(e)))+e}function Fo(n,t,e=1e4){if(t<=0)return[];let s=[],r="",i=0;for(let a of n){let o=hi(a.codePointAt(0));if(i+o>t){if(s.push(r),s.length>=e)return s;r="",i=0}r+=a,i+=o}return(r!==""||s.length===0)&&s.push(r),s}function fi(n,t,e=1e4){let s=[];for(let r of n.split(`
+`)){for(let i of Fo(K(r.replace(/\r$/,"")),t,e-s.length))s.push(i);if(s.length>=e)break}return s}function Yh(n,t,e=!0){let s=t.filter(r=>e||!D0.has(r)).map(r=>R0[r]);return s.length===0?n:`\x1B[${s.join(";")}m${n}\x1B[0m`}var R0,D0,Xh=_(()=>{zt();l(hi,"charWidth");l(K,"clean");l(ae,"textWidth");l(j,"fit");l(Vh,"fitRight");l(Fo,"wrap");l(fi,"textLines");R0={bold:"1",dim:"2",reverse:"7",red:"31",green:"32",yellow:"33",blue:"34",magenta:"35",cyan:"36"},D0=new Set(["red","green","yellow","blue","magenta","cyan"]);l(Yh,"paint")});function Bo(n){return"error"in n?`Cannot show it: ${n.error}`:"Loading\u2026"}function tf(n,t){return t===0?0:n===1/0?t-1:n===-1/0?0:Math.max(0,Math.min(t-1,n))}function F0(n,t){return n===-1/0?0:n===1/0?t:Math.max(0,Math.min(t,n))}function pi(n,t,e){if(t==="")return n;let s=t.toLowerCase();return n.filter(r=>e(r).toLowerCase().includes(s))}function mi(n,t){let e=t.map(a=>a>0?a:0),s=l(()=>e.reduce((a,o)=>a+o,0),"sum");for(let a of[3,0])for(let o=e.length-1;o>=0&&s()>n;o--)e[o]-=Math.min(s()-n,Math.max(0,e[o]-a));let r=Math.max(0,n-s()),i=t.reduce((a,o)=>a+(o<0?-o:0),0);if(i===0)return e;for(let[a,o]of t.entries())o<0&&(e[a]=Math.floor(r*-o/i));return e[t.findLastIndex(a=>a<0)]+=n-s(),e}function Ho(n,t,e,s){return t<=e?j(n,t):(s?Vh(n,t-e):j(n,t-e))+" ".repeat(e)}function U0(n,t,e){let s=ae(t[0]??""),r=Math.max(0,Math.floor((e-s)/2)),i=Math.max(0,Math.floor((n.length-t.length)/2));for(let a=0;a<t.length&&i+a<n.length;a++)n[i+a]=" ".repeat(r)+t[a]+" ".repeat(Math.max(0,e-r-s))}var di,q0,Uo,I0,Gh,Zh,P0,Qh,Is,Wo=_(()=>{Po();Xh();di=["tasks","activity","history","trace"],q0={tasks:"Tasks",activity:"Activity",history:"History",trace:"Trace"},Uo=2e4,I0=16,Gh=40,Zh=10,P0=1e3,Qh=["Keys","","  Tab, Shift-Tab   next, previous screen","  1 2 3 4          Tasks, Activity, History, Trace","  \u2191 \u2193  k j         move the selection, scroll","  PgUp PgDn        a page up, down (Trace: the output)","  Home End  g G    first, last (Activity: End follows live)","  Enter            open: the task's detail, a call's output","  t                the Trace tab of the selected task","  a                History list: every task, or finished work only","  Esc \u2190 Backspace  back, or clear the filter","  /                filter the rows (Enter keeps it, Esc clears)","  Ctrl-L           redraw","  ?                this help (any key closes it)","  q  Ctrl-C        quit","","On the Tasks screen, a task's detail and its Trace tab:","  n                new task (asks its title)","  r  R             run the selected task, resume its run","  c                cancel its run (asks to confirm)","  a                approve the gate it waits for (comment optional)","  x                reject the gate (asks the reason)","Runs started here stop (resumable) when the UI quits.","","Tasks: the board, live. Activity: every task's events as they","happen. History: finished work; Enter for a task's detail.","Trace: the calls of the current run with results and outputs."],Is=class{static{l(this,"TuiApp")}model;screen;task;historyDetail=!1;historyAll=!1;help=!1;editing=!1;filters={tasks:"",activity:"",history:"",trace:""};selected={tasks:null,activity:null,history:null,trace:null};#t={tasks:0,activity:0,history:0,trace:0};follow=!0;#e=0;#n=0;#s=20;#r=null;#a;#i;#o;prompt=null;notice=null;constructor(t,e={}){this.model=t,this.#a=e.colour??!0,this.#i=e.actions??null,this.#o=e.onUpdate??(()=>{}),this.#i&&(this.#i.onNotice=(s,r)=>{this.notice={text:s,tone:r?"ok":"fail"},this.#o()}),this.task=e.task??null,this.screen=e.screen??(this.task!==null?"trace":"tasks")}key(t){if(t.name==="ctrl-c")return"interrupt";if(this.help)return this.help=!1,null;if(this.prompt)return this.#l(t);if(this.editing&&this.#f(t))return null;if(t.name==="ctrl-l")return"redraw";if((t.name!=="char"||t.char!=="?")&&(this.notice=null),t.name==="char"){if(this.#u(t.char))return null;switch(t.char){case"q":{let e=this.#i?.running()??0;return e===0?"quit":(this.prompt={kind:"confirm",label:`${e} run${e===1?"":"s"} started here stop${e===1?"s":""} when the UI quits (resumable with R). Quit?`,submit:l(()=>"quit","submit")},null)}case"?":return this.help=!0,null;case"/":return this.editing=!0,null;case"1":case"2":case"3":case"4":return this.#d(di[Number(t.char)-1]),null;case"t":return this.#y(),null;case"a":return this.screen==="history"&&!this.historyDetail&&(this.historyAll=!this.historyAll),null;case"j":return this.#k(1),null;case"k":return this.#k(-1),null;case"g":return this.#k(-1/0),null;case"G":return this.#k(1/0),null}return null}switch(t.name){case"tab":case"backtab":{let e=this.#p(),s=e.indexOf(this.screen),r=e.length;return this.#d(e[(s+(t.name==="tab"?1:r-1))%r]),null}case"up":return this.#k(-1),null;case"down":return this.#k(1),null;case"pageup":return this.#E(-1),null;case"pagedown":return this.#E(1),null;case"home":return this.#k(-1/0),null;case"end":return this.#k(1/0),null;case"enter":return this.#w(),null;case"escape":case"left":case"backspace":return this.#v(),null;case"right":return this.#w(),null;default:return null}}#l(t){let e=this.prompt;if(t.name==="escape")return this.prompt=null,this.notice={text:"Nothing done.",tone:"none"},null;if(e.kind==="confirm")return this.prompt=null,t.name==="char"&&(t.char==="y"||t.char==="Y")?this.#c(e.submit()):(this.notice={text:"Nothing done.",tone:"none"},null);switch(t.name){case"char":return e.text.length<P0&&(e.text+=t.char),null;case"backspace":return e.text=[...e.text].slice(0,-1).join(""),null;case"ctrl-u":return e.text="",null;case"enter":return e.required&&e.text.trim()===""?null:(this.prompt=null,this.#c(e.submit(e.text.trim())));default:return null}}#c(t){return t==="quit"?"quit":(this.notice={text:"Working\u2026",tone:"run"},t.then(e=>this.notice={text:e,tone:"ok"},e=>this.notice={text:e.message??String(e),tone:"fail"}).finally(()=>this.#o()),null)}#u(t){if(!"nrRcax".includes(t)||!(this.screen==="tasks"||this.screen==="trace"||this.screen==="history"&&this.historyDetail))return!1;let s=this.#i;if(!s)return this.notice={text:"This view cannot act on tasks.",tone:"fail"},!0;if(t==="n")return this.prompt={kind:"text",label:"New task, its title:",text:"",required:!0,submit:l(o=>s.create(o),"submit")},!0;let r=this.#m();if(r===null)return this.notice={text:"Select a task first.",tone:"fail"},!0;let i=this.model.board().find(o=>o.number===r)?.approval||"",a=i?`the ${i} gate`:"the gate";switch(t){case"r":return this.#c(s.run(r,!1)),!0;case"R":return this.#c(s.run(r,!0)),!0;case"c":return this.prompt={kind:"confirm",label:`Cancel the run of #${r}? It stops now; R resumes it later.`,submit:l(()=>s.cancel(r),"submit")},!0;case"a":return this.prompt={kind:"text",label:`Approve ${a} of #${r}. Comment (optional):`,text:"",required:!1,submit:l(o=>s.approve(r,o===""?null:o),"submit")},!0;case"x":return this.prompt={kind:"text",label:`Reject ${a} of #${r}. Reason:`,text:"",required:!0,submit:l(o=>s.reject(r,o),"submit")},!0}return!1}#f(t){let e=this.filters[this.screen];switch(t.name){case"char":return this.filters[this.screen]=(e+t.char).slice(0,200),this.#h(),!0;case"backspace":return this.filters[this.screen]=[...e].slice(0,-1).join(""),this.#h(),!0;case"ctrl-u":return this.filters[this.screen]="",!0;case"enter":return this.editing=!1,!0;case"escape":return this.editing=!1,this.filters[this.screen]="",!0;default:return!1}}#h(){this.#t[this.screen]=0,this.#e=0}#p(){return this.task===null?di.filter(t=>t!=="trace"):[...di]}#d(t){if(t==="trace"&&this.task===null){let e=this.#m();if(e===null)return;this.#g(e)}this.screen=t,this.editing=!1}#g(t){this.task!==t&&(this.task=t,this.selected.trace=null,this.#t.trace=0,this.#n=0,this.#e=0,this.filters.trace="")}#m(){switch(this.screen){case"tasks":{let t=this.#A();return t[this.#x(t.map(e=>String(e.number)),"tasks")]?.number??null}case"history":{if(this.historyDetail)return this.task;let t=this.#N();return t[this.#x(t.map(e=>String(e.number)),"history")]?.number??null}case"activity":{let t=this.#_();return t[this.#T(t)]?.number??null}case"trace":return this.task}}#y(){let t=this.#m();t!==null&&(this.#g(t),this.screen="trace")}#w(){switch(this.screen){case"tasks":case"activity":case"history":{let t=this.#m();if(t===null)return;this.#g(t),this.screen="history",this.historyDetail=!0,this.#e=0;return}case"trace":this.#n+=Math.max(1,Math.floor(this.#s/2));return}}#v(){if(this.filters[this.screen]!==""){this.filters[this.screen]="";return}if(this.screen==="history"&&this.historyDetail){this.historyDetail=!1;return}this.screen==="trace"&&(this.screen="tasks")}#k(t){switch(this.screen){case"tasks":{this.#$("tasks",this.#A().map(e=>String(e.number)),t);return}case"history":{if(this.historyDetail){this.#e=F0(this.#e+t,1e9);return}this.#$("history",this.#N().map(e=>String(e.number)),t);return}case"activity":{let e=this.#_(),s=e.map(a=>a.key),r=this.#T(e),i=tf(r+t,s.length);this.selected.activity=s[i]??null,this.follow=i>=s.length-1;return}case"trace":{let e=this.#S();if(!e)return;let s=this.selected.trace;this.#$("trace",e.map(r=>r.key),t),this.selected.trace!==s&&(this.#n=0);return}}}#E(t){let e=Math.max(1,this.#s-2);if(this.screen==="trace"){this.#n=Math.max(0,this.#n+t*e);return}this.#k(t*e)}#$(t,e,s){let r=this.#x(e,t);this.selected[t]=e[tf(r+s,e.length)]??null}#x(t,e){let s=this.selected[e],r=s===null?-1:t.indexOf(s);return r>=0?r:0}#T(t){if(this.follow||this.selected.activity===null)return t.length-1;let e=t.findIndex(s=>s.key===this.selected.activity);return e>=0?e:0}#A(){return pi(this.model.board(),this.filters.tasks,t=>`#${t.number} ${t.title} ${t.status} ${t.phase} ${t.approval} ${t.progress}`)}#_(){return pi(this.model.feed(),this.filters.activity,t=>`#${t.number} ${t.text}`)}#N(){return pi(this.model.history(this.historyAll).rows,this.filters.history,t=>t.cells.join(" "))}#S(){if(this.task===null)return null;let t=this.model.trace(this.task);return Jt(t)?pi(t.calls,this.filters.trace,e=>`${e.role} ${e.tool} ${e.summary} ${e.result} ${e.call}`):null}frame(t){let{width:e,height:s}=t;if(e<Gh||s<Zh){let a=[],o=`Terminal too small (${e}x${s}); taskline tui needs ${Gh}x${Zh}. q quits.`;for(let c of Fo(o,Math.max(1,e)))a.push(j(c,e));return a.slice(0,s)}let r=s-3;this.#s=r;let i;switch(this.screen){case"tasks":i=this.#R(e,r);break;case"activity":i=this.#L(e,r);break;case"history":i=this.historyDetail?this.#F(e,r):this.#I(e,r);break;case"trace":i=this.#U(e,r);break}for(;i.length<r;)i.push(j("",e));return i.length=r,this.help&&U0(i,this.#B(e,r),e),[this.#D(e),...i,this.#j(e),this.#q(e)]}#b(t,...e){return Yh(t,e,this.#a)}#M(t,e){let s={ok:["green"],fail:["red"],run:["cyan","bold"],wait:["yellow"],none:[]};return this.#b(t,...s[e])}#D(t){let e=this.#b(" taskline ","bold"),s=10;for(let[a,o]of di.entries()){if(o==="trace"&&this.task===null)continue;let c=` ${a+1} ${q0[o]}${o==="trace"?` #${this.task}`:""} `;if(s+c.length+1>t)break;e+=" "+(o===this.screen?this.#b(c,"reverse","bold"):c),s+=c.length+1}let r=j(K(this.model.status()),Math.max(0,t-s-1),{pad:!1}),i=Math.max(0,t-s-ae(r));return e+" ".repeat(i)+this.#b(r,"dim")}#j(t){let e=this.prompt;if(e){let r=e.kind==="confirm"?`${e.label} y: yes, any other key: no`:`${e.label} ${K(e.text)}\u2588  (Enter ${e.required?"confirms":"confirms, empty is fine"}, Esc gives up)`;return this.#b(j(r,t),"yellow","bold")}if(this.notice)return this.#M(j(K(this.notice.text),t),this.notice.tone);let s=this.filters[this.screen];return this.editing?j(`/${K(s)}\u2588  (Enter keeps the filter, Esc clears it)`,t):s!==""?this.#b(j(`filter: ${K(s)}  (/ to change, Esc to clear)`,t),"yellow"):j("",t)}#q(t){let e;switch(this.screen){case"tasks":e=["\u2191\u2193 select","Enter detail","t trace"];break;case"activity":e=["\u2191\u2193 scroll","End follow","Enter task"];break;case"history":e=this.historyDetail?["\u2191\u2193 scroll","Esc back","t trace"]:["\u2191\u2193 select","Enter detail","t trace","a all"];break;case"trace":e=["\u2191\u2193 call","PgUp PgDn output","Esc back"];break}let s=["? help","q quit"],r=this.screen==="tasks"||this.screen==="trace"||this.screen==="history"&&this.historyDetail,i=[...e,"Tab screens","/ filter",...r?["n new","r/R run","c cancel","a/x approve/reject"]:[]],a=l(o=>" "+[...o,...s].join("  "),"text");for(;i.length>0&&ae(a(i))>t;)i.pop();return this.#b(j(a(i),t),"reverse")}#C(t,e,s,r,i,a){let o=this.#t[t];r<o&&(o=r),r>=o+i&&(o=r-i+1),o=Math.max(0,Math.min(o,Math.max(0,e.length-i))),this.#t[t]=o;let c=[];for(let u=o;u<Math.min(e.length,o+i);u++){let f=j(e[u],a);c.push(u===r?this.#b(f,"reverse"):this.#M(f,s[u]))}return c}#O(t,e){return this.#b(j(t,e),"bold")}#R(t,e){let s=this.model.board(),r=this.#A(),i=r.map(h=>String(h.number)),a=this.#x(i,"tasks");r.length>0&&(this.selected.tasks=i[a]);let o=mi(t,[5,-1,11,12,10,-1]),c=l(h=>h.map((d,p)=>Ho(d,o[p],1,p===0)).join(""),"line"),u=[this.#O(`Tasks \xB7 ${s.length} task${s.length===1?"":"s"}${r.length!==s.length?` (${r.length} shown)`:""}`,t),this.#b(c(["#","Title","Status","Phase","Approval","Progress"]),"dim")];if(s.length===0)return u.push(j("No tasks yet. Tasks appear here as soon as they are created.",t)),u;let f=r.map(h=>c([`#${h.number}`,K(h.title),K(h.status),K(h.phase),h.approval?`${K(h.approval)} \u23F8`:"",K(h.progress)]));return u.push(...this.#C("tasks",f,r.map(h=>h.tone),a,e-2,t)),u}#L(t,e){let s=this.model.feed(),r=this.#_(),i=this.#T(r);r.length>0&&(this.selected.activity=r[i].key);let a=[this.#O(`Activity \xB7 ${s.length} event${s.length===1?"":"s"}${r.length!==s.length?` (${r.length} shown)`:""} \xB7 ${this.follow?"following live":"paused (End follows live)"}`,t)];if(r.length===0)return a.push(j(s.length===0?"Waiting for events\u2026":"No event matches the filter.",t)),a;let o=r.map(c=>j(`#${c.number}`,5)+K(c.text));return a.push(...this.#C("activity",o,r.map(c=>c.tone),i,e-1,t)),a}#I(t,e){let s=this.model.history(this.historyAll),r=this.#N(),i=r.map(m=>String(m.number)),a=this.#x(i,"history");r.length>0&&(this.selected.history=i[a]);let o=s.header.map((m,g)=>g===s.flex?-1:Math.max(ae(m),...r.slice(0,500).map(k=>Math.min(24,ae(K(k.cells[g]??"")))))+2),c=o.map((m,g)=>g),u=mi(t,o);for(let m of s.drop){if(u[c.indexOf(s.flex)]>=I0)break;c.splice(c.indexOf(m),1),u=mi(t,c.map(g=>o[g]))}let f=l(m=>c.map((g,k)=>Ho(m[g]??"",u[k],2,s.align[g]==="right")).join(""),"line"),h=[this.#O(`History \xB7 ${s.rows.length} ${this.historyAll?"":"finished "}task${s.rows.length===1?"":"s"}${r.length!==s.rows.length?` (${r.length} shown)`:""} \xB7 a: ${this.historyAll?"finished work only":"every task"}`,t),this.#b(f(s.header),"dim")];if(s.rows.length===0)return h.push(j(this.historyAll?"No tasks yet.":"No finished work yet (a: every task).",t)),h;let d=s.notes.map(m=>this.#b(j(K(m),t),"dim")),p=r.map(m=>f(m.cells.map(K)));return h.push(...this.#C("history",p,r.map(m=>m.tone),a,Math.max(1,e-2-d.length),t)),h.push(...d),h}#F(t,e){if(this.task===null)return[];let s=this.model.detail(this.task),r=[this.#O(this.#P(s,`Task #${this.task}`),t)];if(!Jt(s))return[...r,j(Bo(s),t)];let i=this.filters.history.toLowerCase(),a=s.lines.filter(c=>i===""||c.toLowerCase().includes(i)).flatMap(c=>fi(c,t)),o=e-1;this.#e=Math.max(0,Math.min(this.#e,a.length-o));for(let c of a.slice(this.#e,this.#e+o))r.push(j(c,t));return r}#P(t,e){return Jt(t)?K(t.title):e}#U(t,e){if(this.task===null)return[];let s=this.model.trace(this.task),r=[this.#O(this.#P(s,`Trace of #${this.task}`),t)];if(!Jt(s))return[...r,j(Bo(s),t)];let i=this.#S()??[];for(let O of s.notes)r.push(this.#b(j(K(O),t),"dim"));if(s.calls.length===0)return r.push(j("No tool calls in this run yet.",t)),r;let a=i.map(O=>O.key),o=this.#x(a,"trace");i.length>0&&(this.selected.trace=a[o]);let c=mi(t,[13,12,12,-1,10,10]),u=l(O=>O.map((H,V)=>Ho(H,c[V],1,V===5)).join(""),"line");r.push(this.#b(u(["Time","Role","Tool","Input","Result","Duration"]),"dim"));let f=e-r.length,h=Math.max(1,Math.min(i.length,Math.floor(f*.4))),d=i.map(O=>u([O.time,K(O.role),K(O.tool),K(O.summary),K(O.result),O.duration]));for(r.push(...this.#C("trace",d,i.map(O=>O.tone),o,h,t));r.length<e-f+h;)r.push(j("",t));let p=i[o];if(!p)return r.push(j("No call matches the filter.",t)),r;let m=this.model.output(this.task,p),g=Jt(m)?m.note:Bo(m),k=Jt(m)?m.text:p.preview,v=this.#r,b;if(v&&v.call===p&&v.width===t&&v.text===k&&v.note===g)b=v.lines;else{let O=fi(k,t,Uo);b=[...p.detail.flatMap(H=>fi(H,t)),`\u2500\u2500 output: ${g} \u2500\u2500`,...O],O.length>=Uo&&b.push(`\u2500\u2500 the first ${Uo} lines: taskline trace ${this.task} --full has all \u2500\u2500`),this.#r={call:p,width:t,text:k,note:g,lines:b}}let x=e-r.length-1,S=Math.max(0,Math.min(this.#n,b.length-x));Jt(m)&&(this.#n=S);let R=b.length-x,D=`\u2500\u2500 call ${p.call} ${R>0?`\xB7 lines ${S+1}-${S+x} of ${b.length} `:""}`;r.push(this.#b(j(D+"\u2500".repeat(Math.max(0,t-ae(D))),t),"dim"));for(let O of b.slice(S,S+x))r.push(O.startsWith("\u2500\u2500 output")?this.#b(j(O,t),"dim"):j(O,t));return r}#B(t,e){let s=Math.min(t-4,Math.max(...Qh.map(i=>ae(i)))+2),r=Qh.slice(0,Math.max(0,e-2));return["\u250C"+"\u2500".repeat(s)+"\u2510",...r.map(i=>"\u2502"+j(" "+i,s)+"\u2502"),"\u2514"+"\u2500".repeat(s)+"\u2518"]}};l(Bo,"loadingText");l(tf,"clampIndex");l(F0,"clampScroll");l(pi,"filterRows");l(mi,"columns");l(Ho,"cell");l(U0,"overlay")});function B0(n,t){let e=n.number;if(t instanceof Error)return`The run of #${e} failed: ${t.message}`;switch(t.run_status){case"done":return`The run of #${e} is done`;case"awaiting_approval":return`#${e} waits for approval of the ${t.pending_approval} gate: a approves, x rejects`;case"budget_exhausted":return`#${e} paused: ${t.last_error}`;case"cancelled":return`The run of #${e} stopped: ${t.last_error}; R resumes it`;case"failed":return`The run of #${e} failed: ${t.last_error}`}}var Ps,ef=_(()=>{Je();An();Qr();se();ut();Ps=class{static{l(this,"TaskActions")}state;#t;#e;#n=null;onNotice;constructor(t,e){this.state=t,this.#t=e.settings,this.onNotice=e.onNotice??(()=>{}),e.liveChannel!==!1&&(this.#n=En(t));let s=this.#n;this.#e=new vn(t,{settings:l(async()=>(await ke(t)).settings,"settings"),closeMessage:"cancelled: the terminal UI that ran it quit",...s?{sink:s.sink}:{},onEnd:l((r,i)=>this.onNotice(B0(r,i),!(i instanceof Error)),"onEnd")})}async#s(t){return Ze(`#${t}`,await vt(this.state))}async create(t){let e=await _n(this.state,{title:t});return`Created task #${e.number} ${e.record.title}`}async run(t,e){let s=await this.#s(t),r=await this.#e.start(s,Tn({resume:e},Ar));return`${e?"Resumed":"Started"} run ${r.run.slice(0,8)} of #${t}`}async cancel(t){let e=await this.#s(t);return await Sn(this.state,e),`Asked the run of #${t} to stop`}async approve(t,e){let s=await this.#s(t);return`Approved the ${(await xn(this.state,s,e,{settings:this.#t})).gate} gate of #${t}; R resumes its run`}async reject(t,e){let s=await this.#s(t);return`Rejected the ${(await $n(this.state,s,e,{settings:this.#t})).gate} gate of #${t}; R plays the work again`}running(){return this.#e.active}async close(){await this.#e.close(),this.#n?.close()}};l(B0,"endText")});async function H0(n,t){let e=new He(n.state,{onProblem:l(s=>n.problem(`${s.path}: line ${s.line}: skipped a broken line`),"onProblem"),onBadLog:l((s,r)=>n.badLog(r,s.message),"onBadLog")});try{await e.start();let s=(async()=>{let i=null;for(;!t.aborted;)try{for await(let a of e.subscribe({after:i,signal:t}))a.length!==0&&(i=a[a.length-1].cursor,n.accept(a.map(o=>({env:o.record.env,task:o.task}))));return}catch(a){if(t.aborted)return;if(!(a instanceof y&&a.code==="io"))throw a;n.problem("the feed fell behind; caught up again")}})(),r=n.fillBacklog(t).catch(i=>{t.aborted||n.problem(`Activity backlog: ${i?.message??i}`)});await Promise.all([s,r])}finally{e.close()}}function W0(n){if(n.state==="interrupted")return{progress:"interrupted (ended without run_finished)",tone:"fail"};let t=`${st(Ve(n.usage))}${n.totals_known?"":"+"} tok \xB7 ${_t(n.active_ms)}`;return n.paused_reason!==null&&n.success!==!0?{progress:`paused: ${n.paused_reason} \xB7 ${t}`,tone:"wait"}:{progress:`${n.success?"succeeded":"failed"} (${n.status??"-"}) \xB7 ${t}`,tone:n.success?"ok":"fail"}}function gi(n,t=Date.now()){let e=!1,s=n.map(r=>{r.totals.complete||(e=!0);let i=r.totals.complete?"":"+",a=r.running?"run":r.runs.at(-1)?.success===!1?"fail":r.task.status==="done"?"ok":"none";return{number:r.number,tone:a,cells:[`#${r.number}`,r.task.title,r.running?`${r.task.status} (running)`:r.task.status,String(r.totals.runs),String(r.totals.commits),String(r.changed_files.files.length),st(Ve(r.totals.usage))+i,_t(r.totals.active_ms)+i,r.cost?bs(r.cost.amount,r.cost.currency):"-",ks(r.last_activity?Date.parse(r.last_activity):null,t)]}});return{header:["#","Title","Status","Runs","Commits","Files","Tokens","Active","Cost","Last activity"],align:["right","left","left","right","right","right","right","right","right","left"],flex:1,drop:[8,4,5,3,7,9],rows:s,notes:e?[jr]:[]}}function z0(n){if(typeof n=="object"&&n!==null&&!Array.isArray(n)){let t=n;for(let e of["command","cmd","path","file","file_path","pattern","query","url"])if(typeof t[e]=="string")return t[e]}if(n==null)return"";try{return JSON.stringify(n)??""}catch{return String(n)}}function J0(n,t){let e;try{e=JSON.stringify(n.input,null,2)??"null"}catch{e=String(n.input)}let s=e.split(`
+`),r=n.result==="ok"?"ok":n.result==="no result"?n.returned_at===null?"run":"wait":"fail";return{key:`${n.call}:${n.seq??t}`,call:n.call,time:Cn(n.called_at??n.returned_at),role:n.role,tool:n.tool,summary:z0(n.input),result:n.result,duration:_t(n.duration_ms),tone:r,detail:[`${n.tool} by ${n.role}${n.subtask?` on subtask ${n.subtask.slice(0,8)}`:""} \xB7 run ${n.run.slice(0,8)} \xB7 ${n.result}${n.duration_ms!==null?` in ${_t(n.duration_ms)}`:""} \xB7 ${st(n.output_chars)} chars${n.paired!=="id"?` \xB7 paired ${n.paired}`:""}`,`called ${Cn(n.called_at)} \xB7 returned ${Cn(n.returned_at)}${n.output_file?` \xB7 ${n.output_file}`:""}`,"input:",...s.slice(0,200).map(i=>"  "+i),...s.length>200?[`  \u2026 ${s.length-200} more lines`]:[]],preview:n.preview,outputFile:n.output_file,outputChars:n.output_chars}}function K0(n){if(n.schema>2)return"none";let t=n.event;switch(t.type){case"run_finished":case"phase_finished":return t.success===!0?"ok":"fail";case"tool_returned":return t.is_error===!0?"fail":"none";case"validation_finished":return t.passed===!0?"ok":"fail";case"approval_requested":case"paused":case"retrying":return"wait";case"run_started":case"phase_started":return"run";case"merged":return"ok";default:return"none"}}var zo,yi,Fs,nf=_(()=>{Te();ut();se();ys();ws();js();Cs();_s();ss();Ba();A();as();es();Po();zo={loading:!0},yi=class{static{l(this,"FeedLine")}key;number;#t;#e=null;constructor(t,e,s){this.key=t,this.number=e,this.#t=s}get text(){return this.#e??=or(this.#t,{color:!1,textCharsMax:300})}get tone(){return K0(this.#t)}},Fs=class{static{l(this,"TuiData")}state;settings;#t;#e;#n;#s=new Ct;#r=[];#a=new Map;#i=new Map;#o=new Map;#l=[];#c=new Set;#u=[];#f=[];#h=gi([]);#p=gi([]);#d=null;#g=new Map;#m=null;#y=new Set;#w=!1;#v;#k=new AbortController().signal;#E="loading\u2026";#$=null;#x=Promise.resolve();#T=0n;#A=!1;constructor(t,e={}){this.state=t,this.settings=e.settings??Nt(),this.#t=e,this.#e=Math.max(1,e.feedMax??1e3),this.#n=e.reloadIntervalMs??200}onChange(t){this.#u.push(t)}#_(){for(let t of this.#u)t()}async start(t){this.#k=t,this.#T=BigInt(Date.now()-2e3)*1000000n,await this.#D(),this.#E="live",this.#_();let e="";try{e=await Deno.realPath(this.state.tasksDir)}catch{}let s=ee(this.state.tasksDir,r=>this.#N(e,r),{signal:t,recursive:!0});try{await(this.#t.follow??H0)(this,t)}catch(r){if(!t.aborted)throw r}finally{s(),this.#v!==void 0&&clearTimeout(this.#v)}}#N(t,e){let s=this.state.tasksDir.replace(/^\.\//,""),r=s.startsWith("/")?s:`/${s}`,i=l(o=>o===t||o.endsWith(r),"isTasksDir"),a=!1;for(let o of e){let c=o.lastIndexOf("/"),u=o.slice(0,c),f=o.slice(c+1);if(i(u))this.#w=!0,a=!0;else if(f.startsWith("task.json")&&i(u.slice(0,u.lastIndexOf("/")))){let h=u.slice(u.lastIndexOf("/")+1),d=this.#r.find(p=>p.dir===h);d?this.#y.add(d.number):this.#w=!0,a=!0}}a&&this.#b()}problem(t){this.#$=t,this.#_()}badLog(t,e){this.#y.add(t.number),this.problem(e),this.#b()}accept(t){if(t.length!==0){for(let{env:e,task:s}of t){let r=Kt(e,s.number),i=r?ft(r):`${s.number}-${e.at}-${e.seq??0}`;this.#c.has(i)||(this.#c.add(i),this.#l.push(new yi(i,s.number,e)),this.#S(s.number,e,!0),this.#a.has(s.number)?(r===null||r.ns>=this.#T)&&this.#y.add(s.number):(this.#w=!0,this.#y.add(s.number)))}if(this.#l.length>this.#e)for(let e of this.#l.splice(0,this.#l.length-this.#e))this.#c.delete(e.key);(this.#y.size>0||this.#w)&&this.#b(),this.#_()}}async fillBacklog(t){let e=[...this.#i.values()].filter(i=>i.last_activity!==null).sort((i,a)=>Date.parse(a.last_activity)-Date.parse(i.last_activity)).slice(0,this.#t.backlogTasks??32).map(i=>this.#a.get(i.number)).filter(i=>i!==void 0),s=[];for await(let i of we(this.state,e,{chunkBytes:16*1024,lookaheadItems:64,signal:t})){for(let a of i)s.push(new yi(a.cursorText,a.task.number,a.record.env)),this.#S(a.task.number,a.record.env,!1);s.length>2*this.#e&&s.splice(0,s.length-this.#e)}let r=s.slice(-this.#e).filter(i=>!this.#c.has(i.key));for(let i of r)this.#c.add(i.key);if(this.#l=[...r,...this.#l],this.#l.length>this.#e)for(let i of this.#l.splice(0,this.#l.length-this.#e))this.#c.delete(i.key);this.#f=this.#r.map(i=>this.#R(i,this.#i.get(i.number))),this.#_()}#S(t,e,s){let r=this.#o.get(t);if(r||this.#o.set(t,r={env:null,tokens:null,activeMs:null}),r.live&&!s)return;r.env=e,r.live=s;let i=e.event;i.type==="budget_updated"&&(typeof i.tokens=="number"&&(r.tokens=i.tokens),typeof i.active_ms=="number"&&(r.activeMs=i.active_ms)),i.type==="run_started"&&(r.tokens=null,r.activeMs=null)}#b(){this.#v!==void 0||this.#k.aborted||(this.#v=setTimeout(()=>{this.#v=void 0;let t=new Set(this.#y),e=this.#w;this.#y.clear(),this.#w=!1,this.#x=this.#x.then(()=>this.#q(t,e)).then(()=>this.#_(),s=>this.#M(s))},this.#n))}#M(t){this.#k.aborted||this.problem(t?.message??String(t))}async#D(){let t=await this.#j();this.#O(),this.#_();let e=await Nn(this.state,{all:!0,tasks:t,settings:this.settings,cache:this.#s,signal:this.#k});this.#i=new Map(e.map(s=>[s.number,s])),this.#O(),this.#d&&!Jt(this.#d.value)&&await this.#L(this.#d.number)}async#j(){let t=await vt(this.state,{onProblem:l(e=>this.#$=`${e.dir}: ${e.reason}`,"onProblem")});return this.#r=t,this.#a=new Map(t.map(e=>[e.number,e])),this.#A=!0,t}async#q(t,e){if(e){await this.#j();for(let s of this.#r)this.#i.has(s.number)||t.add(s.number);for(let s of this.#i.keys())this.#a.has(s)||this.#i.delete(s)}else for(let s of t)await this.#C(s);for(let s of t){let r=this.#a.get(s);r&&this.#i.set(s,await On(this.state,r,{settings:this.settings,cache:this.#s,signal:this.#k}))}this.#O(),this.#d&&t.has(this.#d.number)&&await this.#L(this.#d.number)}async#C(t){let e=this.#a.get(t);if(!e)return;let s;try{s=await Ft(this.state,e.dir)}catch{return}s.number===t&&(this.#a.set(t,s),this.#r=this.#r.map(r=>r.number===t?s:r))}#O(){this.#f=this.#r.map(s=>this.#R(s,this.#i.get(s.number)));let t=[...this.#i.values()].filter(s=>this.#a.has(s.number)),e=l(s=>{let r=Date.parse(s.last_activity??s.task.created_at);return Number.isFinite(r)?r:0},"when");t.sort((s,r)=>e(r)-e(s)||r.number-s.number),this.#p=gi(t),this.#h=gi(t.filter(s=>Pa.includes(s.task.status)))}#R(t,e){let s=e?.runs.find(d=>d.current)??e?.runs.at(-1)??null,r=e?.running===!0,i=this.#o.get(t.number),a=s?.phases.findLast(d=>d.finished_at===null),o=s?.phases.at(-1),c=r&&a?a.phase:o?o.phase:"",u=s?.state!=="running"?s?.pending_approval??"":"",f="",h="none";if(r&&s){h="run";let d=[];i?.tokens!=null&&d.push(`${st(i.tokens)} tok`),i?.activeMs!=null&&d.push(_t(i.activeMs)),d.push(`${s.calls} calls`),i?.env&&d.push(or(i.env,{color:!1,textCharsMax:200}).replace(/^\S+\s+/,"")),f=d.join(" \xB7 ")}else e?.bad_log?(f=e.bad_log.message,h="fail"):s?{progress:f,tone:h}=W0(s):f=e?"no run yet":"\u2026";return u&&(h="wait"),{number:t.number,title:t.record.title,status:r?"running":t.record.status,phase:c,approval:u,progress:f,tone:h}}board(){return this.#f}feed(){return this.#l}history(t=!1){return t?this.#p:this.#h}detail(t){let e=this.#i.get(t);if(!e)return this.#a.has(t)?zo:{error:`no task #${t}`};let[s,...r]=Rr(e,Date.now()).replace(/\n$/,"").split(`
+`);return{title:s,lines:r}}trace(t){return this.#d?.number!==t&&(this.#d={number:t,value:zo},this.#m=null,this.#L(t).then(()=>this.#_(),e=>this.#M(e))),this.#d.value}async#L(t){let e=this.#a.get(t);if(!e){this.#A&&(this.#d={number:t,value:{error:`no task #${t}`}});return}try{let s=await Un(this.state,e,{signal:this.#k});if(this.#d?.number!==t)return;this.#g=new Map;let r=s.calls.map((c,u)=>{let f=J0(c,u);return this.#g.set(f.key,c),f}),i=this.#i.get(t),a=[];s.paired_by_order&&a.push("Calls recorded before 0.5 are paired by order: only previews were kept.");for(let c of s.errors.slice(0,3))a.push(`log: ${c}`);this.#d={number:t,value:{title:`Trace of #${t} ${i?.task.title??e.record.title} \xB7 run ${s.run?.slice(0,8)??"-"} \xB7 ${r.length} call${r.length===1?"":"s"}`,calls:r,notes:a}};let o=this.#m?.value;o&&"note"in o&&o.note==="no result yet"&&(this.#m=null)}catch(s){this.#d?.number===t&&(this.#d={number:t,value:{error:s.message}})}}output(t,e){let s=`${t}:${e.key}`;return this.#m?.key===s?this.#m.value:(this.#m={key:s,value:zo},this.#I(t,e,s).then(()=>this.#_(),r=>this.#M(r)),this.#m.value)}async#I(t,e,s){let r=this.#a.get(t),i=this.#g.get(e.key),a;if(!r||!i)a={text:e.preview,note:"preview"};else if(i.returned_at===null)a={text:"",note:"no result yet"};else if(i.output_file===null||!/^[0-9a-f]{12}$/i.test(i.call)||/^0+$/.test(i.call))a={text:i.preview,note:`preview only (${st(i.output_chars)} chars; the complete output was not kept)`};else try{let o=await Pn(this.state,r,i.call,{run:i.run,bytesMax:this.#t.outputBytesMax??4194304});a=o===null?{text:i.preview,note:"preview only (the kept output is missing)"}:{text:o.text,note:o.cut?`cut to the first ${st(o.cut.kept)} of ${st(o.cut.total)} chars`:`complete, ${st(i.output_chars)} chars`}}catch(o){a={text:i.preview,note:`preview only (${o.message})`}}this.#m?.key===s&&(this.#m={key:s,value:a})}status(){let t=this.#r.length,e=[...this.#i.values()].filter(r=>r.running).length,s=`${this.#E} \xB7 ${t} task${t===1?"":"s"}${e?` \xB7 ${e} running`:""}`;return this.#$?`${s} \xB7 ${this.#$}`:s}};l(H0,"followProject");l(W0,"outcomeOf");l(gi,"historyTable");l(z0,"inputSummary");l(J0,"callRow");l(K0,"toneOf")});function sf(n){let t=[],e=0;for(;e<n.length;){let s=n[e];if(s==="\x1B"){let r=n[e+1];if(r==="["||r==="O"){let i=e+2;if(r==="[")for(;i<n.length&&!/[\x40-\x7e]/.test(n[i]);)i++;let a=n.slice(e+1,i+1),o=V0[a];o&&t.push({name:o}),e=i+1;continue}if(r==="\x1B"){t.push({name:"escape"}),e++;continue}t.push({name:"escape"}),e+=r===void 0?1:2;continue}switch(e++,s){case"\r":case`
+`:t.push({name:"enter"}),s==="\r"&&n[e]===`
+`&&e++;break;case"	":t.push({name:"tab"});break;case"\x7F":case"\b":t.push({name:"backspace"});break;case"":t.push({name:"ctrl-c"});break;case"":t.push({name:"ctrl-d"});break;case"\f":t.push({name:"ctrl-l"});break;case"":t.push({name:"ctrl-u"});break;default:{let r=s.codePointAt(0);if(r<32)break;r>=55296&&r<=56319&&e<n.length?(t.push({name:"char",char:s+n[e]}),e++):t.push({name:"char",char:s})}}}return t}var V0,rf=_(()=>{V0={"[A":"up","[B":"down","[C":"right","[D":"left",OA:"up",OB:"down",OC:"right",OD:"left","[5~":"pageup","[6~":"pagedown","[H":"home","[F":"end",OH:"home",OF:"end","[1~":"home","[4~":"end","[7~":"home","[8~":"end","[Z":"backtab"};l(sf,"parseKeys")});var Y0,X0,wi,af=_(()=>{Y0="\x1B[?2026h",X0="\x1B[?2026l",wi=class{static{l(this,"Screen")}#t=[];#e=-1;#n=-1;#s;constructor(t){this.#s=t}invalidate(){this.#t=[],this.#e=-1}draw(t,e){let s="";(e.width!==this.#e||e.height!==this.#n)&&(s+="\x1B[0m\x1B[2J",this.#t=[],this.#e=e.width,this.#n=e.height);let r=0;for(let i=0;i<e.height;i++){let a=t[i]??"";this.#t[i]!==a&&(s+=`\x1B[${i+1};1H\x1B[0m\x1B[2K${a}\x1B[0m`,this.#t[i]=a,r++)}return this.#t.length=e.height,s!==""&&this.#s(Y0+s+X0),r}}});async function Jo(n,t,e={}){let s=new Is(n,{colour:e.colour,screen:e.screen,task:e.task,...e.actions?{actions:e.actions}:{},onUpdate:l(()=>d(),"onUpdate")}),r=new wi(m=>t.write(m)),i=new AbortController,a=e.signal,o=l(()=>i.abort(a?.reason),"onOuter");a?.addEventListener("abort",o,{once:!0});let c=!1,u,f=null,h=l(()=>{if(u=void 0,!c)try{let m=t.size();r.draw(s.frame(m),m)}catch(m){f??=m,i.abort(m)}},"draw"),d=l(()=>{u===void 0&&!c&&(u=setTimeout(h,e.frameIntervalMs??30))},"schedule");n.onChange(d);let p=l(()=>{},"offResize");t.enter();try{p=t.onResize(()=>{r.invalidate(),d()}),h();let m=n.start(i.signal).catch(k=>{i.signal.aborted||(f??=k,i.abort(k))}),g=null;for await(let k of t.input(i.signal)){for(let v of sf(k)){let b=s.key(v);if(b==="quit"?g=0:b==="interrupt"?g=130:b==="redraw"&&r.invalidate(),g!==null)break}if(g!==null)break;h()}if(i.abort(),await m,f)throw f;return g??(a?.aborted?130:0)}finally{c=!0,u!==void 0&&clearTimeout(u),i.abort(),a?.removeEventListener("abort",o),p(),t.restore()}}var of=_(()=>{Wo();rf();af();l(Jo,"runTui")});var G0,Z0,Us,lf=_(()=>{G0="\x1B[?1049h\x1B[?25l\x1B[?7l\x1B[H\x1B[2J",Z0="\x1B[0m\x1B[?7h\x1B[?25h\x1B[?1049l",Us=class{static{l(this,"DenoTerminal")}#t=!1;#e=new TextEncoder;#n=l(()=>this.restore(),"#onUnload");size(){try{let{columns:t,rows:e}=Deno.consoleSize();return{width:t,height:e}}catch{return{width:80,height:24}}}write(t){let e=this.#e.encode(t),s=0;for(;s<e.length;)s+=Deno.stdout.writeSync(e.subarray(s))}enter(){this.#t||(Deno.stdin.setRaw(!0),this.#t=!0,globalThis.addEventListener("unload",this.#n),globalThis.addEventListener("error",this.#n),globalThis.addEventListener("unhandledrejection",this.#n),this.write(G0))}restore(){if(this.#t){this.#t=!1,globalThis.removeEventListener("unload",this.#n),globalThis.removeEventListener("error",this.#n),globalThis.removeEventListener("unhandledrejection",this.#n);try{this.write(Z0)}catch{}try{Deno.stdin.setRaw(!1)}catch{}}}async*input(t){let e=new Uint8Array(4096),s=new TextDecoder,r=new Promise(i=>{t.aborted&&i(null),t.addEventListener("abort",()=>i(null),{once:!0})});for(;!t.aborted;){let i=await Promise.race([Deno.stdin.read(e),r]);if(i===null)return;yield s.decode(e.subarray(0,i),{stream:!0})}}onResize(t){try{Deno.addSignalListener("SIGWINCH",t)}catch{return()=>{}}return()=>{try{Deno.removeSignalListener("SIGWINCH",t)}catch{}}}}});var cf=_(()=>{Wo();ef();nf();of();lf()});var hf={};G(hf,{TUI_HELP:()=>Q0,tuiCommand:()=>tg});async function tg(n,t){let{values:e,positionals:s}=I("tui",t,{screen:{type:"string"}});if(s.length>1)throw new y("usage","taskline tui: name at most one task");let r=e.screen;if(r!==void 0&&!uf.includes(r))throw new y("usage",`taskline tui: --screen takes ${uf.join(", ")}, not "${r.slice(0,40)}"`);if(!n.io.stdout.isTerminal||!Deno.stdin.isTerminal()){let u=n.io.stdout.isTerminal?"standard input":"standard output";throw new y("usage",`taskline tui: ${u} is not a terminal; the terminal UI needs one (for scripts use \`taskline events --follow\` or \`--json\`)`)}await n.tasks();let i=s[0]!==void 0?await n.task(s[0]):void 0,a=await n.settings();await n.io.stdout.flush();let o=new Fs(n.state,{settings:a}),c=new Ps(n.state,{settings:a});try{return await Jo(o,new Us,{signal:n.io.signal,colour:n.io.env("NO_COLOR")===void 0||n.io.env("NO_COLOR")==="",screen:r,task:i?.number,actions:c})}finally{await c.close()}}var Q0,uf,ff=_(()=>{A();cf();at();Q0=`Usage: taskline tui [<TASK>] [options]
+
+The terminal UI: the task board, the live activity of every task, the
+history of finished work, and the trace of a task's run. It follows the logs
+as they are written. With a TASK it opens that task's Trace tab.
+
+Keys (also shown on screen, ? for all of them):
+  Tab / 1-4   Tasks, Activity, History, Trace      \u2191 \u2193  select, scroll
+  Enter       a task's detail                      t    the task's trace
+  /           filter                               q    quit
+  n           new task (asks its title)            r R  run, resume the selected task
+  c           cancel its run (asks to confirm)     a x  approve, reject (asks why)
+A run started in the UI runs in its process and stops, resumably, when it quits.
+
+Options:
+  --screen <NAME>   the first screen: tasks, activity or history
+
+It needs a terminal: when standard input or output is not one it exits with
+2 and says so (scripts read \`taskline events --follow\` or \`--json\` instead).`,uf=["tasks","activity","history"];l(tg,"tuiCommand")});A();var Gr={events:{summary:"replay and follow events",load:l(()=>Promise.resolve().then(()=>(tc(),Ql)).then(n=>({help:n.EVENTS_HELP,run:n.eventsCommand})),"load")},schema:{summary:"print the JSON Schema of an event line",load:l(()=>Promise.resolve().then(()=>(rc(),sc)).then(n=>({help:n.SCHEMA_HELP,run:n.schemaCommand})),"load")},run:{summary:"run a task (scripted engine) or resume it",load:l(()=>Promise.resolve().then(()=>(Uc(),Fc)).then(n=>({help:n.RUN_HELP,run:n.runCommand})),"load")},record:{summary:"record a run from an engine of your own (events on stdin)",load:l(()=>Promise.resolve().then(()=>(Vc(),Kc)).then(n=>({help:n.RECORD_HELP,run:n.recordCommand})),"load")},approve:{summary:"approve a pending gate",load:l(()=>Promise.resolve().then(()=>(Ea(),Ta)).then(n=>({help:n.APPROVE_HELP,run:n.approveCommand})),"load")},reject:{summary:"reject a pending gate",load:l(()=>Promise.resolve().then(()=>(Ea(),Ta)).then(n=>({help:n.REJECT_HELP,run:n.rejectCommand})),"load")},cancel:{summary:"stop a running task",load:l(()=>Promise.resolve().then(()=>(Gc(),Xc)).then(n=>({help:n.CANCEL_HELP,run:n.cancelCommand})),"load")},init:{summary:"set up .taskline/ in this project",load:l(()=>Promise.resolve().then(()=>(eu(),tu)).then(n=>({help:n.INIT_HELP,run:n.initCommand})),"load")},task:{summary:"new, list, show, import, discard tasks",load:l(()=>Promise.resolve().then(()=>(iu(),ru)).then(n=>({help:n.TASK_HELP,run:n.taskCommand})),"load")},memory:{summary:"list or clear the project memory",load:l(()=>Promise.resolve().then(()=>(ou(),au)).then(n=>({help:n.MEMORY_HELP,run:n.memoryCommand})),"load")},doctor:{summary:"check the state directory",load:l(()=>Promise.resolve().then(()=>(fu(),hu)).then(n=>({help:n.DOCTOR_HELP,run:n.doctorCommand})),"load")},history:{summary:"what each task delivered and cost",load:l(()=>Promise.resolve().then(()=>(bu(),ku)).then(n=>({help:n.HISTORY_HELP,run:n.historyCommand})),"load")},ship:{summary:"publish this project's tasks to NATS JetStream",load:l(()=>Promise.resolve().then(()=>(Vu(),Ku)).then(n=>({help:n.SHIP_HELP,run:n.shipCommand})),"load")},mirror:{summary:"a replica .taskline/ of the projects shipped to NATS",load:l(()=>Promise.resolve().then(()=>(Xu(),Yu)).then(n=>({help:n.MIRROR_HELP,run:n.mirrorCommand})),"load")},trace:{summary:"the tool calls of a run, with results",load:l(()=>Promise.resolve().then(()=>(sh(),nh)).then(n=>({help:n.TRACE_HELP,run:n.traceCommand})),"load")}};nt();zt();ut();Qr();se();var ti=class{static{l(this,"Context")}io;state;json=!1;#t=new Set;badLogs=new Set;constructor(t,e=new Ys){this.io=t,this.state=e}async warn(t){await this.io.stderr.write(`taskline: warning: ${L(t)}
+`),await this.io.stderr.flush()}problem=l(t=>{if(this.#t.has(t.path))return;this.#t.add(t.path);let e=t.line>0?`line ${t.line}`:`near byte ${t.offset}`;this.warn(`${t.path}: ${e}: skipped a broken line (${t.reason})`)},"problem");badLog=l(t=>{this.badLogs.has(t.path)||(this.badLogs.add(t.path),this.warn(`${t.message}; its task is skipped`))},"badLog");status(t=0){return t===0&&this.badLogs.size>0?1:t}async tasks(){return await this.state.requireExists(),await vt(this.state,{onProblem:l(t=>void this.warn(`${this.state.tasksDir}/${t.dir}: ${t.reason}`),"onProblem")})}async task(t){return Ze(t,await this.tasks())}async settings(){let{settings:t,warnings:e}=await ke(this.state);for(let s of e)await this.warn(s);return t}};ds();zt();var rh="0.5.0";function s0(n){let t=Object.keys(n).sort(),e=Math.max(...t.map(r=>r.length)),s=t.map(r=>`  ${r.padEnd(e)}  ${n[r].summary}`);return`taskline ${rh}: the event log of an AI coding agent engine
+
+Usage: taskline <command> [options]
+
+Commands:
+${s.join(`
+`)}
+
+Run \`taskline <command> --help\` for a command's options.
+Exit codes: 0 success, 1 failure, 2 usage error (run: waits for a human or a budget), 130 interrupted.`}l(s0,"usage");async function r0(n,t,e=Gr){let[s,...r]=n,i=new ti(t);i.json=r.includes("--json");try{if(s===void 0||s==="help"||s==="--help"||s==="-h"){let c=s==="help"?r[0]:void 0,f=c!==void 0&&Object.hasOwn(e,c)?(await e[c].load()).help:s0(e);return await t.stdout.write(f+`
+`),s===void 0?2:0}if(s==="--version"||s==="-V")return await t.stdout.write(`taskline ${rh}
+`),0;let a=Object.hasOwn(e,s)?e[s]:void 0;if(!a)throw new y("usage",`Unknown command "${s}". Commands: ${Object.keys(e).sort().join(", ")}`);let o=await a.load();return r.includes("--help")||r.includes("-h")?(await t.stdout.write(o.help+`
+`),0):await o.run(i,r)}catch(a){return await i0(i,a)}finally{try{await t.stdout.flush()}catch{}await t.stderr.flush().catch(()=>{})}}l(r0,"run");async function i0(n,t){if(Pc(t))return 0;if(n.io.signal.aborted&&!(t instanceof y&&t.code!=="interrupted"))return 130;let e,s;t instanceof y?(e=t.code,s=t.message):t instanceof Deno.errors.PermissionDenied||t instanceof Deno.errors.NotCapable?(e="io",s=`Permission denied: ${t.message}. taskline reads and writes only .taskline/ and must run from the project root`):(e="io",s=t?.message??String(t));let r=n.io.stderr;try{if(n.json){let i=t instanceof y&&t.details?t.details:void 0;await r.write(JSON.stringify({error:{code:e,message:s,...i?{details:i}:{}}})+`
+`)}else await r.write(`taskline: ${L(s)}
+`),e==="usage"&&await r.write("Run `taskline --help` for usage.\n")}catch{}return Yo(e)}l(i0,"report");ds();var eg={...Gr,serve:{summary:"the local server: web UI and API",load:l(()=>Promise.resolve().then(()=>(Kh(),Jh)).then(n=>({help:n.SERVE_HELP,run:n.serveCommand})),"load")},tui:{summary:"the terminal UI: tasks, activity, history, trace",load:l(()=>Promise.resolve().then(()=>(ff(),hf)).then(n=>({help:n.TUI_HELP,run:n.tuiCommand})),"load")}};export{eg as ALL_COMMANDS,xa as WriterSink,r0 as run};
+// Generated by `deno task bundle` (scripts/bundle_program.ts) from src/app/program.ts: do not edit.
+//# sourceMappingURL=taskline.js.map
