@@ -21,6 +21,7 @@ import type { Context } from "./context.ts";
 type EventLine = typeof import("../views/event_line.ts");
 import { readFormText, taggedText } from "../codec/read_form.ts";
 import { EventFilter, parseSince } from "../follow/filter.ts";
+import { openLogsSynchronously } from "../store/log_file.ts";
 
 export const EVENTS_HELP = `Usage: taskline events <TASK> [options]
        taskline events [options]          (every task)
@@ -154,6 +155,7 @@ const OUT_BYTES = 512 * 1024;
 const decoder = new TextDecoder();
 
 export async function eventsCommand(ctx: Context, args: string[]): Promise<number> {
+  openLogsSynchronously();
   const { values, positionals } = parseArgs("events", args, {
     after: { type: "string" },
     run: { type: "string" },

@@ -10,6 +10,7 @@ import { HistoryCache } from "../views/history_cache.ts";
 import { parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 import { renderDetail, renderTable } from "../views/history_text.ts";
+import { openLogsSynchronously } from "../store/log_file.ts";
 
 export const HISTORY_HELP = `Usage: taskline history [REF] [options]
 
@@ -26,6 +27,7 @@ run did not finish. Cost needs a price for every model the task used
 (\`pricing\` in .taskline/config.jsonc); otherwise it shows "-".`;
 
 export async function historyCommand(ctx: Context, args: string[]): Promise<number> {
+  openLogsSynchronously();
   const { values, positionals } = parseArgs("history", args, {
     all: { type: "boolean" },
     json: { type: "boolean" },

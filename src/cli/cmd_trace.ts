@@ -13,6 +13,7 @@ import { formatClock, formatDuration } from "../views/units.ts";
 import { parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 import { oneLine, useColor } from "../views/event_line.ts";
+import { openLogsSynchronously } from "../store/log_file.ts";
 
 export const TRACE_HELP = `Usage: taskline trace <REF> [options]
 
@@ -31,6 +32,7 @@ Options:
   --format <F>        text (default), json, or otlp (OpenTelemetry OTLP/JSON)`;
 
 export async function traceCommand(ctx: Context, args: string[]): Promise<number> {
+  openLogsSynchronously();
   const { values, positionals } = parseArgs("trace", args, {
     run: { type: "string" },
     all: { type: "boolean" },

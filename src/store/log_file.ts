@@ -184,6 +184,22 @@ function verifyOpen(path: string, now: Deno.FileInfo): void {
   if (kind !== null) throw new BadLogFile(path, kind);
 }
 
+/** See {@link openLogsSynchronously}. */
+let syncOpens = false;
+
+/**
+ * Makes {@link openLogFile} open with a synchronous call, for a command that
+ * reads logs for itself alone (`events`, `history`, `trace`): an
+ * asynchronous open is a trip through the runtime's thread pool, a good
+ * part of a short command's start. The one open that could wait (a log
+ * swapped for a FIFO between the check and the open) stops such a command
+ * either way. The server and the terminal UI keep asynchronous opens:
+ * there, that open would stop one reader, not the program.
+ */
+export function openLogsSynchronously(): void {
+  syncOpens = true;
+}
+
 /**
  * Opens a task's log for reading when it is a log (see the module
  * documentation); null when it does not exist. Never blocks on what the
@@ -200,6 +216,7 @@ export async function openLogFile(
   path: string,
   options: LogFileOptions = {},
 ): Promise<Deno.FsFile | null> {
+  if (syncOpens) return openLogFileSync(path, options);
   if ((await checkLogFile(path, options)) === null) return null;
   let file: Deno.FsFile;
   try {
