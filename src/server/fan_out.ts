@@ -81,7 +81,7 @@ export interface FanOutOptions {
 const encoder = new TextEncoder();
 
 /** Longest time between two flushes while busy, however many members, in ms. */
-const FLUSH_MS_MAX = 50;
+const FLUSH_MS_MAX = 35;
 /** Members that add one millisecond to the time between two busy flushes. */
 const MEMBERS_PER_FLUSH_MS = 20;
 
