@@ -8,8 +8,7 @@ import { StateDir } from "../store/state_dir.ts";
 import type { LogProblem } from "../store/log_reader.ts";
 import type { BadLogFile } from "../store/log_file.ts";
 import { visible } from "../views/terminal_text.ts";
-import { listTasks, type Task } from "../store/tasks.ts";
-import { resolveRef } from "../store/refs.ts";
+import { findTask, listTasks, type Task } from "../store/tasks.ts";
 import { loadSettings, type Settings } from "../store/settings.ts";
 
 /** A command's view of the world. */
@@ -68,7 +67,10 @@ export class Context {
 
   /** Resolves a task reference. */
   async task(ref: string): Promise<Task> {
-    return resolveRef(ref, await this.tasks());
+    await this.state.requireExists();
+    return await findTask(this.state, ref, {
+      onProblem: (p) => void this.warn(`${this.state.tasksDir}/${p.dir}: ${p.reason}`),
+    });
   }
 
   /** The project's settings, with warnings about the config file printed. */

@@ -4,6 +4,7 @@
  * @module
  */
 import { TasklineError } from "../errors.ts";
+import { resolveRef } from "./refs.ts";
 import {
   dirEntries,
   pathExists,
@@ -100,8 +101,63 @@ export async function listTasks(
       options.onProblem?.({ dir, reason: (e as Error).message });
     }
   }));
-  tasks.sort((a, b) => a.number - b.number || (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
-  return tasks;
+  return tasks.sort(byNumber);
+}
+
+/**
+ * The task a reference names (see refs.ts), reading as few `task.json`
+ * files as it can: a task's directory is named after its number
+ * (`<NNN>-<slug>`), so a number is looked for first among the directories
+ * that carry it, and a directory's name is its directory. Anything else
+ * (an id, an id prefix, a number no directory carries) reads every task.
+ * `events 5` in a project of 2,000 tasks read 2,000 files before (55 ms).
+ * A directory named for another number than its task.json's is found by
+ * the full reading only, when no directory named for the number holds it.
+ *
+ * @throws TasklineError as {@link resolveRef} does.
+ */
+export async function findTask(
+  state: StateDir,
+  ref: string,
+  options: { onProblem?: (p: TaskProblem) => void } = {},
+): Promise<Task> {
+  const r = ref.trim();
+  const dirs = await taskDirNames(state);
+  const numbered = /^#?(\d{1,15})$/.exec(r);
+  const candidates = numbered
+    ? dirs.filter((d) => leadingNumber(d) === Number(numbered[1]))
+    : dirs.filter((d) => d === r);
+  const told = new Set<string>();
+  const onProblem = (p: TaskProblem) => {
+    if (!told.has(p.dir)) options.onProblem?.(p);
+    told.add(p.dir);
+  };
+  if (candidates.length > 0) {
+    const read: Task[] = [];
+    for (const dir of candidates) {
+      try {
+        read.push(await readTask(state, dir));
+      } catch (e) {
+        onProblem({ dir, reason: (e as Error).message });
+      }
+    }
+    const n = numbered ? Number(numbered[1]) : null;
+    if (read.some((t) => n === null ? t.dir === r : t.number === n)) {
+      return resolveRef(r, read.sort(byNumber));
+    }
+  }
+  return resolveRef(r, await listTasks(state, { onProblem }));
+}
+
+/** The order of tasks: by number, then by directory. */
+function byNumber(a: Task, b: Task): number {
+  return a.number - b.number || (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0);
+}
+
+/** The number a task directory's name starts with (`012-fix` is 12); NaN when none. */
+function leadingNumber(dir: string): number {
+  const m = /^(\d{1,15})-/.exec(dir);
+  return m ? Number(m[1]) : NaN;
 }
 
 /** Options of {@link createTask}. */

@@ -2,7 +2,16 @@ import { assertEquals, assertRejects } from "../../tests/assert.ts";
 import { REPO, tempProject } from "../../tests/helpers.ts";
 import { TasklineError } from "../errors.ts";
 import { StateDir } from "./state_dir.ts";
-import { branchOf, createTask, listTasks, readTask, slugify, taskDirName } from "./tasks.ts";
+import { resolveRef } from "./refs.ts";
+import {
+  branchOf,
+  createTask,
+  findTask,
+  listTasks,
+  readTask,
+  slugify,
+  taskDirName,
+} from "./tasks.ts";
 
 Deno.test("the directory is the number on three digits, a dash and a slug of the title", () => {
   assertEquals(taskDirName(7, "Audit error messages"), "007-audit-error-messages");
@@ -52,4 +61,51 @@ Deno.test("creating a task over an existing one fails; an empty title is a usage
   assertEquals((e as TasklineError).code, "bad-state");
   const u = await assertRejects(() => createTask(p.state, "  "), TasklineError);
   assertEquals((u as TasklineError).code, "usage");
+});
+
+Deno.test("a task named by number or directory is found without reading the other tasks", async () => {
+  await using p = await tempProject();
+  const made = [];
+  for (let n = 1; n <= 30; n++) made.push(await createTask(p.state, `Task ${n}`, { number: n }));
+  // Every other task.json is unreadable: reading one would be reported.
+  for (const t of made) {
+    if (t.number !== 7) await Deno.writeTextFile(p.state.taskJsonPath(t.dir), "{");
+  }
+  const problems: string[] = [];
+  const onProblem = (x: { dir: string }) => problems.push(x.dir);
+  assertEquals((await findTask(p.state, "7", { onProblem })).dir, "007-task-7");
+  assertEquals((await findTask(p.state, "#7", { onProblem })).dir, "007-task-7");
+  assertEquals((await findTask(p.state, "007-task-7", { onProblem })).number, 7);
+  assertEquals(problems, []);
+  // An id reads every task, as before: the unreadable ones are reported once each.
+  assertEquals((await findTask(p.state, made[6].id, { onProblem })).number, 7);
+  assertEquals(problems.length, 29);
+  assertEquals(new Set(problems).size, 29);
+});
+
+Deno.test("finding a task by number gives what reading every task gives", async () => {
+  await using p = await tempProject();
+  await createTask(p.state, "One", { number: 1 });
+  await createTask(p.state, "Fix the parser", { number: 12 });
+  await createTask(p.state, "Update the docs", { number: 12 });
+  // A directory renamed by hand: its number is found by reading every task.
+  const moved = await createTask(p.state, "Moved", { number: 40 });
+  await Deno.rename(p.state.taskDir(moved.dir), p.state.taskDir("099-moved"));
+  const all = await listTasks(p.state);
+  for (const ref of ["1", "#1", "12", "40", "#40", "99", "#99", "5", "#5", "099-moved", "nope"]) {
+    const fast = await findTask(p.state, ref).then((t) => t.dir, (e: TasklineError) => e.code);
+    const full = await Promise.resolve().then(() => resolveRef(ref, all)).then(
+      (t) => t.dir,
+      (e: TasklineError) => e.code,
+    );
+    assertEquals(fast, full, ref);
+  }
+  const clash = await findTask(p.state, "12").catch((e: TasklineError) => e);
+  assertEquals((clash as TasklineError).code, "ambiguous-ref");
+  // Named in the order of the whole list.
+  assertEquals(
+    (clash as TasklineError).message,
+    await Promise.resolve().then(() => resolveRef("12", all)).catch((e: Error) => e.message),
+  );
+  assertEquals((await findTask(p.state, "40")).dir, "099-moved");
 });
