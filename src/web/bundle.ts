@@ -9,6 +9,7 @@
  *
  * ```sh
  * deno task bundle-web    # after any change to src/web/client/ or what it imports
+ * deno task bundle        # the same, then the program's bundle (dist/taskline.js)
  * ```
  *
  * @module
