@@ -209,3 +209,39 @@ Deno.test("replayFeed with json gives the same feed as without, each line's read
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("the poll of a project of many quiet logs looks at most at about 500 logs a second", async () => {
+  const { state, dir } = await project();
+  for (let n = 1; n <= 1000; n++) {
+    const t = await createTask(state, `t${n}`, { number: n });
+    await append(state, t, 1, "2026-01-01T00:00:00Z");
+  }
+  // Every 100 ms, with no rate: 10,000 looks a second.
+  const follower = new ProjectFollower(state, { pollIntervalMs: 100 });
+  const original = Deno.lstatSync;
+  let looks = 0;
+  try {
+    await follower.start();
+    await new Promise((r) => setTimeout(r, 500));
+    Deno.lstatSync = (path: string | URL) => {
+      if (String(path).endsWith("events.jsonl")) looks++;
+      return original(path);
+    };
+    await new Promise((r) => setTimeout(r, 3000));
+    // 3 s at 500 a second, and one sweep of 1,000 started in the window's last moment.
+    assert(looks <= 3 * 500 + 1000, `${looks} looks at quiet logs in 3 s`);
+    assert(looks >= 1000, `the poll still looks at every log (${looks} looks in 3 s)`);
+    // A new task is still found within the poll interval.
+    const late = await createTask(state, "late", { number: 1001 });
+    await append(state, late, 1, "2026-01-01T00:00:05Z");
+    const deadline = Date.now() + 5000;
+    while (!follower.tasks().some((t) => t.number === 1001) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert(follower.tasks().some((t) => t.number === 1001), "the new task is followed");
+  } finally {
+    Deno.lstatSync = original;
+    follower.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
