@@ -79,6 +79,40 @@ export const SSE_HEADERS: Record<string, string> = {
 };
 
 /**
+ * The timers of the streams: one interval for all the streams of a period,
+ * not two for each (a thousand clients made two thousand timers, a
+ * thousand of them firing every second).
+ */
+const tickers = new Map<
+  number,
+  { streams: Set<SseStream>; timer: ReturnType<typeof setInterval> }
+>();
+
+function startTicks(stream: SseStream, periodMs: number): void {
+  let t = tickers.get(periodMs);
+  if (t === undefined) {
+    const streams = new Set<SseStream>();
+    const timer = setInterval(() => {
+      const now = Date.now();
+      for (const x of streams) x.tick(now);
+    }, periodMs);
+    t = { streams, timer };
+    tickers.set(periodMs, t);
+  }
+  t.streams.add(stream);
+}
+
+function stopTicks(stream: SseStream, periodMs: number): void {
+  const t = tickers.get(periodMs);
+  if (t === undefined) return;
+  t.streams.delete(stream);
+  if (t.streams.size === 0) {
+    clearInterval(t.timer);
+    tickers.delete(periodMs);
+  }
+}
+
+/**
  * One client's stream. Text pushed in the same turn of the event loop goes
  * out as one chunk.
  */
@@ -89,8 +123,10 @@ export class SseStream {
   #pendingChars = 0;
   #scheduled = false;
   #closed = false;
-  #heartbeat: ReturnType<typeof setInterval>;
-  #stallTimer: ReturnType<typeof setInterval>;
+  readonly #heartbeatMs: number;
+  #heartbeatAt: number;
+  readonly #stallMsMax: number;
+  readonly #tickMs: number;
   readonly #queueBytesMax: number;
   readonly #onClose?: () => void;
   /** Bytes handed to the body stream so far. */
@@ -113,13 +149,22 @@ export class SseStream {
       cancel: () => this.#finish(),
     }, { highWaterMark: STREAM_HIGH_WATER_BYTES, size: (chunk) => chunk.byteLength });
     this.#send(`retry: ${options.retryMs ?? 1000}\n: taskline\n\n`);
-    const heartbeatMs = options.heartbeatMs ?? 15_000;
-    this.#heartbeat = setInterval(() => {
+    this.#heartbeatMs = options.heartbeatMs ?? 15_000;
+    this.#heartbeatAt = Date.now() + this.#heartbeatMs;
+    this.#stallMsMax = options.stallMsMax ?? 10_000;
+    this.#tickMs = Math.max(1, Math.min(1000, this.#stallMsMax, this.#heartbeatMs));
+    startTicks(this, this.#tickMs);
+  }
+
+  /** A tick of the streams' shared timer: the heartbeat and the stall check. */
+  tick(now: number): void {
+    if (this.#closed) return;
+    if (now >= this.#heartbeatAt) {
+      this.#heartbeatAt = now + this.#heartbeatMs;
       // A heartbeat only keeps a quiet connection open: none is queued behind waiting bytes.
-      if (this.backlogBytes === 0) this.#send(`: keep-alive ${Date.now()}\n\n`);
-    }, heartbeatMs);
-    const stallMsMax = options.stallMsMax ?? 10_000;
-    this.#stallTimer = setInterval(() => this.#checkStall(stallMsMax), Math.min(1000, stallMsMax));
+      if (this.backlogBytes === 0) this.#send(`: keep-alive ${now}\n\n`);
+    }
+    this.#checkStall(this.#stallMsMax);
   }
 
   /** Closes the stream when bytes have waited and none was taken for `stallMsMax`. */
@@ -264,8 +309,7 @@ export class SseStream {
   #finish() {
     if (this.#closed) return;
     this.#closed = true;
-    clearInterval(this.#heartbeat);
-    clearInterval(this.#stallTimer);
+    stopTicks(this, this.#tickMs);
     this.#wakeRoom();
     this.#pending = [];
     this.#pendingChars = 0;

@@ -39,6 +39,19 @@ Deno.test("heartbeat comments keep the connection alive", async () => {
   }
 });
 
+Deno.test("many streams on the shared timer each get their heartbeat", async () => {
+  const streams = Array.from({ length: 200 }, () => new SseStream({ heartbeatMs: 30 }));
+  try {
+    const beats = await Promise.all(streams.map(async (s) => {
+      await readSome(s);
+      return await readSome(s);
+    }));
+    assert(beats.every((b) => b.startsWith(": keep-alive")), "every stream got its heartbeat");
+  } finally {
+    for (const s of streams) s.close();
+  }
+});
+
 Deno.test("push refuses text past the bound while the client reads nothing", async () => {
   const s = new SseStream({ queueBytesMax: 1000 });
   try {
