@@ -85,6 +85,22 @@ export function parseArgs(
     if (arg.length > 1 && arg[0] === "-") {
       // -f, -abc (booleans), -ovalue or -o value (a string option ends the group).
       for (let k = 1; k < arg.length; k++) {
+        if (arg[k] === "-") {
+          // node:util's parseArgs reads a group as one option a letter, so
+          // its "-" is "--", the end of the options: what follows in the
+          // group (one letter each, a string option with the rest) and every
+          // later argument are positionals (-f-v x: follow; "-v", "x").
+          for (let j = k + 1; j < arg.length; j++) {
+            const n = byShort.get(arg[j]);
+            if (n !== undefined && options[n].type === "string" && j < arg.length - 1) {
+              positionals.push(`-${arg.slice(j)}`);
+              break;
+            }
+            positionals.push(`-${arg[j]}`);
+          }
+          positionals.push(...args.slice(i + 1));
+          return { values, positionals };
+        }
         const name = byShort.get(arg[k]);
         if (name === undefined) unknown(`-${arg[k]}`);
         if (options[name!].type === "boolean") {
