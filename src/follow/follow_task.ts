@@ -44,12 +44,10 @@ import {
 import { decodeLine } from "../codec/decode.ts";
 import { pathExists, type StateDir } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
-import { isTaskRunning } from "../store/lock.ts";
 import { resolveRun } from "./replay.ts";
 import { scanLog } from "./scan.ts";
 import { completeLinesEnd } from "./complete_lines.ts";
 import type { TailReset } from "./tail.ts";
-import { tailLog } from "./tail_log.ts";
 
 /** How the followed run stands. */
 export type RunOutcome =
@@ -236,6 +234,11 @@ export async function followTask(
   let lockCheckedAt = 0;
   let orphanSince: number | null = null;
   async function* follow(): AsyncGenerator<ReadRecord[]> {
+    // Loaded only to follow: a replay does not start the watcher's modules.
+    const [{ tailLog }, { isTaskRunning }] = await Promise.all([
+      import("./tail_log.ts"),
+      import("../store/lock.ts"),
+    ]);
     yield* replay();
     for await (
       const b of tailLog(path, {
