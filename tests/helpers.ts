@@ -188,22 +188,33 @@ export function env(seq: number | undefined, at: string, event: Record<string, u
   return e;
 }
 
-/** Counts what every open file of this process reads while `fn` runs (bytes and reads). */
+/**
+ * Counts what every open file of this process reads while `fn` runs (bytes
+ * and reads), with `read` and `readSync` both (small reads are synchronous:
+ * see readAt in src/store/log_file.ts).
+ */
 export async function countReads<T>(
   fn: () => Promise<T>,
 ): Promise<{ value: T; bytes: number; reads: number }> {
   const proto = Deno.FsFile.prototype;
   const original = proto.read;
+  const originalSync = proto.readSync;
   let bytes = 0, reads = 0;
-  proto.read = async function (this: Deno.FsFile, p: Uint8Array) {
-    const n = await original.call(this, p);
+  const count = (n: number | null) => {
     reads++;
     bytes += n ?? 0;
     return n;
+  };
+  proto.read = async function (this: Deno.FsFile, p: Uint8Array) {
+    return count(await original.call(this, p));
+  };
+  proto.readSync = function (this: Deno.FsFile, p: Uint8Array) {
+    return count(originalSync.call(this, p));
   };
   try {
     return { value: await fn(), bytes, reads };
   } finally {
     proto.read = original;
+    proto.readSync = originalSync;
   }
 }

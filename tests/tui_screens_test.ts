@@ -117,7 +117,10 @@ Deno.test("tui shows the board, the help, the filter, history, trace, and q give
 
   // Activity: the events already logged, merged across tasks, newest last.
   await tui.type("2");
-  s = await tui.waitFor(/Activity · \d+ events/);
+  // The screen may draw before every logged event is in (the feed arrives in batches).
+  s = await tui.waitFor((t) =>
+    /Activity · \d+ events/.test(t) && /⏸ paused: waiting for approval of spec/.test(t)
+  );
   assertMatch(s, /#1 +\S+ ↩ bash exit 3 in 1\.3s/);
   assertMatch(s, /#2 +\S+ ⏸ paused: waiting for approval of spec/);
   const feed = s.split("\n").filter((l) => /^#\d /.test(l));

@@ -126,12 +126,9 @@ export function checkLogFile(
   options: LogFileOptions = {},
 ): Promise<Deno.FileInfo | null> {
   // Synchronous calls: none of them can block on what the path is, and each
-  // asynchronous one costs a trip through the runtime's thread pool.
-  try {
-    return Promise.resolve(checkLogFileSync(path, options));
-  } catch (e) {
-    return Promise.reject(e);
-  }
+  // asynchronous one costs a trip through the runtime's thread pool. (What
+  // the check throws, the promise rejects with.)
+  return new Promise((resolve) => resolve(checkLogFileSync(path, options)));
 }
 
 /** {@link checkLogFile}, synchronously. */

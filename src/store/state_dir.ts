@@ -86,12 +86,7 @@ export class StateDir {
 
   /** Throws (rejects) with a clear error when this is not a taskline project. */
   requireExists(): Promise<void> {
-    try {
-      this.#requireExists();
-      return Promise.resolve();
-    } catch (e) {
-      return Promise.reject(e);
-    }
+    return new Promise((resolve) => resolve(this.#requireExists()));
   }
 
   // One stat, made synchronously: an asynchronous one costs a trip through
@@ -231,20 +226,18 @@ export function dirEntries(path: string): Promise<Deno.DirEntry[]> {
  * @throws TasklineError `bad-state` when the path is something else.
  */
 export function readJsonFile(path: string): Promise<unknown | null> {
+  return new Promise((resolve) => resolve(readJsonFileSync(path)));
+}
+
+function readJsonFileSync(path: string): unknown | null {
   try {
-    let st: Deno.FileInfo;
-    try {
-      st = Deno.statSync(path);
-    } catch (e) {
-      if (e instanceof Deno.errors.NotFound) return Promise.resolve(null);
-      throw e;
-    }
-    if (!st.isFile) {
+    if (!Deno.statSync(path).isFile) {
       throw new TasklineError("bad-state", `${path} is not a regular file`);
     }
-    return Promise.resolve(JSON.parse(Deno.readTextFileSync(path)));
+    return JSON.parse(Deno.readTextFileSync(path));
   } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return Promise.resolve(null);
-    return Promise.reject(e);
+    // Gone, or gone between the stat and the read.
+    if (e instanceof Deno.errors.NotFound) return null;
+    throw e;
   }
 }

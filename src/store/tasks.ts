@@ -124,9 +124,12 @@ export async function findTask(
   const r = ref.trim();
   const dirs = await taskDirNames(state);
   const numbered = /^#?(\d{1,15})$/.exec(r);
-  const candidates = numbered
-    ? dirs.filter((d) => leadingNumber(d) === Number(numbered[1]))
-    : dirs.filter((d) => d === r);
+  const n = numbered ? Number(numbered[1]) : null;
+  const candidates = n !== null
+    ? dirs.filter((d) => leadingNumber(d) === n)
+    : dirs.includes(r)
+    ? [r]
+    : [];
   const told = new Set<string>();
   const onProblem = (p: TaskProblem) => {
     if (!told.has(p.dir)) options.onProblem?.(p);
@@ -141,7 +144,6 @@ export async function findTask(
         onProblem({ dir, reason: (e as Error).message });
       }
     }
-    const n = numbered ? Number(numbered[1]) : null;
     if (read.some((t) => n === null ? t.dir === r : t.number === n)) {
       return resolveRef(r, read.sort(byNumber));
     }
