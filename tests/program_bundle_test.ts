@@ -4,8 +4,9 @@
  * to src/ without a new bundle fails here), and main.ts runs it. Making the
  * bundle fails when it would load an npm package at start-up.
  */
+import { DatabaseSync } from "node:sqlite";
 import { assert, assertStringIncludes } from "./assert.ts";
-import { MAIN, REPO } from "./helpers.ts";
+import { env, MAIN, REPO, runCli, taskWithLog, tempProject } from "./helpers.ts";
 import { PROGRAM_BUNDLE, PROGRAM_MAP, programBundle } from "../scripts/bundle_program.ts";
 
 Deno.test("program bundle: the committed bundle is the one the sources make", async () => {
@@ -25,4 +26,56 @@ Deno.test("program bundle: main.ts runs the bundle, not the sources", async () =
   const main = await Deno.readTextFile(MAIN);
   assertStringIncludes(main, `from "./${PROGRAM_BUNDLE}"`);
   assert(!/from "\.\/src\//.test(main), "main.ts imports no source module");
+});
+
+/** The specifiers of the modules whose V8 code cache a DENO_DIR holds. */
+function codeCached(denoDir: string): string[] {
+  const db = new DatabaseSync(`${denoDir}/v8_code_cache_v2`, { readOnly: true });
+  try {
+    return db.prepare("SELECT specifier FROM codecache").all().map((r) => String(r.specifier));
+  } finally {
+    db.close();
+  }
+}
+
+Deno.test("program bundle: a start that compiled the bundle stores its code cache, even when it read everything synchronously", async () => {
+  // Deno stores a module's code cache from its event loop; `events` on a
+  // small log never yields to it, so without main.ts's cold-start turn no
+  // start would ever store it and each would compile the bundle again.
+  await using p = await tempProject();
+  const task = await taskWithLog(p.state, "Small", [
+    env(1, "2026-01-01T00:00:00Z", { type: "run_started", run: "r1", task: "t" }),
+    env(2, "2026-01-01T00:00:01Z", {
+      type: "agent_text",
+      run: "r1",
+      role: "coder",
+      text: "ünïcode → ok",
+    }),
+  ]);
+  // A DENO_DIR of its own with the packages of the real one (no download)
+  // and no code cache.
+  const real = JSON.parse(
+    new TextDecoder().decode(
+      (await new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stdout: "piped" })
+        .output()).stdout,
+    ),
+  ).denoDir as string;
+  const denoDir = `${p.dir}/deno-dir`;
+  await Deno.mkdir(denoDir);
+  for (const d of ["npm", "gen", "dl", "remote"]) {
+    try {
+      await Deno.symlink(`${real}/${d}`, `${denoDir}/${d}`);
+    } catch { /* the real one has no such directory */ }
+  }
+  const r = await runCli(["events", String(task.number), "--json"], {
+    cwd: p.dir,
+    env: { DENO_DIR: denoDir },
+  });
+  assert(r.code === 0, r.stderr);
+  assert(r.stdout.includes("ünïcode → ok"), r.stdout);
+  const cached = codeCached(denoDir);
+  assert(
+    cached.some((s) => s.endsWith(`/${PROGRAM_BUNDLE}`)),
+    `the bundle's code cache was not stored: ${JSON.stringify(cached)}`,
+  );
 });

@@ -15,7 +15,7 @@ export async function completeLinesEnd(path: string): Promise<number> {
   const file = await openLogFile(path);
   if (file === null) return 0;
   try {
-    return (await lastNewlineBefore(file, (await file.stat()).size)) + 1;
+    return (await lastNewlineBefore(file, file.statSync().size)) + 1;
   } finally {
     file.close();
   }

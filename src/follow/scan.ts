@@ -228,7 +228,7 @@ export async function* scanLog(
   if (file === null) return;
   try {
     const from = options.from ?? 0;
-    const to = options.to ?? (await file.stat()).size;
+    const to = options.to ?? file.statSync().size;
     if (from > 0) await file.seek(from, Deno.SeekMode.Start);
     const json = options.json === true;
     const every = needles.length === 0;

@@ -329,7 +329,7 @@ export async function readRegularFile(
   const file = await openLogFile(path, options);
   if (file === null) return null;
   try {
-    const size = (await file.stat()).size;
+    const size = file.statSync().size;
     const buf = new Uint8Array(size);
     let got = 0;
     while (got < size) {

@@ -140,7 +140,7 @@ export async function* readLog(
   if (!file) return;
   try {
     const from = options.from ?? 0;
-    const to = options.to ?? (await file.stat()).size;
+    const to = options.to ?? file.statSync().size;
     if (from > 0) await file.seek(from, Deno.SeekMode.Start);
     const splitter = new LineSplitter({ offset: from, lineBytesMax: options.lineBytesMax });
     // 64 KiB: a decoded chunk and the lines cut from it stay small enough for
@@ -201,7 +201,7 @@ export async function scanBackward(
   const file = await openOrNull(path);
   if (!file) return;
   try {
-    let end = options.to ?? (await file.stat()).size;
+    let end = options.to ?? file.statSync().size;
     let chunk = options.chunkBytes ?? 1024 * 1024;
     const lineBytesMax = options.lineBytesMax ?? 64 * 1024 * 1024;
     const pattern = new TextEncoder().encode(needle);
