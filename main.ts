@@ -47,12 +47,11 @@ if (import.meta.main) {
     signal: controller.signal,
   }, ALL_COMMANDS);
   // Deno stores the V8 code cache of a module it compiled from its event
-  // loop. A command that never yields to it (small logs are read
+  // loop. A command that never waits on it (small logs are read
   // synchronously, then Deno.exit) would never store it, and every start
-  // would compile the bundle again. A cold start yields once before it
-  // exits (a warm one does not: the turn costs a millisecond or two).
-  if (LOADED_AT > COLD_START_MS) {
-    await Deno.stdout.write(new Uint8Array(0)).catch(() => 0);
-  }
+  // would compile the bundle again. A cold start waits on a timer before it
+  // exits (an operation can complete without the loop turning; a timer
+  // cannot), a warm one does not: the turn costs a millisecond or two.
+  if (LOADED_AT > COLD_START_MS) await new Promise((resolve) => setTimeout(resolve, 1));
   Deno.exit(controller.signal.aborted && code === 0 ? 130 : code);
 }

@@ -5,9 +5,16 @@
  * bundle fails when it would load an npm package at start-up.
  */
 import { DatabaseSync } from "node:sqlite";
-import { assert, assertStringIncludes } from "./assert.ts";
+import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { env, MAIN, REPO, runCli, taskWithLog, tempProject } from "./helpers.ts";
-import { PROGRAM_BUNDLE, PROGRAM_MAP, programBundle } from "../scripts/bundle_program.ts";
+import {
+  eagerModules,
+  PROGRAM_BUNDLE,
+  PROGRAM_MAP,
+  programBundle,
+  rawProgramBundle,
+} from "../scripts/bundle_program.ts";
+import { decodeMappings, eagerCompile } from "../scripts/eager_compile.ts";
 
 Deno.test("program bundle: the committed bundle is the one the sources make", async () => {
   const fresh = await programBundle();
@@ -26,6 +33,47 @@ Deno.test("program bundle: main.ts runs the bundle, not the sources", async () =
   const main = await Deno.readTextFile(MAIN);
   assertStringIncludes(main, `from "./${PROGRAM_BUNDLE}"`);
   assert(!/from "\.\/src\//.test(main), "main.ts imports no source module");
+});
+
+Deno.test("program bundle: events' module bodies are compiled with the bundle, and the source map still names every position's source", async () => {
+  const raw = await rawProgramBundle();
+  const wanted = await eagerModules();
+  const eager = eagerCompile(raw.js, raw.map, wanted);
+  for (const m of ["src/cli/cmd_events.ts", "src/store/log_reader.ts", "src/codec/light_line.ts"]) {
+    assert(eager.marked.includes(m), `${m} is not marked: ${eager.marked.join(", ")}`);
+  }
+  assert(eager.marked.every((m) => wanted.has(m)), "only events' modules are marked");
+  assert(
+    !eager.marked.includes("src/server/serve.ts"),
+    "the server is not compiled at every start",
+  );
+  assertEquals(
+    (eager.js.match(/\(function\(\)\{/g) ?? []).length -
+      (raw.js.match(/\(function\(\)\{/g) ?? []).length,
+    eager.marked.length,
+  );
+  // Every mapped position of the changed bundle is the same character of the
+  // same line as in deno bundle's, mapped to the same source position.
+  const before = decodeMappings(JSON.parse(raw.map).mappings);
+  const after = decodeMappings(JSON.parse(eager.map).mappings);
+  const linesBefore = raw.js.split("\n"), linesAfter = eager.js.split("\n");
+  assertEquals(after.length, before.length);
+  let moved = 0;
+  for (let i = 0; i < before.length; i++) {
+    assertEquals(after[i].length, before[i].length, `segments of line ${i + 1}`);
+    for (let k = 0; k < before[i].length; k++) {
+      const [colBefore, ...srcBefore] = before[i][k];
+      const [colAfter, ...srcAfter] = after[i][k];
+      assertEquals(srcAfter, srcBefore);
+      assertEquals(
+        linesAfter[i][colAfter],
+        linesBefore[i][colBefore],
+        `line ${i + 1}, segment ${k}`,
+      );
+      if (colAfter !== colBefore) moved++;
+    }
+  }
+  assert(moved > 0, "the check saw moved positions");
 });
 
 /** The specifiers of the modules whose V8 code cache a DENO_DIR holds. */
