@@ -10,13 +10,16 @@
 // @ts-types="./src/app/program.ts"
 import { ALL_COMMANDS, run, WriterSink } from "./dist/taskline.js";
 
-/** When this module started, in ms since the runtime did: how long loading the bundle took. */
-const LOADED_AT = performance.now();
 /**
  * A start slower than this compiled the bundle (about 10 ms more than one
  * that found its code cache; measured 14 ms against 4 to 6).
  */
 const COLD_START_MS = 9;
+/**
+ * On a cold start, aborted once the event loop has turned: an unreferenced
+ * timer, which keeps nothing alive. Null on a warm start (it costs 0.5 ms).
+ */
+const TURNED = performance.now() > COLD_START_MS ? AbortSignal.timeout(0) : null;
 
 if (import.meta.main) {
   const controller = new AbortController();
@@ -49,13 +52,18 @@ if (import.meta.main) {
   // Deno stores the V8 code cache of a module it compiled from its event
   // loop. A command that never waits on it (small logs are read
   // synchronously, then Deno.exit) would never store it, and every start
-  // would compile the bundle again (10 ms). A cold start waits on a timer
-  // before it exits; a warm one does not. A timer, because an operation can
-  // complete before the loop gets to the cache (an lstat stored it in 7 of
-  // 10 cold starts under load); this one, because the global setTimeout
-  // loads Node's timers first (10 ms against 3.5).
-  if (LOADED_AT > COLD_START_MS) {
-    await new Promise((resolve) => AbortSignal.timeout(0).addEventListener("abort", resolve));
+  // would compile the bundle again (10 ms). So a cold start whose command
+  // never let the loop turn waits for it to turn once before it exits.
+  // - A timer, because an operation can complete before the loop gets to
+  //   the cache (an lstat stored it in 7 of 10 cold starts under load); this
+  //   one, because the global setTimeout loads Node's timers first (10 ms
+  //   against 3.5).
+  // - Only if the loop never turned: a turn after a follower ends can hang
+  //   (Deno's watcher thread opens the files it reports, and blocks in the
+  //   open of a log swapped for a FIFO; closing the watcher then waits for
+  //   that thread). Deno.exit does not wait for it.
+  if (TURNED !== null && !TURNED.aborted) {
+    await new Promise((resolve) => TURNED.addEventListener("abort", resolve));
   }
   Deno.exit(controller.signal.aborted && code === 0 ? 130 : code);
 }

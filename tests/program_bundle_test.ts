@@ -6,7 +6,7 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
-import { env, MAIN, REPO, runCli, taskWithLog, tempProject } from "./helpers.ts";
+import { env, MAIN, REPO, runCli, spawnCli, taskWithLog, tempProject } from "./helpers.ts";
 import {
   eagerModules,
   PROGRAM_BUNDLE,
@@ -43,6 +43,7 @@ Deno.test("program bundle: events' module bodies are compiled with the bundle, a
     assert(eager.marked.includes(m), `${m} is not marked: ${eager.marked.join(", ")}`);
   }
   assert(eager.marked.every((m) => wanted.has(m)), "only events' modules are marked");
+  assert(eager.declarations > 100, `${eager.declarations} function declarations made eager`);
   assert(
     !eager.marked.includes("src/server/serve.ts"),
     "the server is not compiled at every start",
@@ -76,6 +77,27 @@ Deno.test("program bundle: events' module bodies are compiled with the bundle, a
   assert(moved > 0, "the check saw moved positions");
 });
 
+/**
+ * A DENO_DIR of its own under `dir`, with the packages of the real one (no
+ * download) and no code cache: the program's next start is a cold one.
+ */
+async function coldDenoDir(dir: string): Promise<string> {
+  const real = JSON.parse(
+    new TextDecoder().decode(
+      (await new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stdout: "piped" })
+        .output()).stdout,
+    ),
+  ).denoDir as string;
+  const denoDir = `${dir}/deno-dir`;
+  await Deno.mkdir(denoDir);
+  for (const d of ["npm", "gen", "dl", "remote"]) {
+    try {
+      await Deno.symlink(`${real}/${d}`, `${denoDir}/${d}`);
+    } catch { /* the real one has no such directory */ }
+  }
+  return denoDir;
+}
+
 /** The specifiers of the modules whose V8 code cache a DENO_DIR holds. */
 function codeCached(denoDir: string): string[] {
   const db = new DatabaseSync(`${denoDir}/v8_code_cache_v2`, { readOnly: true });
@@ -100,21 +122,7 @@ Deno.test("program bundle: a start that compiled the bundle stores its code cach
       text: "ünïcode → ok",
     }),
   ]);
-  // A DENO_DIR of its own with the packages of the real one (no download)
-  // and no code cache.
-  const real = JSON.parse(
-    new TextDecoder().decode(
-      (await new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stdout: "piped" })
-        .output()).stdout,
-    ),
-  ).denoDir as string;
-  const denoDir = `${p.dir}/deno-dir`;
-  await Deno.mkdir(denoDir);
-  for (const d of ["npm", "gen", "dl", "remote"]) {
-    try {
-      await Deno.symlink(`${real}/${d}`, `${denoDir}/${d}`);
-    } catch { /* the real one has no such directory */ }
-  }
+  const denoDir = await coldDenoDir(p.dir);
   const r = await runCli(["events", String(task.number), "--json"], {
     cwd: p.dir,
     env: { DENO_DIR: denoDir },
@@ -126,4 +134,35 @@ Deno.test("program bundle: a start that compiled the bundle stores its code cach
     cached.some((s) => s.endsWith(`/${PROGRAM_BUNDLE}`)),
     `the bundle's code cache was not stored: ${JSON.stringify(cached)}`,
   );
+});
+
+Deno.test("program bundle: a cold start of a follower whose log becomes a FIFO still ends at once", async () => {
+  // Deno's watcher thread blocks opening the FIFO, and a turn of the event
+  // loop after the follower closed its watcher would wait for that thread:
+  // the cold start must not wait for a turn it has had already.
+  await using p = await tempProject();
+  const task = await taskWithLog(p.state, "Followed", [
+    env(1, new Date().toISOString(), { type: "run_started", run: crypto.randomUUID(), task: "t" }),
+  ]);
+  // A process holds the task's lock, so its open run is not taken for a dead one.
+  using lock = await Deno.open(p.state.lockPath(task.dir), {
+    read: true,
+    write: true,
+    create: true,
+  });
+  await lock.lock(true);
+  await using follower = spawnCli(["events", task.dir, "--follow"], {
+    cwd: p.dir,
+    env: { DENO_DIR: await coldDenoDir(p.dir) },
+  });
+  await follower.waitLines(1, 20_000);
+  await new Promise((r) => setTimeout(r, 500));
+  const fifo = `${p.state.taskDir(task.dir)}/events.fifo`;
+  await new Deno.Command("mkfifo", { args: [fifo] }).output();
+  await Deno.rename(fifo, p.state.logPath(task.dir));
+  const timeout = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 20_000));
+  const st = await Promise.race([follower.done, timeout]);
+  assert(st !== "timeout", `the follower did not end: ${follower.stderr}`);
+  assertEquals(st.code, 1);
+  assertStringIncludes(follower.stderr, "FIFO");
 });
