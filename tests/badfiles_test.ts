@@ -260,6 +260,14 @@ Deno.test("a log replaced by a FIFO while followed: events -f of that task fails
   const { status } = await server.get(`/api/tasks/${one.number}/events`);
   assertEquals(status, 409);
   await sse.cancel();
+  // Told to stop, both stop at once: Deno's watcher thread, which opens the
+  // paths it reports, is not left waiting in the FIFO's open.
+  server.proc.kill("SIGTERM");
+  all.kill("SIGTERM");
+  for (const [name, p] of [["serve", server.proc], ["events --follow", all]] as const) {
+    const end = await Promise.race([p.done, timeout(PROMPT_MS)]);
+    assert(end !== "timeout", `${name} did not stop on SIGTERM: ${p.stderr}`);
+  }
   lock.close();
 });
 

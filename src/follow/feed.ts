@@ -61,6 +61,7 @@ import {
 } from "./feed_source.ts";
 import {
   completeLinesEnd,
+  holdFifo,
   LogTail,
   OpenFiles,
   type TailReset,
@@ -652,6 +653,7 @@ export class ProjectFollower {
         if (initial) from = await completeLinesEnd(path);
       } catch (e) {
         badLog(this.#options, e, task);
+        if (e instanceof BadLogFile && e.kind === "fifo") holdFifo(e.path);
         bad = (e as Error).message;
       }
       this.#followed.set(dir, {
@@ -739,11 +741,15 @@ export class ProjectFollower {
         let b;
         try {
           b = await f.tail.read();
+          // A log again: a FIFO that was there is let go of.
+          if (f.bad !== undefined) holdFifo(this.state.logPath(dir));
           f.bad = undefined;
         } catch (e) {
           if (!(e instanceof BadLogFile)) throw e;
           // Not a log now (replaced by a FIFO...): told once, passed over
-          // until it is one again; the other tasks are read as usual.
+          // until it is one again; the other tasks are read as usual. A
+          // FIFO is held open, or it stops the watcher (see holdFifo).
+          if (e.kind === "fifo") holdFifo(e.path);
           if (f.bad !== e.message) badLog(this.#options, e, f.task);
           f.bad = e.message;
           break;
