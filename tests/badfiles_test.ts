@@ -271,6 +271,34 @@ Deno.test("a log replaced by a FIFO while followed: events -f of that task fails
   lock.close();
 });
 
+Deno.test("a FIFO elsewhere in a task's directory: the server holds it open, serves on, and stops when told to", async () => {
+  await using b = await badProject();
+  const cwd = b.p.dir;
+  const [one] = b.good;
+  await using server = await startServer(cwd);
+  // Deno's watcher opens each path it reports: the FIFO's creation leaves its
+  // thread waiting in the open until someone holds the FIFO open for writing.
+  const junk = `${b.p.state.taskDir(one.dir)}/junk.fifo`;
+  assertEquals((await new Deno.Command("mkfifo", { args: [junk] }).output()).code, 0);
+  const held = () => {
+    for (const e of Deno.readDirSync(`/proc/${server.proc.child.pid}/fd`)) {
+      try {
+        if (Deno.readLinkSync(`/proc/${server.proc.child.pid}/fd/${e.name}`) === junk) return true;
+      } catch { /* closed meanwhile */ }
+    }
+    return false;
+  };
+  const deadline = Date.now() + PROMPT_MS;
+  while (!held() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  assert(held(), "the server holds the FIFO open");
+  const health = await server.json("/api/health") as { ok: boolean };
+  assert(health.ok);
+  server.proc.kill("SIGTERM");
+  const timeout = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), PROMPT_MS));
+  const end = await Promise.race([server.proc.done, timeout]);
+  assert(end !== "timeout", `serve did not stop on SIGTERM: ${server.proc.stderr}`);
+});
+
 Deno.test("the TUI opens beside every kind of bad log: every task on the board, a bad one showing its problem, and q quits", async () => {
   await using b = await badProject();
   await using tui = new TuiSession("badfiles");

@@ -61,6 +61,7 @@ import {
 } from "./feed_source.ts";
 import {
   completeLinesEnd,
+  heldFifoPaths,
   holdFifo,
   LogTail,
   OpenFiles,
@@ -467,6 +468,8 @@ const POLL_SLICE_LOGS = 256;
  * under load). New tasks and notified changes are not slowed by it.
  */
 const POLL_LOGS_PER_SECOND = 500;
+/** A directory mtime older than this tells every change made before it (clocks are coarse). */
+const MTIME_SURE_MS = 2000;
 
 /** Logs the follower reads at once in a wake-up (each holds at most a chunk). */
 const READS_AT_ONCE = 8;
@@ -562,6 +565,8 @@ export class ProjectFollower {
   readonly #dirty = new Set<string>();
   /** Logs the current poll has still to look at (see {@link POLL_SLICE_LOGS}). */
   #pollQueue: string[] = [];
+  /** Each task directory's mtime when the poll last looked for FIFOs in it. */
+  readonly #dirMtimes = new Map<string, number>();
   #rescan = true;
   #closed = false;
   #abort = new AbortController();
@@ -628,6 +633,7 @@ export class ProjectFollower {
     for (const [dir, f] of this.#followed) {
       if (present.has(dir)) continue;
       this.#followed.delete(dir);
+      this.#dirMtimes.delete(dir);
       this.#options.onRemoved?.(f.task);
     }
     for (const dir of dirs) {
@@ -696,7 +702,10 @@ export class ProjectFollower {
         // is one lstat): a poll of thousands of logs never holds back the
         // changes the watch tells of.
         const slice = this.#pollQueue.splice(0, POLL_SLICE_LOGS);
-        for (const dir of slice) this.#dirty.add(dir);
+        for (const dir of slice) {
+          this.#dirty.add(dir);
+          this.#lookForFifos(dir);
+        }
         // A lossless subscriber that is behind holds the reading back.
         while (this.#behind()) await this.#drained.wait(poll, this.#abort.signal);
         await this.#readDirty();
@@ -719,6 +728,30 @@ export class ProjectFollower {
         await new Promise((r) => setTimeout(r, poll));
       }
     }
+  }
+
+  /**
+   * Holds open the FIFOs of a task's directory (see holdFifo: a FIFO
+   * anywhere under the watched directory stops the watcher), and lets go of
+   * those that are gone. The directory is listed only when its mtime moved
+   * (or is too recent to be sure of).
+   */
+  #lookForFifos(dir: string) {
+    const path = this.state.taskDir(dir);
+    let mtime: number;
+    try {
+      mtime = Deno.lstatSync(path).mtime?.getTime() ?? 0;
+    } catch {
+      return;
+    }
+    if (this.#dirMtimes.get(dir) === mtime && Date.now() - mtime > MTIME_SURE_MS) return;
+    this.#dirMtimes.set(dir, mtime);
+    try {
+      for (const e of Deno.readDirSync(path)) {
+        if (!e.isFile && !e.isDirectory && !e.isSymlink) holdFifo(`${path}/${e.name}`);
+      }
+    } catch { /* gone meanwhile */ }
+    for (const held of heldFifoPaths()) if (held.startsWith(`${path}/`)) holdFifo(held);
   }
 
   #behind(): boolean {

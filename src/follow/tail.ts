@@ -42,7 +42,7 @@ import type { OpenFiles } from "./open_files.ts";
 
 export { completeLinesEnd } from "./complete_lines.ts";
 export { Wakeup } from "./wakeup.ts";
-export { holdFifo, taskDirOfPath, watchDir } from "./watch_dir.ts";
+export { heldFifoPaths, holdFifo, taskDirOfPath, watchDir } from "./watch_dir.ts";
 export { OpenFiles } from "./open_files.ts";
 export { tailLog, type TailLogOptions } from "./tail_log.ts";
 
