@@ -47,7 +47,7 @@ import {
 } from "../store/log_file.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { taskDirNames } from "../store/tasks.ts";
-import { holdFifo, taskDirOfPath, Wakeup, watchDir } from "../follow/tail.ts";
+import { taskDirOfPath, Wakeup, watchDir } from "../follow/tail.ts";
 import { listenLiveChannel } from "../follow/live_listen.ts";
 import type { TaggedEnvelope } from "../contract/envelope.ts";
 import {
@@ -484,8 +484,6 @@ class Shipper {
    * read fine); it is tried again at the next read.
    */
   #badFile(dir: string, e: BadLogFile, consequence: string) {
-    // A FIFO under the watched directory is held open (see holdFifo).
-    if (e.kind === "fifo") holdFifo(e.path);
     if (this.#badSaid.get(e.path) === e.message) return;
     this.#badSaid.set(e.path, e.message);
     this.#report(`task ${dir}: ${e.message} (${consequence})`);

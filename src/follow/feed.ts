@@ -659,7 +659,6 @@ export class ProjectFollower {
         if (initial) from = await completeLinesEnd(path);
       } catch (e) {
         badLog(this.#options, e, task);
-        if (e instanceof BadLogFile && e.kind === "fifo") holdFifo(e.path);
         bad = (e as Error).message;
       }
       this.#followed.set(dir, {
@@ -774,15 +773,12 @@ export class ProjectFollower {
         let b;
         try {
           b = await f.tail.read();
-          // A log again: a FIFO that was there is let go of.
-          if (f.bad !== undefined) holdFifo(this.state.logPath(dir));
           f.bad = undefined;
         } catch (e) {
           if (!(e instanceof BadLogFile)) throw e;
           // Not a log now (replaced by a FIFO...): told once, passed over
-          // until it is one again; the other tasks are read as usual. A
-          // FIFO is held open, or it stops the watcher (see holdFifo).
-          if (e.kind === "fifo") holdFifo(e.path);
+          // until it is one again; the other tasks are read as usual (a
+          // FIFO is held open by the poll: see #lookForFifos).
           if (f.bad !== e.message) badLog(this.#options, e, f.task);
           f.bad = e.message;
           break;

@@ -53,15 +53,14 @@ export function taskDirOfPath(tasksDirAbs: string, path: string): string | null 
 const heldFifos = new Map<string, Deno.FsFile>();
 
 /**
- * Holds open a FIFO found where a log should be, under a watched directory,
- * until it is no longer there; a call for a path that is no longer a FIFO
- * lets go of it.
+ * Holds open a FIFO found under a watched directory, until it is no longer
+ * there: a call for a path that is no longer that FIFO lets go of it.
  *
  * Deno's watcher compares each path it reports with the watched one by
  * opening both, on the one thread that all of a process's watchers share.
  * The open of a FIFO waits for a writer: that thread stops there, no later
  * change of any task is reported (followers fall back on their poll), and
- * closing a watcher waits for the thread (the process hangs as it stops).
+ * the process hung as it stopped (its main thread waited on that thread).
  * Held open for reading and writing (an open that never waits on Linux),
  * the FIFO has a writer: the watcher's open returns at once, and the one it
  * is stuck in returns. Nothing is read or written.
