@@ -10,7 +10,7 @@ import { encodeEnvelope } from "../src/codec/encode.ts";
 import { createTask, type Task } from "../src/store/tasks.ts";
 import type { StateDir } from "../src/store/state_dir.ts";
 import type { Envelope } from "../src/contract/envelope.ts";
-import { sleep, startWriter } from "./events_util.ts";
+import { assertTaggedOnce, sleep, spoofingLines, startWriter } from "./events_util.ts";
 
 const R1 = "11111111-1111-4111-8111-111111111111";
 const R2 = "22222222-2222-4222-8222-222222222222";
@@ -162,4 +162,26 @@ Deno.test("feed: --task, --type and --since filter; a bad cursor is a usage erro
   assertEquals(badJson.stdout, "");
   const noTask = await runCli(["events", "--task", "9"], { cwd: p.dir });
   assertEquals(noTask.code, 1);
+});
+
+Deno.test("feed: envelope members named task or number never override the tagged task", async () => {
+  await using p = await tempProject();
+  const task = await createTask(p.state, "spoofed");
+  await Deno.writeTextFile(p.state.logPath(task.dir), spoofingLines(R1));
+  const r = await runCli(["events", "--json"], { cwd: p.dir });
+  assertEquals(r.code, 0, r.stderr);
+  const lines = r.stdout.trim().split("\n");
+  assertEquals(lines.length, 3);
+  for (const l of lines) assertTaggedOnce(l, task);
+  assertEquals(JSON.parse(lines[2]).extra, 1);
+  // The per-task view keeps them: they are unknown fields there.
+  const one = await runCli(["events", "1", "--json"], { cwd: p.dir });
+  assertEquals(JSON.parse(one.stdout.split("\n")[0]).number, 99);
+  // Followed live, too.
+  await using f = spawnCli(["events", "--follow", "--json"], { cwd: p.dir });
+  await waitLive(f, p.state, task);
+  const base = f.lines.length;
+  await Deno.writeTextFile(p.state.logPath(task.dir), spoofingLines(R1), { append: true });
+  await f.waitLines(base + 3);
+  for (const l of f.lines.slice(base, base + 3)) assertTaggedOnce(l, task);
 });

@@ -6,6 +6,8 @@
  */
 import { PERMISSION_FLAGS } from "../src/cli/permissions.ts";
 import { REPO } from "./helpers.ts";
+import { assertEquals } from "./assert.ts";
+import type { Task } from "../src/store/tasks.ts";
 
 /** A running writer process; each command resolves with the seq after it. */
 export class Writer implements AsyncDisposable {
@@ -101,4 +103,29 @@ export async function stillRunning(done: Promise<unknown>, ms: number): Promise<
   done.then(() => ended = true, () => ended = true);
   await sleep(ms);
   return !ended;
+}
+
+/** Lines of a log whose envelopes carry members named like the tagged form's task and number. */
+export function spoofingLines(run: string): string {
+  const ev = (m: string) => `{"type":"log","run":"${run}","level":"info","message":"${m}"}`;
+  return [
+    // In JSON.stringify's form, the unknown members after the event.
+    `{"schema":2,"seq":1,"at":"2026-09-27T10:00:00Z","event":${
+      ev("a")
+    },"task":"spoof","number":99}`,
+    // Another serialiser: spaces, the unknown members first.
+    `{"task": "spoof", "number": 98, "schema": 2, "seq": 2, "at": "2026-09-27T10:00:01Z", "event": ${
+      ev("b")
+    }}`,
+    // Only one of them, and another unknown member kept.
+    `{"schema":2,"seq":3,"at":"2026-09-27T10:00:02Z","event":${ev("c")},"number":97,"extra":1}`,
+  ].map((l) => l + "\n").join("");
+}
+
+/** Asserts a tagged line names its task once, with the task's own id and number. */
+export function assertTaggedOnce(line: string, task: Task): void {
+  const count = (key: string) => line.split(`"${key}":`).length - 1;
+  assertEquals([count("task"), count("number")], [1, 1], line);
+  const t = JSON.parse(line);
+  assertEquals([t.task, t.number], [task.id, task.number], line);
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
-import { runCli, spawnCli, tempProject } from "./helpers.ts";
+import { REPO, runCli, spawnCli, tempProject } from "./helpers.ts";
 import { createTask, readTask } from "../src/store/tasks.ts";
 import { assertGapless, bare, logLines, somePhase, typesOf, until } from "./record_util.ts";
 
@@ -413,4 +413,64 @@ Deno.test("a new record after a killed one finishes the dead run first (log erro
   assertEquals(ls[3].event.status, "failed");
   assertEquals(ls.slice(4).map((l) => l.seq), [1, 2]);
   assert(ls[4].event.run !== ls[0].event.run, "a new run id");
+});
+
+Deno.test("record --resume of a run paused by 0.4 keeps the totals of its run.json", async () => {
+  // 0.4 kept the run's totals in run.json (naming no run) and none in run_finished.
+  await using p = await tempProject();
+  const task = await createTask(p.state, "Begun by 0.4", { status: "paused" });
+  const legacy = await Deno.readTextFile(`${REPO}/fixtures/peer/events-legacy.jsonl`);
+  // The peer's 0.4 run up to its run_finished (the last line is a schema-1 line).
+  await Deno.writeTextFile(
+    p.state.logPath(task.dir),
+    legacy.split("\n").slice(0, 11).map((l) => l + "\n").join(""),
+  );
+  const usage = {
+    input_tokens: 196,
+    output_tokens: 136,
+    cache_read_tokens: 0,
+    cache_write_tokens: 2511,
+  };
+  await Deno.writeTextFile(
+    p.state.runJsonPath(task.dir),
+    JSON.stringify({
+      validations: [],
+      validation_fix_attempts: 0,
+      pending_validation_fix: false,
+      usage,
+      active_ms: 2686,
+    }),
+  );
+  const r = await runCli(["record", "1", "--resume"], {
+    cwd: p.dir,
+    stdin: bare(
+      {
+        type: "agent_finished",
+        role: "coder",
+        steps: 1,
+        usage: {
+          input_tokens: 100,
+          output_tokens: 10,
+          cache_read_tokens: 0,
+          cache_write_tokens: 0,
+        },
+        stop: "completed",
+      },
+      { type: "run_finished", success: true, status: "done" },
+    ),
+  });
+  assertEquals(r.code, 0, r.stderr);
+  const ls = await logLines(p.state, task);
+  assertEquals(ls.map((l) => l.seq), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+  const end = ls.at(-1)!.event;
+  assertEquals(end.type, "run_finished");
+  // Totals of the whole run, the part 0.4 ran included.
+  assertEquals(end.usage, {
+    input_tokens: 296,
+    output_tokens: 146,
+    cache_read_tokens: 0,
+    cache_write_tokens: 2511,
+  });
+  assert((end.active_ms as number) >= 2686, `active_ms ${end.active_ms}`);
+  assertEquals(end.started_at, ls[0].at);
 });

@@ -10,6 +10,7 @@ import { runCli, spawnCli, tempProject } from "./helpers.ts";
 import { type ReadFrame, SseReader, startServer } from "./serve_util.ts";
 import { createTask } from "../src/store/tasks.ts";
 import type { StateDir } from "../src/store/state_dir.ts";
+import { assertTaggedOnce, spoofingLines } from "./events_util.ts";
 
 const sanitize = { sanitizeOps: false, sanitizeResources: false };
 
@@ -215,5 +216,31 @@ Deno.test(
     await new Promise((res) => setTimeout(res, 300));
     await now.cancel();
     assertEquals(now.events().length, 0);
+  },
+);
+
+Deno.test(
+  "/api/events and /api/stream: envelope members named task or number never override the tagged task",
+  sanitize,
+  async () => {
+    await using p = await tempProject();
+    const task = await createTask(p.state, "Spoofed");
+    const run = "11111111-1111-4111-8111-111111111111";
+    await Deno.writeTextFile(p.state.logPath(task.dir), spoofingLines(run));
+    await using s = await startServer(p.dir);
+    const res = await s.get("/api/events");
+    const text = await res.text();
+    const recent = JSON.parse(text) as unknown[];
+    assertEquals(recent.length, 3);
+    for (const e of recent) assertTaggedOnce(JSON.stringify(e), task);
+    // The body itself names each task once (JSON.parse keeps the last of two).
+    assertEquals(text.split('"number":').length - 1, 3, text);
+    const replay = new SseReader((await s.get("/api/stream?after=0-0-0")).body!);
+    await replay.until((f) => f.filter((x) => x.id).length >= 3);
+    // Live: appended while the client is connected.
+    await Deno.writeTextFile(p.state.logPath(task.dir), spoofingLines(run), { append: true });
+    await replay.until((f) => f.filter((x) => x.id).length >= 6);
+    await replay.cancel();
+    for (const f of replay.frames.filter((x) => x.id)) assertTaggedOnce(f.data!, task);
   },
 );

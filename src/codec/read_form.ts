@@ -85,8 +85,20 @@ function isReadForm(env: Envelope, text: string): boolean {
   return keys === (env.seq === undefined ? 3 : 4);
 }
 
+/**
+ * Whether a decoded envelope has members of its own named like the tagged
+ * form's `task` and `number` (unknown fields of a log line): its tagged form
+ * leaves them out, so that a client reads the task's own id and number (a
+ * JSON reader keeps the last of two equal keys).
+ */
+export function namesTagKeys(env: object): boolean {
+  return Object.hasOwn(env, "task") || Object.hasOwn(env, "number");
+}
+
 /** A tagged envelope as one JSON line (task, number, then the envelope's fields). */
 export function taggedText(src: JsonSource, task: { id: string; number: number }): string {
+  // Light sources never carry envelope members named task or number (scan.ts, foreign_line.ts).
+  if (src.light !== true && namesTagKeys(src.env)) return JSON.stringify(tag(src.env, task));
   const text = readFormText(src);
   if (src.light === true || text.startsWith('{"schema":')) {
     return `{"task":${JSON.stringify(task.id)},"number":${task.number},${text.slice(1)}`;

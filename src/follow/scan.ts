@@ -23,6 +23,7 @@ import { ForeignLines } from "../codec/foreign_line.ts";
 import { JsonChecker } from "../codec/json_check.ts";
 import { type LightEvent, LightLines, textOf, TimeReader } from "../codec/light_line.ts";
 import { lineText } from "../codec/lines.ts";
+import { namesTagKeys } from "../codec/read_form.ts";
 import type { Envelope } from "../contract/envelope.ts";
 import { DEFAULTS_0_5 } from "../contract/fields.ts";
 import type { LightEnvelope, LightRecord, LogProblem, LogRecord } from "../store/log_reader.ts";
@@ -329,7 +330,7 @@ export async function* scanLog(
         // stringifying it is encodeEnvelope without its copy.
         const encoded = JSON.stringify(d.env);
         const readForm = encoded === text ? text : encoded;
-        if (fast) {
+        if (fast && !namesTagKeys(d.env)) {
           // Only the read form is printed: the record keeps the light facts,
           // and the decoded objects are garbage at once (not kept until the
           // batch is taken, which would move them to the old generation).

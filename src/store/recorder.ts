@@ -214,10 +214,15 @@ export class RunRecorder {
         run = current.run;
         // A 0.2 run (no line with a seq) is numbered from 1 on.
         seq = last?.seq ?? 0;
-        if (runState.run !== run) runState = await stateFromLog(logPath, run, size, runState);
-        else if (runState.started_at === "") {
+        if (!describesRun(runState, run)) {
+          runState = await stateFromLog(logPath, run, size, runState);
+        } else if (runState.started_at === "" || runState.run === "") {
           // A run.json of 0.4 has no started_at: the run started at its first run_started.
-          runState = { ...runState, started_at: await firstStartOf(logPath, run, size) };
+          runState = {
+            ...runState,
+            run,
+            started_at: runState.started_at || await firstStartOf(logPath, run, size),
+          };
         }
       }
       const file = await Deno.open(logPath, { write: true, append: true, create: true });
@@ -588,7 +593,9 @@ async function finishRun(
   options: { clock: MonotonicClock; onRepair?: (message: string) => void },
 ): Promise<number> {
   const { run, seq } = last;
-  const totals = runState.run === run ? runState : await stateFromLog(path, run, size, runState);
+  const totals = describesRun(runState, run)
+    ? { ...runState, started_at: runState.started_at || await firstStartOf(path, run, size) }
+    : await stateFromLog(path, run, size, runState);
   const message =
     `Run ${run} ended without run_finished (its process died); finished as failed by the next run`;
   const lines = [
@@ -627,6 +634,20 @@ async function finishRun(
   }
   options.onRepair?.(message);
   return size + bytes.length;
+}
+
+/**
+ * Whether run.json holds the totals of `run`, the task's current run: it names
+ * it, or it names no run but has totals, as the run.json of 0.2 and 0.4 (which
+ * kept `usage` and `active_ms` of the current run for its budgets, resumes
+ * included). Their logs' `run_finished` carry no totals, so these are the only
+ * record of the time and tokens the run used before 0.5 resumes it.
+ */
+function describesRun(runState: RunState, run: string): boolean {
+  if (runState.run !== "") return runState.run === run;
+  const u = runState.usage;
+  return runState.active_ms > 0 || u.input_tokens > 0 || u.output_tokens > 0 ||
+    u.cache_read_tokens > 0 || u.cache_write_tokens > 0;
 }
 
 /** Totals of a run from its last `run_finished`, when run.json describes another run. */
