@@ -12,7 +12,8 @@ import { assertGapless, bare, logLines, somePhase, typesOf, until } from "./reco
 Deno.test("record writes bare events as envelopes of one run, output kept in the trace store", async () => {
   await using p = await tempProject();
   const task = await createTask(p.state, "Produce elsewhere");
-  const long = "x".repeat(250) + "\nend\n";
+  // Characters are code points: the emoji count once each, as a user counts them.
+  const long = "é→漢😀".repeat(60) + "\nend\n";
   const input = bare(
     ...somePhase(),
     {
@@ -72,8 +73,8 @@ Deno.test("record writes bare events as envelopes of one run, output kept in the
     "output_chars",
     "output_file",
   ]);
-  assertEquals(ret.preview, long.slice(0, 200));
-  assertEquals(ret.output_chars, long.length);
+  assertEquals(ret.preview, [...long].slice(0, 200).join(""));
+  assertEquals(ret.output_chars, 245);
   assertEquals(ret.output_file, `.taskline/tool-output/${task.dir}/${ret.run}/abcdefabcdef.txt`);
   assertEquals(await Deno.readTextFile(`${p.dir}/${ret.output_file}`), long);
   const end = ls[9].event;

@@ -14,6 +14,7 @@ import { parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 import { oneLine, useColor } from "../views/event_line.ts";
 import { openLogsSynchronously } from "../store/log_file.ts";
+import { charCount } from "../store/trace_store.ts";
 
 export const TRACE_HELP = `Usage: taskline trace <REF> [options]
 
@@ -164,7 +165,7 @@ export function renderTrace(t: RunTrace, full: boolean, color = false): string {
         text += fullNote(c);
       } else {
         text += indent(c.preview);
-        if (c.output_chars > c.preview.length && c.returned_at !== null) {
+        if (c.output_chars > charCount(c.preview) && c.returned_at !== null) {
           text += `    … ${c.output_chars} characters in all${
             c.output_file ? " (--full shows them)" : ""
           }\n`;

@@ -35,7 +35,7 @@ import { emptyRunState, loadRunState, type RunState, saveRunState } from "./run_
 import { type StateDir, unlessNotFound } from "./state_dir.ts";
 import { readTask, type Task } from "./tasks.ts";
 import { defaultSettings, type Settings } from "./settings.ts";
-import { previewOf, writeTraceOutput } from "./trace_store.ts";
+import { charCount, previewOf, writeTraceOutput } from "./trace_store.ts";
 
 /** An event as the engine hands it over: the recorder fills `run`. */
 export type EventInput = KnownEvent extends infer E
@@ -402,7 +402,7 @@ export class RunRecorder {
       subtask: result.subtask,
       exit_code: result.exit_code ?? null,
       timed_out: result.timed_out ?? false,
-      output_chars: result.output.length,
+      output_chars: charCount(result.output),
       output_file,
     };
   }

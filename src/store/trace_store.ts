@@ -7,20 +7,44 @@
  */
 import { type StateDir, writeFileAtomicSync } from "./state_dir.ts";
 
-/** Characters of the preview in `tool_returned`. */
+/**
+ * Characters of the preview in `tool_returned`. A character is a Unicode code
+ * point (an emoji is one, not the two UTF-16 units JavaScript counts), here,
+ * in `output_chars` and in `trace_max_chars`.
+ */
 export const PREVIEW_CHARS = 200;
 
-/** The first 200 characters of an output, never splitting a surrogate pair. */
+/** The first 200 characters of an output. */
 export function previewOf(output: string): string {
   return cutChars(output, PREVIEW_CHARS);
 }
 
+/** The number of characters (code points) of a text; a lone surrogate counts as one. */
+export function charCount(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/** The first `n` characters (code points) of a text: a surrogate pair is never split. */
 function cutChars(text: string, n: number): string {
   if (text.length <= n) return text;
-  let end = n;
-  const c = text.charCodeAt(end - 1);
-  if (c >= 0xd800 && c <= 0xdbff) end--; // do not split a surrogate pair
-  return text.slice(0, end);
+  let i = 0;
+  for (let k = 0; k < n && i < text.length; k++) {
+    const c = text.charCodeAt(i);
+    const d = text.charCodeAt(i + 1);
+    i += c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff ? 2 : 1;
+  }
+  return text.slice(0, i);
 }
 
 /** The marker line that ends a cut trace file. */
@@ -35,11 +59,13 @@ export function cutMarker(kept: number, total: number): string {
  */
 export function traceFileText(output: string, maxChars: number): string {
   if (output.length <= maxChars) return output;
-  // The marker's digits depend on what is kept; its length at most this.
-  const room = maxChars - cutMarker(maxChars, output.length).length - 2;
-  const kept = cutChars(output, Math.max(0, room));
+  const total = charCount(output);
+  if (total <= maxChars) return output;
+  // The marker's digits depend on what is kept; its length at most this (ASCII: units are characters).
+  const room = Math.max(0, maxChars - cutMarker(maxChars, total).length - 2);
+  const kept = cutChars(output, room);
   const sep = kept === "" || kept.endsWith("\n") ? "" : "\n";
-  return `${kept}${sep}${cutMarker(kept.length, output.length)}\n`;
+  return `${kept}${sep}${cutMarker(charCount(kept), total)}\n`;
 }
 
 /** Options of {@link writeTraceOutput}. */

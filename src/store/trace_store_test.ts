@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { assert, assertEquals, assertMatch } from "../../tests/assert.ts";
 import { tempProject } from "../../tests/helpers.ts";
 import {
+  charCount,
   cutMarker,
   PREVIEW_CHARS,
   previewOf,
@@ -28,23 +29,49 @@ Deno.test("a longer output is cut within trace_max_chars and ends with the marke
   assertEquals(cutMarker(10, 20), "[taskline: output cut to the first 10 of 20 characters]");
 });
 
-Deno.test("cut files never exceed the limit and keep a prefix of the output", () => {
+/** The characters (code points) of a text, as a user counts them. */
+const chars = (t: string) => [...t];
+
+Deno.test("cut files never exceed the limit in characters and keep a prefix of the output", () => {
   fc.assert(
     fc.property(
       fc.string({ unit: "grapheme", maxLength: 3000 }),
       fc.integer({ min: 80, max: 2000 }),
       (out, max) => {
         const text = traceFileText(out, max);
-        assert(text.length <= max || text === out);
-        if (out.length <= max) return assertEquals(text, out);
+        const total = chars(out).length;
+        if (total <= max) return assertEquals(text, out);
+        assert(chars(text).length <= max, `${chars(text).length} characters`);
         const m = /\[taskline: output cut to the first (\d+) of (\d+) characters\]\n$/.exec(text)!;
         assert(m, "marker line at the end");
-        assertEquals(Number(m[2]), out.length);
-        assertEquals(text.slice(0, Number(m[1])), out.slice(0, Number(m[1])));
+        assertEquals(Number(m[2]), total);
+        const kept = chars(out).slice(0, Number(m[1])).join("");
+        assert(text.startsWith(kept), "the kept characters begin the file");
+        assert(text.length <= kept.length + 1 + m[0].length, "nothing but a newline between");
       },
     ),
     { numRuns: 500 },
   );
+});
+
+Deno.test("a character is a code point: an emoji counts once, a lone surrogate once", () => {
+  assertEquals(charCount(""), 0);
+  assertEquals(charCount("abc"), 3);
+  assertEquals(charCount("é→漢😀"), 4);
+  assertEquals(charCount("😀".repeat(300)), 300);
+  assertEquals(charCount("a\ud800b\udc00"), 4);
+  fc.assert(
+    fc.property(fc.string({ unit: "binary", maxLength: 200 }), (t) => {
+      assertEquals(charCount(t), chars(t).length);
+    }),
+  );
+  // 300 emoji in a file of at most 250 characters: cut, and counted as characters.
+  const text = traceFileText("😀".repeat(300), 250);
+  const m = /first (\d+) of 300 characters\]\n$/.exec(text)!;
+  assert(m, text.slice(-80));
+  const k = Number(m[1]);
+  assertEquals(text, "😀".repeat(k) + "\n" + cutMarker(k, 300) + "\n");
+  assert(chars(text).length <= 250);
 });
 
 Deno.test("the preview is the first 200 characters, never half a surrogate pair", () => {
@@ -52,7 +79,9 @@ Deno.test("the preview is the first 200 characters, never half a surrogate pair"
   assertEquals(previewOf("a".repeat(500)), "a".repeat(200));
   assertEquals(previewOf("short"), "short");
   const emoji = "a".repeat(199) + "😀" + "b";
-  assertEquals(previewOf(emoji), "a".repeat(199));
+  assertEquals(previewOf(emoji), "a".repeat(199) + "😀");
+  assertEquals(previewOf("😀".repeat(300)), "😀".repeat(200));
+  assertEquals(previewOf("😀".repeat(150)), "😀".repeat(150));
 });
 
 Deno.test("the output file is written under tool-output/<task dir>/<run>/<call>.txt", async () => {
