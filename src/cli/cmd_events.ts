@@ -5,7 +5,7 @@
  * @module
  */
 import { type Cursor, parseCursor } from "../contract/cursor.ts";
-import type { Envelope } from "../contract/envelope.ts";
+import type { Envelope, TaggedEnvelope } from "../contract/envelope.ts";
 import { EVENT_TYPES } from "../contract/events.ts";
 import { TasklineError } from "../errors.ts";
 import type { FastItem, FeedItem } from "../follow/feed.ts";
@@ -47,7 +47,9 @@ Options:
                         paused, 1 otherwise
   --json                one envelope a line (the read form); tagged
                         envelopes without a task
-  -v, --verbose         also agent_delta and budget_updated in human lines
+  -v, --verbose         also agent_delta and budget_updated in human lines;
+                        a follow also shows the agent_delta text that runs
+                        of other processes stream (never logged)
 
 Human lines: "HH:MM:SS.mmm <symbol> <what happened>", times in UTC.`;
 
@@ -295,9 +297,29 @@ async function taskForm(
       ),
     signal: ctx.io.signal,
   });
-  for await (const records of f.batches) {
-    await print(records);
-    if (o.follow) await out.flush();
+  const serially = serialized();
+  const deltas = o.follow
+    ? await liveDeltas(
+      ctx,
+      o,
+      (env) => env.task === task.id && keep(env),
+      (env) =>
+        serially(async () => {
+          await lines.text(o.view!.renderEvent(env, { color: o.color }) + "\n");
+          await lines.end();
+          await out.flush();
+        }),
+    )
+    : null;
+  try {
+    for await (const records of f.batches) {
+      await serially(async () => {
+        await print(records);
+        if (o.follow) await out.flush();
+      });
+    }
+  } finally {
+    await deltas?.close();
   }
   if (f.outcome() === "interrupted") {
     await out.flush();
@@ -370,6 +392,20 @@ async function feedForm(
     ) await print(items);
     return ctx.status(0);
   }
+  const serially = serialized();
+  const deltas = await liveDeltas(
+    ctx,
+    o,
+    (env) => filter.keeps(null, env) && (only === null || only.has(env.task)),
+    (env) =>
+      serially(async () => {
+        await lines.text(
+          o.view!.renderEvent(env, { color: o.color, number: env.number }) + "\n",
+        );
+        await lines.end();
+        await out.flush();
+      }),
+  );
   const follower = new ProjectFollower(ctx.state, {
     taskFilter,
     onProblem: ctx.problem,
@@ -391,11 +427,46 @@ async function feedForm(
       lossless: true,
     });
     for await (const items of sub) {
-      await print(items);
-      await out.flush();
+      await serially(async () => {
+        await print(items);
+        await out.flush();
+      });
     }
   } finally {
     follower.close();
+    await deltas?.close();
   }
   return 0;
+}
+
+/** Runs async steps one after the other (a step waits for the one before to end). */
+function serialized(): (step: () => Promise<void>) => Promise<void> {
+  let last: Promise<void> = Promise.resolve();
+  return (step) => (last = last.then(step, step));
+}
+
+/**
+ * While a follow shows `agent_delta` in human lines (`-v`, or `--type`
+ * naming it), a listener of the live channel: the runs of other processes
+ * (`run`, `record`, the TUI) send it their deltas, which are never logged.
+ * Null when the deltas are not shown. Deltas are live only: one sent before
+ * the listener was found by the run (within a second) is not seen.
+ */
+async function liveDeltas(
+  ctx: Context,
+  o: CommonOptions,
+  accept: (env: TaggedEnvelope) => boolean,
+  show: (env: TaggedEnvelope) => Promise<void>,
+): Promise<{ close(): Promise<void> } | null> {
+  if (ctx.json || o.hidden.has("agent_delta")) return null;
+  if (o.types.length > 0 && !o.types.includes("agent_delta")) return null;
+  const { listenLiveChannel } = await import("../follow/live_listen.ts");
+  return await listenLiveChannel(
+    ctx.state.liveListenerPath(`events-${Deno.pid}`),
+    crypto.randomUUID().replaceAll("-", ""),
+    (env) => {
+      if (env.event.type === "agent_delta" && accept(env)) void show(env).catch(() => {});
+    },
+    { onWarning: (m) => void ctx.warn(m) },
+  );
 }
