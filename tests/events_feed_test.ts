@@ -185,3 +185,39 @@ Deno.test("feed: envelope members named task or number never override the tagged
   await f.waitLines(base + 3);
   for (const l of f.lines.slice(base, base + 3)) assertTaggedOnce(l, task);
 });
+
+Deno.test("feed: an event whose `at` gives no cursor is named on stderr, never dropped silently", async () => {
+  await using p = await tempProject();
+  const t = await createTask(p.state, "times");
+  const line = (seq: number, at: string, message: string) =>
+    JSON.stringify({
+      schema: 2,
+      seq,
+      at,
+      event: { type: "log", run: R1, level: "info", message },
+    }) + "\n";
+  await Deno.writeTextFile(
+    p.state.logPath(t.dir),
+    line(1, "2026-11-27T10:00:00Z", "first") + line(2, "2026-11-27T10:00:01,5Z", "comma") +
+      line(3, "1969-12-31T23:59:59Z", "before 1970") + line(4, "2026-11-27T10:00:02Z", "last"),
+  );
+  for (const args of [["events"], ["events", "--json"]]) {
+    const r = await runCli(args, { cwd: p.dir });
+    assertEquals(r.code, 0, r.stderr);
+    assertEquals(r.stdout.trim().split("\n").length, 2, r.stdout);
+    assertStringIncludes(r.stdout, "last");
+    // One warning for the file, at its first such line.
+    assertStringIncludes(r.stderr, `${t.dir}/events.jsonl: line 2: `);
+    assertStringIncludes(r.stderr, "no event cursor");
+    assertEquals(r.stderr.trim().split("\n").length, 1, r.stderr);
+  }
+  // The follow of every task says so too; the task's own replay shows every line.
+  await using f = spawnCli(["events", "-f", "--since", "2026-01-01T00:00:00Z"], { cwd: p.dir });
+  await f.waitLines(2);
+  for (let i = 0; i < 50 && !f.stderr.includes("no event cursor"); i++) await sleep(100);
+  assertStringIncludes(f.stderr, "line 2: ");
+  f.kill("SIGINT");
+  await f.done;
+  const one = await runCli(["events", "1"], { cwd: p.dir });
+  assertEquals(one.stdout.trim().split("\n").length, 4, one.stdout);
+});

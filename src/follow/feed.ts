@@ -57,6 +57,7 @@ import {
   type FastItem,
   type FeedItem,
   LogFiles,
+  noCursorProblem,
   SourceReader,
 } from "./feed_source.ts";
 import {
@@ -203,10 +204,20 @@ async function replayRange(
   return to <= from ? null : { from, to };
 }
 
-/** Whether a record belongs in the feed; its cursor if so. */
-function feedCursor(r: ReadRecord, task: Task): Cursor | null {
+/**
+ * Whether a record belongs in the feed; its cursor if so. One of schema 2
+ * or above without a cursor is told to `onProblem`.
+ */
+function feedCursor(
+  r: ReadRecord,
+  task: Task,
+  path: string,
+  onProblem: ((p: LogProblem) => void) | undefined,
+): Cursor | null {
   if (r.env.schema < 2) return null;
-  return cursorOf(r.env, task.number);
+  const c = cursorOf(r.env, task.number);
+  if (c === null) onProblem?.(noCursorProblem(path, r.line, r.end ?? 0));
+  return c;
 }
 
 /**
@@ -224,6 +235,7 @@ class Source {
   readonly #lookahead: number;
   readonly #files: OpenFiles;
   readonly #onBad: (e: unknown) => void;
+  readonly #onProblem: ((p: LogProblem) => void) | undefined;
   #items: FeedItem<ReadRecord>[] = [];
   #i = 0;
   #done = false;
@@ -242,6 +254,7 @@ class Source {
       lookahead: number;
       files: OpenFiles;
       onBad: (e: unknown) => void;
+      onProblem?: (p: LogProblem) => void;
     },
   ) {
     this.task = task;
@@ -251,6 +264,7 @@ class Source {
     this.#lookahead = o.lookahead;
     this.#files = o.files;
     this.#onBad = o.onBad;
+    this.#onProblem = o.onProblem;
   }
 
   get head(): FeedItem<ReadRecord> | undefined {
@@ -279,7 +293,7 @@ class Source {
         break;
       }
       for (const r of b.records) {
-        const c = feedCursor(r, this.task);
+        const c = feedCursor(r, this.task, this.#tail.path, this.#onProblem);
         if (c === null || (this.#after && compareCursor(c, this.#after) <= 0)) continue;
         fresh.push(new Item(this.task, r, c));
       }
@@ -366,6 +380,7 @@ export async function* replayFeed(
         lookahead: options.lookaheadItems ?? 16,
         files,
         onBad: (e) => badLog(options, e, task),
+        onProblem: options.onProblem,
       });
       if (src.fill()) heap.push(src);
     }
@@ -784,7 +799,7 @@ export class ProjectFollower {
           break;
         }
         for (const r of b.records) {
-          const c = feedCursor(r, f.task);
+          const c = feedCursor(r, f.task, f.tail.path, this.#options.onProblem);
           if (c) items.push(new Item(f.task, r, c));
         }
         if (b.atEnd) break;

@@ -343,6 +343,21 @@ interface TimedReader {
   at(): string;
 }
 
+/**
+ * The problem of a line of schema 2 or above whose `at` gives it no event
+ * cursor: it is left out of the merge of every task (with a warning, never
+ * silently), and `events <TASK>` still shows it.
+ */
+export function noCursorProblem(path: string, line: number, offset: number): LogProblem {
+  return {
+    path,
+    line,
+    offset,
+    reason: "its `at` is not a UTC timestamp of 1970 or later, so it has no event cursor; " +
+      "`events <TASK>` shows it",
+  };
+}
+
 /** The time of the cursor {@link placeOf} found last. */
 const PLACE = { sec: 0, nanos: 0 };
 
@@ -558,6 +573,11 @@ export class ByteSource {
     this.#o.files.release(this.#o.path);
   }
 
+  /** Tells `onProblem` of an event left out: its `at` gives it no event cursor. */
+  #noPlace(line: number, offset: number): void {
+    this.#o.onProblem?.(noCursorProblem(this.#o.path, line, offset));
+  }
+
   /** Items of the complete lines in buf[0, end). */
   #lines(buf: Uint8Array, end: number, batchStart: number, out: FastItem[]): void {
     const o = this.#o;
@@ -577,7 +597,11 @@ export class ByteSource {
       if (reader.filtered && !reader.hasNeedle(WINDOW_AT + s, WINDOW_AT + le)) continue;
       let it: FastItem;
       if (light.read(WINDOW_AT + s, WINDOW_AT + le)) {
-        if (light.schema < 2 || !placeOf(light, number)) continue;
+        if (light.schema < 2) continue;
+        if (!placeOf(light, number)) {
+          this.#noPlace(line, batchStart + s);
+          continue;
+        }
         it = new ByteItem(
           this.task,
           this.prefix,
@@ -594,7 +618,11 @@ export class ByteSource {
       } else if (foreign.read(c.memory, WINDOW_AT + s, WINDOW_AT + le)) {
         // Another serialiser's line: its read form, written as bytes.
         foreign.reset();
-        if (foreign.schema < 2 || !placeOf(foreign, number)) continue;
+        if (foreign.schema < 2) continue;
+        if (!placeOf(foreign, number)) {
+          this.#noPlace(line, batchStart + s);
+          continue;
+        }
         const form = foreign.out.slice(foreign.start, foreign.end);
         it = new ByteItem(
           this.task,
@@ -620,7 +648,10 @@ export class ByteSource {
         }
         if (d.env.schema < 2) continue;
         const cur = cursorOf(d.env, number);
-        if (cur === null) continue;
+        if (cur === null) {
+          this.#noPlace(line, batchStart + s);
+          continue;
+        }
         const r = { env: d.env, upgraded: d.upgraded, text, line, end: batchStart + le + 1 };
         it = new RecordItem(this.task, this.prefix, r, cur);
       }
