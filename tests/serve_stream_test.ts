@@ -244,3 +244,47 @@ Deno.test(
     for (const f of replay.frames.filter((x) => x.id)) assertTaggedOnce(f.data!, task);
   },
 );
+
+Deno.test(
+  "the task stream goes on with a new run of the task, from its start (ids start again at 1)",
+  sanitize,
+  async () => {
+    await using p = await tempProject();
+    const task = await createTask(p.state, "Twice");
+    await using s = await startServer(p.dir);
+    const stream = new SseReader((await s.get("/api/tasks/1/stream")).body!);
+    await stream.until((f) => f.length > 0);
+    const record = async (message: string) => {
+      const input = [
+        { type: "run_started" },
+        { type: "log", level: "info", message },
+        { type: "run_finished", success: true, status: "done" },
+      ].map((e) => JSON.stringify(e) + "\n").join("");
+      const r = await runCli(["record", "1"], { cwd: p.dir, stdin: input });
+      assertEquals(r.code, 0, r.stderr);
+    };
+    await record("first run");
+    await stream.until((f) => f.filter((x) => x.event === "run_finished").length === 1);
+    await record("second run");
+    await stream.until((f) => f.filter((x) => x.event === "run_finished").length === 2);
+    await new Promise((r) => setTimeout(r, 200)); // nothing more may come
+    await stream.cancel();
+    const got = stream.events().map((f) => {
+      const e = JSON.parse(f.data!);
+      return [f.id, e.event.type, e.event.run];
+    });
+    const runs = [...new Set(got.map((g) => g[2]))];
+    assertEquals(runs.length, 2, JSON.stringify(got));
+    assertEquals(got, [
+      ["1", "run_started", runs[0]],
+      ["2", "log", runs[0]],
+      ["3", "run_finished", runs[0]],
+      ["1", "run_started", runs[1]],
+      ["2", "log", runs[1]],
+      ["3", "run_finished", runs[1]],
+    ]);
+    // Both runs are in the log; the stream named the current one last.
+    const lines = (await Deno.readTextFile(p.state.logPath(task.dir))).trim().split("\n");
+    assertEquals(lines.length, 6);
+  },
+);

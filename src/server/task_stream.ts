@@ -1,7 +1,9 @@
 /**
- * One `/api/tasks/{ref}/stream` client: the events of one run of one task
- * (the current run, or the first run when the task has none yet), with the
- * run's ephemeral events, staying open across pauses and resumes.
+ * One `/api/tasks/{ref}/stream` client: the events of the task's current
+ * run (or of the first run when the task has none yet), with the run's
+ * ephemeral events, staying open across pauses and resumes. When a new run
+ * of the task starts, the stream goes on with it from its start (ids are
+ * seqs: they start again at 1).
  *
  * Its position is the run and the last seq it was sent. It is live (the hub
  * hands it each record of the task as the follower reads it) while its
@@ -121,8 +123,14 @@ export class TaskStreamClient {
   /** The frame of a live record, advancing the seq; "" when it is not for this client. */
   #render(r: LiveRecord): string {
     const env = r.env;
-    if (this.#run === null && env.event.type === "run_started" && env.seq !== undefined) {
-      this.#run = runOf(env.event);
+    if (env.event.type === "run_started" && env.seq !== undefined) {
+      const run = runOf(env.event);
+      if (this.#run === null) this.#run = run;
+      else if (run !== null && run !== this.#run) {
+        // A new run of the task: followed from its start.
+        this.#run = run;
+        this.#lastSeq = 0;
+      }
     }
     if (this.#run === null || runOf(env.event) !== this.#run) return "";
     if (env.seq === undefined) {
@@ -148,10 +156,15 @@ export class TaskStreamClient {
         } finally {
           this.hub.slots.release();
         }
-        // At the end of the log: live, unless the hub has published more of the run meanwhile.
+        // At the end of the log: live, unless the hub has published more of the run meanwhile,
+        // or a new run of the task (the last published is the newest): read from its start.
         const p = this.hub.published(this.task.id);
-        const more = p !== undefined &&
-          (this.#run === null || (p.run === this.#run && p.seq > this.#lastSeq));
+        if (p !== undefined && this.#run !== null && p.run !== this.#run) {
+          this.#run = p.run;
+          this.#lastSeq = 0;
+          continue;
+        }
+        const more = p !== undefined && (this.#run === null || p.seq > this.#lastSeq);
         if (!more) this.#behind = false;
       }
     } catch (e) {
