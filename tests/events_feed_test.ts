@@ -221,3 +221,25 @@ Deno.test("feed: an event whose `at` gives no cursor is named on stderr, never d
   const one = await runCli(["events", "1"], { cwd: p.dir });
   assertEquals(one.stdout.trim().split("\n").length, 4, one.stdout);
 });
+
+Deno.test("feed: a task discarded and made again in a directory of the same name is tagged with its own id", async () => {
+  await using p = await tempProject();
+  const old = await createTask(p.state, "same title");
+  await using f = spawnCli(["events", "-f", "--json"], { cwd: p.dir });
+  await waitLive(f, p.state, old);
+  // `task discard 1 && task new "same title"`: the new task gets number 1 and the directory
+  // 001-same-title again, between two scans of the follower.
+  await Deno.remove(p.state.taskDir(old.dir), { recursive: true });
+  const made = await createTask(p.state, "same title");
+  assertEquals(made.dir, old.dir);
+  const before = f.lines.length;
+  await append(
+    p.state,
+    made,
+    env(1, new Date().toISOString(), { type: "log", run: R1, level: "info", message: "new" }),
+  );
+  await f.waitLines(before + 1);
+  const line = JSON.parse(f.lines.at(-1)!) as { task: string; event: { message: string } };
+  assertEquals(line.event.message, "new");
+  assertEquals(line.task, made.id, "tagged with the discarded task's id");
+});

@@ -263,3 +263,40 @@ Deno.test("follow of a run whose process died ends instead of waiting forever", 
   assertEquals(status.code, 1);
   assert(f.stderr.includes("no process runs it"), f.stderr);
 });
+
+Deno.test("follow of a run whose process died in the middle of a line ends instead of waiting forever", async () => {
+  await using p = await tempProject();
+  const at = "2026-03-01T12:00:00Z";
+  const torn = `{"schema":2,"seq":3,"at":"${at}","event":{"type":"log","run":"${RUN}","lev`;
+  // A run cut short, and a run that ended, each followed by the half line a dead writer left
+  // (no process holds the task's lock; the next run of the task repairs the line).
+  const cases: Array<[string, Record<string, unknown> | null, number]> = [
+    ["cut short", null, 1],
+    ["ended", {
+      type: "run_finished",
+      run: RUN,
+      success: true,
+      status: "done",
+      usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 },
+      active_ms: 1,
+      started_at: at,
+    }, 0],
+  ];
+  for (const [name, end, code] of cases) {
+    const envs = [
+      env(1, at, { type: "run_started", run: RUN, task: "t" }),
+      env(2, at, { type: "phase_started", run: RUN, phase: "build" }),
+      ...(end ? [env(3, at, end)] : []),
+    ];
+    const task = await taskWithLog(p.state, name, envs);
+    await Deno.writeTextFile(p.state.logPath(task.dir), torn, { append: true });
+    await using f = spawnCli(["events", String(task.number), "-f", "--json", "--exit-status"], {
+      cwd: p.dir,
+    });
+    const timer = setTimeout(() => f.kill("SIGKILL"), 20_000);
+    const status = await f.done;
+    clearTimeout(timer);
+    assertEquals(f.lines.length, envs.length, `${name}: ${f.lines.join("\n")}`);
+    assertEquals(status.code, code, `${name}: ${f.stderr}`);
+  }
+});

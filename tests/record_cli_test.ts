@@ -348,6 +348,13 @@ Deno.test("an approval through record: paused exits 2, approve answers it, --res
   assertStringIncludes(fresh.stderr, "its run is paused");
   const ok = await runCli(["approve", "1"], { cwd: p.dir });
   assertEquals(ok.code, 0, ok.stderr);
+  // The way on that approve names is the recorder's, not the scripted engine's (which
+  // refuses such a run), and that refusal names a way that works.
+  assertStringIncludes(ok.stdout, "taskline record 1 --resume");
+  const wrong = await runCli(["run", "1", "--resume"], { cwd: p.dir });
+  assertEquals(wrong.code, 1);
+  assertStringIncludes(wrong.stderr, "taskline record 1 --resume");
+  assertStringIncludes(wrong.stderr, "taskline run 1 --restart");
   const resumed = await runCli(["record", "1", "--resume"], {
     cwd: p.dir,
     stdin: bare({ type: "run_finished", success: true, status: "done" }),

@@ -322,3 +322,25 @@ Deno.test("the output route never reads outside the trace store", sanitize, asyn
   const health = await s.json("/api/health") as { read_outside_state_dir: boolean };
   assertEquals(health.read_outside_state_dir, false);
 });
+
+Deno.test("a discarded task's events leave GET /api/events", sanitize, async () => {
+  await using p = await project();
+  const r = await runCli(["run", "2", "--speed", "200"], { cwd: p.dir });
+  assertEquals(r.code, 0, r.stderr);
+  await using s = await startServer(p.dir);
+  type Tagged = { number: number };
+  const numbers = async () =>
+    new Set((await s.json("/api/events?limit=10000") as Tagged[]).map((e) => e.number));
+  assertEquals([...await numbers()].sort(), [1, 2]);
+  const d = await runCli(["task", "discard", "2"], { cwd: p.dir });
+  assertEquals(d.code, 0, d.stderr);
+  // The server's follower notices within its poll (a second); a replay of the logs would
+  // no longer have task 2, nor should the answer (the web UI drew it as a ghost task).
+  const until = Date.now() + 10_000;
+  let seen = await numbers();
+  while (seen.has(2) && Date.now() < until) {
+    await new Promise((ok) => setTimeout(ok, 200));
+    seen = await numbers();
+  }
+  assertEquals([...seen], [1]);
+});

@@ -194,3 +194,26 @@ Deno.test("tui: x asks the reason and rejects; quitting with a run going stops i
   assertEquals(after.filter((l) => l.event.type === "run_started").length, 2);
   assertEquals(after.map((l) => l.seq), after.map((_, i) => i + 1));
 });
+
+Deno.test("tui: a on a run of taskline record names the way on, record --resume, not R", async () => {
+  await using p = await tempProject();
+  assertEquals((await runCli(["task", "new", "Engine of its own"], { cwd: p.dir })).code, 0);
+  const bare = [
+    { type: "approval_requested", gate: "plan" },
+    { type: "paused", reason: "waiting for approval of the plan" },
+    { type: "run_finished", success: false, status: "paused" },
+  ].map((e) => JSON.stringify(e) + "\n").join("");
+  assertEquals((await runCli(["record", "1"], { cwd: p.dir, stdin: bare })).code, 2);
+  await using tui = new TuiSession("recorded");
+  await tui.start(p.dir, ["tui"], { width: 160 });
+  await tui.waitFor(/#1 +Engine of its own +paused/);
+  await tui.type("a");
+  await tui.waitFor("Approve the plan gate of #1. Comment (optional):");
+  await tui.keys("Enter");
+  const s = await tui.waitFor("Approved the plan gate of #1");
+  assertStringIncludes(s, "taskline record 1 --resume");
+  // R cannot play such a run, and says what can.
+  await tui.type("R");
+  await tui.waitFor("Cannot resume task #1");
+  assertStringIncludes(await tui.screen(), "taskline record 1 --resume");
+});

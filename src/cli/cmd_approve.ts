@@ -12,13 +12,15 @@ import type { Context } from "./context.ts";
 export const APPROVE_HELP = `Usage: taskline approve <TASK> [--comment TEXT] [--json]
 
 Approves the gate a paused run waits for (approval_resolved is recorded in
-that run). Continue the run with \`taskline run <TASK> --resume\`.
+that run). Continue the run with \`taskline run <TASK> --resume\` (a run of
+your own engine with \`taskline record <TASK> --resume\`).
 Fails when nothing is pending or a process runs the task.`;
 
 export const REJECT_HELP = `Usage: taskline reject <TASK> --reason TEXT [--json]
 
 Rejects the gate a paused run waits for: the work goes back to the phase
-before the gate, which is played again on \`taskline run <TASK> --resume\`.
+before the gate, which is played again on \`taskline run <TASK> --resume\` (a run
+of your own engine goes on with \`taskline record <TASK> --resume\`).
 Fails when nothing is pending or a process runs the task.`;
 
 async function decide(ctx: Context, args: string[], approved: boolean): Promise<number> {
@@ -57,7 +59,9 @@ async function decide(ctx: Context, args: string[], approved: boolean): Promise<
     await ctx.io.stdout.write(
       `${approved ? "Approved" : "Rejected"} the ${r.gate} gate of task #${n} (run ${
         r.run.slice(0, 8)
-      }). Continue with \`taskline run ${n} --resume\`.\n`,
+      }). Continue with \`${
+        r.recorded ? `<your engine> | taskline record ${n} --resume` : `taskline run ${n} --resume`
+      }\`.\n`,
     );
   }
   return 0;

@@ -27,6 +27,11 @@ export interface Resolved {
   gate: Gate;
   run: string;
   envelope: Envelope;
+  /**
+   * The run was not started by the scripted engine (`taskline record`: an
+   * engine of the user's own): it goes on with `record --resume`, not `run --resume`.
+   */
+  recorded: boolean;
 }
 
 /**
@@ -90,6 +95,7 @@ export async function resolveApproval(
       at: envelope.at,
     }];
     const pos = rs.engine as EnginePosition | undefined;
+    const recorded = !pos || typeof pos !== "object";
     if (pos && typeof pos === "object" && typeof pos.gate_phase === "number") {
       if (decision.approved) {
         pos.next_phase = pos.gate_phase + 1;
@@ -101,7 +107,7 @@ export async function resolveApproval(
       pos.gate_phase = null;
     }
     await rec.saveState();
-    return { gate, run: rec.run, envelope };
+    return { gate, run: rec.run, envelope, recorded };
   } finally {
     await rec.close();
   }

@@ -142,7 +142,7 @@ export async function runTask(
           "wrong-state",
           `Cannot resume task #${task.number}: its run ${
             rec.run.slice(0, 8)
-          } was not started by this engine (run.json has no position); start a new run with \`taskline run ${task.number}\``,
+          } comes from \`taskline record\`; continue it with \`taskline record ${task.number} --resume\` or start over with \`taskline run ${task.number} --restart\``,
         );
       }
       if (rec.runState.pending_approval) {

@@ -550,6 +550,8 @@ interface Followed {
   bad?: string;
   /** Offset up to which items were published to subscribers. */
   published: number;
+  /** The log was replaced or cut since the task was last read: is it still that task? */
+  reset?: boolean;
 }
 
 interface Subscriber {
@@ -676,19 +678,50 @@ export class ProjectFollower {
         badLog(this.#options, e, task);
         bad = (e as Error).message;
       }
-      this.#followed.set(dir, {
+      const f: Followed = {
         bad,
         task,
         tail: new LogTail(path, {
           from,
           chunkBytes: 64 * 1024,
           onProblem: this.#options.onProblem,
-          onReset: this.#options.onReset,
+          onReset: (r) => {
+            f.reset = true;
+            this.#options.onReset?.(r);
+          },
         }),
         published: from,
-      });
+      };
+      this.#followed.set(dir, f);
       this.#dirty.add(dir);
     }
+  }
+
+  /**
+   * After a log was replaced or cut: a task discarded and another made in a
+   * directory of the same name between two scans (`task discard 3 && task new`
+   * of the same title gives the same number and directory) is another task.
+   * Its events are tagged with its own id, and the old one is told removed.
+   * False when the new task is not one to follow (the task filter).
+   */
+  async #sameTask(dir: string, f: Followed): Promise<boolean> {
+    let task: Task;
+    try {
+      task = await readTask(this.state, dir);
+    } catch {
+      return true;
+    }
+    if (task.id === f.task.id) return true;
+    const old = f.task;
+    f.task = task;
+    this.#options.onRemoved?.(old);
+    if (this.#options.taskFilter && !this.#options.taskFilter(task)) {
+      this.#followed.delete(dir);
+      this.#dirMtimes.delete(dir);
+      this.#ignored.add(dir);
+      return false;
+    }
+    return true;
   }
 
   async #run(): Promise<void> {
@@ -797,6 +830,10 @@ export class ProjectFollower {
           if (f.bad !== e.message) badLog(this.#options, e, f.task);
           f.bad = e.message;
           break;
+        }
+        if (f.reset) {
+          f.reset = false;
+          if (!(await this.#sameTask(dir, f))) return;
         }
         for (const r of b.records) {
           const c = feedCursor(r, f.task, f.tail.path, this.#options.onProblem);

@@ -266,8 +266,11 @@ export async function followTask(
       // Lines still coming (a log rewritten by hand, another tool appending)
       // are not a dead run: the time without a lock holder counts from the last.
       if (b.records.length > 0) orphanSince = null;
-      if (b.caughtUp && track.run !== null && !track.ended) {
-        // A run whose process died never gets its run_finished: do not wait forever.
+      // At the end, a half-written last line included: a process that died in
+      // the middle of a line never completes it (the run's next open repairs it).
+      if (b.atEnd && track.run !== null) {
+        // A run whose process died never gets its run_finished (or the line
+        // after it): do not wait forever.
         const now = Date.now();
         if (now - lockCheckedAt >= 500) {
           lockCheckedAt = now;
@@ -275,7 +278,7 @@ export async function followTask(
           else orphanSince ??= now;
         }
         if (orphanSince !== null && now - orphanSince >= INTERRUPTED_AFTER_MS) {
-          track.interrupted = true;
+          if (!track.ended) track.interrupted = true;
           return;
         }
       } else orphanSince = null;

@@ -17,9 +17,11 @@ export interface TailLogOptions extends Omit<LogTailOptions, "light"> {
 
 /**
  * Follows one log: yields what is appended as it is appended, forever (until
- * `signal` is aborted or the consumer stops). A batch with `caughtUp` is
- * yielded each time the reader reaches the end, even when it is empty, so
- * that the consumer can decide to stop.
+ * `signal` is aborted or the consumer stops). A batch with `atEnd` is
+ * yielded each time the reader reaches the end, even when it is empty (and
+ * `caughtUp` unless a last line is half written), so that the consumer can
+ * decide to stop: a writer that died in the middle of a line never
+ * completes it.
  *
  * @example
  * ```ts
@@ -44,7 +46,7 @@ export async function* tailLog(
     for (;;) {
       options.signal?.throwIfAborted();
       const b = await tail.read();
-      if (b.records.length > 0 || b.caughtUp) yield b;
+      if (b.records.length > 0 || b.atEnd) yield b;
       // At the end (a half-written line included: a killed writer may leave
       // one until its resume) wait for a change rather than spin.
       if (b.atEnd) await wakeup.wait(options.pollIntervalMs ?? 1000, options.signal);

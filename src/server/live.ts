@@ -113,8 +113,10 @@ export class LiveHub implements LiveRoutes {
       pollIntervalMs: options.pollIntervalMs,
       onReset: options.onReset,
       onBadLog: options.onBadLog,
-      // The streams of a discarded task are told and closed.
+      // The streams of a discarded task are told and closed, and its events
+      // leave the recent index (GET /api/events).
       onRemoved: (task) => {
+        this.recent.remove(task);
         for (const c of this.#taskClients) {
           if (c.task.id === task.id) c.end(`Task #${task.number} was discarded`);
         }

@@ -139,10 +139,20 @@ export class RecentIndex {
     }
   }
 
+  /**
+   * Forgets a task that is gone (`task discard`): its events are no longer
+   * in any answer, as they are in no replay of the logs.
+   */
+  remove(task: Task): void {
+    const tail = this.#tails.get(task.dir);
+    if (tail && tail.task.id === task.id) this.#tails.delete(task.dir);
+  }
+
   /** Adds events the follower delivered. */
   add(items: readonly FeedItem[]): void {
     for (const it of items) {
       let tail = this.#tails.get(it.task.dir);
+      if (tail && tail.task.id !== it.task.id) tail = undefined;
       if (!tail) {
         tail = new Tail(it.task, true, this.#itemsPerTask, 0);
         this.#tails.set(it.task.dir, tail);

@@ -88,13 +88,21 @@ export class TaskActions implements TuiActions {
   async approve(number: number, comment: string | null): Promise<string> {
     const task = await this.#task(number);
     const r = await approveTask(this.state, task, comment, { settings: this.#settings });
-    return `Approved the ${r.gate} gate of #${number}; R resumes its run`;
+    return `Approved the ${r.gate} gate of #${number}; ${
+      r.recorded
+        ? `its engine resumes it (taskline record ${number} --resume)`
+        : "R resumes its run"
+    }`;
   }
 
   async reject(number: number, reason: string): Promise<string> {
     const task = await this.#task(number);
     const r = await rejectTask(this.state, task, reason, { settings: this.#settings });
-    return `Rejected the ${r.gate} gate of #${number}; R plays the work again`;
+    return `Rejected the ${r.gate} gate of #${number}; ${
+      r.recorded
+        ? `its engine resumes it (taskline record ${number} --resume)`
+        : "R plays the work again"
+    }`;
   }
 
   running(): number {
