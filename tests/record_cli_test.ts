@@ -8,6 +8,7 @@ import { assert, assertEquals, assertMatch, assertStringIncludes } from "./asser
 import { REPO, runCli, spawnCli, tempProject } from "./helpers.ts";
 import { createTask, readTask } from "../src/store/tasks.ts";
 import { assertGapless, bare, logLines, somePhase, typesOf, until } from "./record_util.ts";
+import { startServer } from "./serve_util.ts";
 
 Deno.test("record writes bare events as envelopes of one run, output kept in the trace store", async () => {
   await using p = await tempProject();
@@ -482,3 +483,42 @@ Deno.test("record --resume of a run paused by 0.4 keeps the totals of its run.js
   assert((end.active_ms as number) >= 2686, `active_ms ${end.active_ms}`);
   assertEquals(end.started_at, ls[0].at);
 });
+
+Deno.test(
+  "a run whose process died shows as interrupted in task list, task show and /api/tasks",
+  { sanitizeOps: false, sanitizeResources: false },
+  async () => {
+    await using p = await tempProject();
+    const task = await createTask(p.state, "Killed");
+    {
+      await using rec = spawnCli(["record", "1", "--json"], { cwd: p.dir });
+      const w = rec.child.stdin.getWriter();
+      await w.write(new TextEncoder().encode(bare(...somePhase())));
+      await rec.waitLines(7);
+      rec.kill("SIGKILL");
+      await rec.done;
+      w.releaseLock();
+    }
+    assertEquals((await readTask(p.state, task.dir)).record.status, "running");
+    const list = await runCli(["task", "list"], { cwd: p.dir });
+    assertEquals(list.code, 0, list.stderr);
+    assertMatch(list.stdout, /^#1 +interrupted +Killed$/m);
+    const show = await runCli(["task", "show", "1"], { cwd: p.dir });
+    assertStringIncludes(show.stdout, "status:   interrupted (task.json says running");
+    await using s = await startServer(p.dir);
+    const rows = await (await s.get("/api/tasks")).json();
+    assertEquals([rows[0].running, rows[0].run.status], [false, "interrupted"]);
+    // A process running it again: running.
+    await using again = spawnCli(["record", "1", "--resume"], { cwd: p.dir });
+    assert(
+      await until(async () =>
+        (await runCli(["task", "list"], { cwd: p.dir })).stdout.includes("running*")
+      ),
+      "running while recorded again",
+    );
+    const rows2 = await (await s.get("/api/tasks")).json();
+    assertEquals([rows2[0].running, rows2[0].run.status], [true, "running"]);
+    await again.closeStdin();
+    await again.done;
+  },
+);

@@ -6,6 +6,7 @@
 import { visible } from "../views/terminal_text.ts";
 import { TasklineError } from "../errors.ts";
 import { acquireTaskLock, isTaskRunning } from "../store/lock.ts";
+import { shownStatus } from "../views/task_status.ts";
 import { findCurrentRun, readLog } from "../store/log_reader.ts";
 import { loadRunState } from "../store/run_state.ts";
 import { branchOf, createTask, type Task } from "../store/tasks.ts";
@@ -177,7 +178,13 @@ async function show(ctx: Context, ref: string): Promise<number> {
   }
   const lines = [
     `#${task.number} ${task.record.title}`,
-    `  status:   ${task.record.status}${running ? " (a process is running it)" : ""}`,
+    `  status:   ${shownStatus(task.record.status, running)}${
+      running
+        ? " (a process is running it)"
+        : task.record.status === "running"
+        ? " (task.json says running, but no process runs it: its process died)"
+        : ""
+    }`,
     `  id:       ${task.id}`,
     `  dir:      ${ctx.state.taskDir(task.dir)}`,
     `  branch:   ${branchOf(task)}`,
@@ -249,9 +256,11 @@ export async function taskCommand(ctx: Context, args: string[]): Promise<number>
         await out.write('No tasks yet: `taskline task new "<title>"`.\n');
         return 0;
       }
-      const width = Math.max(6, ...rows.map((r) => r.status.length + (r.running ? 1 : 0)));
+      const shown = (r: { status: string; running: boolean }) =>
+        shownStatus(r.status, r.running) + (r.running ? "*" : "");
+      const width = Math.max(6, ...rows.map((r) => shown(r).length));
       for (const r of rows) {
-        const status = `${r.status}${r.running ? "*" : ""}`.padEnd(width);
+        const status = shown(r).padEnd(width);
         await out.write(visible(`#${String(r.number).padEnd(4)} ${status}  ${r.title}`) + "\n");
       }
       if (rows.some((r) => r.running)) await out.write("(* a process is running it)\n");

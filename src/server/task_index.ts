@@ -74,8 +74,10 @@ export interface TaskRow {
     started_at: string;
     /**
      * `running` while a process runs the task; else the status of the run's
-     * last `run_finished` (`done`, `paused`, `cancelled`, `failed`...), or
-     * null when run.json does not say (written before taskline kept it).
+     * last `run_finished` (`done`, `paused`, `cancelled`, `failed`...);
+     * `interrupted` when the run has none and no process runs it (its
+     * process died); null when run.json does not say (written before
+     * taskline kept it).
      */
     status: string | null;
     pending_approval: string | null;
@@ -100,7 +102,7 @@ export async function taskRow(state: StateDir, task: Task): Promise<TaskRow> {
       ? {
         id: rs.run,
         started_at: rs.started_at,
-        status: running ? "running" : rs.status ?? null,
+        status: running ? "running" : rs.status ?? (rs.started_at !== "" ? "interrupted" : null),
         pending_approval: rs.pending_approval,
         active_ms: rs.active_ms,
         usage: { ...rs.usage },

@@ -45,6 +45,7 @@ import {
   type TraceView,
 } from "./model.ts";
 import type { LiveModel } from "./run.ts";
+import { shownStatus } from "../views/task_status.ts";
 
 /** Options of {@link TuiData}. */
 export interface TuiDataOptions {
@@ -438,7 +439,7 @@ export class TuiData implements LiveModel {
     return {
       number: t.number,
       title: t.record.title,
-      status: running ? "running" : t.record.status,
+      status: shownStatus(t.record.status, running),
       phase,
       approval,
       progress,
@@ -649,7 +650,7 @@ export function historyTable(docs: TaskHistory[], nowMs = Date.now()): Table {
       cells: [
         `#${d.number}`,
         d.task.title,
-        d.running ? `${d.task.status} (running)` : d.task.status,
+        d.running ? `${d.task.status} (running)` : shownStatus(d.task.status, false),
         String(d.totals.runs),
         String(d.totals.commits),
         String(d.changed_files.files.length),
