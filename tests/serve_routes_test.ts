@@ -344,3 +344,39 @@ Deno.test("a discarded task's events leave GET /api/events", sanitize, async () 
   }
   assertEquals([...seen], [1]);
 });
+
+Deno.test(
+  "GET /api/tasks has an entity tag: 304 while nothing changed, 200 after a task is made or a run moves",
+  sanitize,
+  async () => {
+    await using p = await tempProject();
+    await createTask(p.state, "One");
+    await using s = await startServer(p.dir);
+    const list = async (tag?: string) => {
+      const res = await s.get("/api/tasks", tag ? { headers: { "if-none-match": tag } } : {});
+      const body = res.status === 200 ? await res.json() : await res.text();
+      return { status: res.status, tag: res.headers.get("etag") ?? "", body };
+    };
+    const first = await list();
+    assertEquals(first.status, 200);
+    assertMatch(first.tag, /^"[^"]+"$/);
+    const same = await list(first.tag);
+    assertEquals([same.status, same.body, same.tag], [304, "", first.tag]);
+    assertEquals((await list('"something else"')).status, 200);
+    // A task made elsewhere changes the list.
+    await createTask(p.state, "Two");
+    const made = await list(first.tag);
+    assertEquals(made.status, 200);
+    assertEquals(made.body.length, 2);
+    // A run that starts and finishes changes its row.
+    assertEquals((await runCli(["run", "2", "--speed", "200"], { cwd: p.dir })).code, 0);
+    // (the server publishes the run's events as its follower reads them: within a moment)
+    let moved = await list(made.tag);
+    for (let i = 0; i < 50 && moved.status === 304; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      moved = await list(made.tag);
+    }
+    assertEquals(moved.status, 200);
+    assertEquals(moved.body[1].run.status, "done");
+  },
+);

@@ -239,3 +239,44 @@ Deno.test(
     assertEquals(browser.errors, []);
   },
 );
+
+Deno.test(
+  "web UI: a task made or discarded elsewhere appears and leaves without a reload; the list is polled with 304s",
+  sanitize,
+  async () => {
+    await using project = await demoProject(["First"], 0);
+    await using server = await startServer(project.dir);
+    await using browser = await launchBrowser();
+    const { page } = browser;
+    const lists: number[] = [];
+    page.on("response", (r) => {
+      if (new URL(r.url()).pathname === "/api/tasks" && r.request().method() === "GET") {
+        lists.push(r.status());
+      }
+    });
+    await page.goto(`${server.url}#token=${server.token}`);
+    await page.waitForSelector('#conn[data-state="live"]');
+    await page.waitForSelector('tr[data-task="1"]');
+    // Made by the command line: no event tells of it.
+    assertEquals((await runCli(["task", "new", "Made elsewhere"], { cwd: project.dir })).code, 0);
+    await page.waitForSelector('tr[data-task="2"]', { timeout: 15_000 });
+    assertStringIncludes(await page.textContent('tr[data-task="2"]') ?? "", "Made elsewhere");
+    // Made and run: its row follows its run.
+    assertEquals((await runCli(["task", "new", "Third"], { cwd: project.dir })).code, 0);
+    await page.waitForSelector('tr[data-task="3"]', { timeout: 15_000 });
+    // Discarded by the command line: its row goes.
+    assertEquals(
+      (await runCli(["task", "discard", "2"], { cwd: project.dir })).code,
+      0,
+    );
+    await page.waitForSelector('tr[data-task="2"]', { state: "detached", timeout: 15_000 });
+    assert(await page.$('tr[data-task="1"]'), "the other tasks stay");
+    assert(await page.$('tr[data-task="3"]'), "the other tasks stay");
+    // While nothing changes, the list is answered 304 (no body).
+    const before = lists.length;
+    await page.waitForTimeout(7_000);
+    const quiet = lists.slice(before);
+    assert(quiet.length >= 1, `polled: ${JSON.stringify(lists)}`);
+    assert(quiet.every((s) => s === 304), `quiet polls: ${JSON.stringify(quiet)}`);
+  },
+);

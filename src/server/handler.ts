@@ -64,7 +64,16 @@ export interface LiveRoutes {
   taskStream(req: Request, url: URL, ctx: RouteContext): Promise<Response>;
   /** Open stream clients, and how many times a slow one caught up from disk. */
   streamStats(): { clients: number; catch_ups: number; fan_out: number };
+  /**
+   * Bumped by each published event that can change a task's row (a run
+   * starting, pausing, finishing, an approval asked or answered, a phase):
+   * with the tasks directory's stamp, the entity tag of `GET /api/tasks`.
+   */
+  readonly rowsVersion: number;
 }
+
+/** Differs from one server process to the next, so that no entity tag outlives its server. */
+const ETAG_NONCE = crypto.randomUUID().slice(0, 8);
 
 /** What a route handler gets besides the request. */
 export interface RouteContext {
@@ -302,8 +311,22 @@ export function createHandler(options: HandlerOptions): Handler {
         return json(openApiDocument(options.version));
       case "tasks": {
         checkParams(url, []);
+        // A page that polls the list (the web UI) is answered 304 while nothing of it changed:
+        // the tag is taken before the rows, so a change while they are read tags the next answer.
+        const tag = options.live
+          ? `"${ETAG_NONCE}-${await tasks.stamp()}-${options.live.rowsVersion}"`
+          : null;
+        if (tag !== null && req.headers.get("if-none-match") === tag) {
+          return new Response(null, {
+            status: 304,
+            headers: { etag: tag, "cache-control": "no-store" },
+          });
+        }
         const list = await tasks.tasks();
-        return json(await Promise.all(list.map((t) => taskRow(state, t))));
+        return json(
+          await Promise.all(list.map((t) => taskRow(state, t))),
+          tag === null ? {} : { headers: { etag: tag } },
+        );
       }
       case "task": {
         checkParams(url, []);

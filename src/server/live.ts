@@ -85,8 +85,22 @@ interface Client {
   close(): void;
 }
 
+/** Event types that can change a task's row of `GET /api/tasks` (its run, status, gate). */
+const ROW_TYPES = new Set([
+  "run_started",
+  "run_finished",
+  "paused",
+  "approval_requested",
+  "approval_resolved",
+  "phase_started",
+  "phase_finished",
+  "merged",
+]);
+
 /** The live side of the server. */
 export class LiveHub implements LiveRoutes {
+  /** See {@link LiveRoutes.rowsVersion}. */
+  rowsVersion = 0;
   readonly state: StateDir;
   readonly follower: ProjectFollower;
   /** The last events of every task, for `/api/events`. */
@@ -176,6 +190,7 @@ export class LiveHub implements LiveRoutes {
             if (run !== null && env.seq !== undefined) {
               this.#published.set(it.task.id, { run, seq: env.seq });
             }
+            if (ROW_TYPES.has(env.event.type)) this.rowsVersion++;
           }
           this.recent.add(items);
           this.fan.addItems(items);

@@ -33,6 +33,11 @@ export class TaskIndex {
     }
   }
 
+  /** The tasks directory's stamp (its mtime and inode): it changes when a task is made or removed. */
+  stamp(): Promise<string> {
+    return this.#dirStamp();
+  }
+
   /** Every task, ordered by number; re-read when the tasks directory changed. */
   async tasks(options: { fresh?: boolean } = {}): Promise<Task[]> {
     const stamp = await this.#dirStamp();

@@ -32,9 +32,14 @@ export function isAuthError(e: unknown): e is ApiError {
 export class Api {
   constructor(public token: string) {}
 
-  async request(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
+  /** A request with the token; an answer that is not a success (304 is one) throws an {@link ApiError}. */
+  async request(
+    path: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     let res: Response;
     const headers: Record<string, string> = {
+      ...init.headers,
       Authorization: `Bearer ${this.token}`,
       Accept: "application/json",
     };
@@ -49,7 +54,7 @@ export class Api {
     } catch (e) {
       throw new ApiError(0, `Cannot reach the server (${messageOf(e)})`);
     }
-    if (!res.ok) {
+    if (!res.ok && res.status !== 304) {
       let message = "";
       try {
         const p = await res.json();

@@ -3,8 +3,10 @@
  * `fetch` (the token goes in a header, never in an address, and events of
  * every type arrive). When the stream breaks or ends, it is opened again
  * with `Last-Event-ID` (the last cursor seen) after a delay that grows,
- * once a single request has shown the token is still good. Nothing is
- * polled while the stream is up.
+ * once a single request has shown the token is still good. While the
+ * stream is up and the page is visible, the task list is asked for every
+ * few seconds with its entity tag (answered 304, without a body, while
+ * nothing changed): no event tells of a task made, or discarded, elsewhere.
  *
  * @module
  */
@@ -24,6 +26,9 @@ export interface ConnectionOptions {
   recentMax?: number;
 }
 
+/** How often the task list is asked for while the stream is up and the page visible, in ms. */
+export const TASKS_POLL_MS = 3000;
+
 function rowsOf(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
   const tasks = (value as { tasks?: unknown } | null)?.tasks;
@@ -38,6 +43,10 @@ export class Connection {
   timer: ReturnType<typeof setTimeout> | undefined = undefined;
   stopped = false;
   loaded = false;
+  /** The entity tag of the last task list read. */
+  tasksTag = "";
+  poller: ReturnType<typeof setInterval> | undefined = undefined;
+  polling = false;
   asked = new Set<string>();
 
   constructor(
@@ -62,11 +71,12 @@ export class Connection {
     this.loaded = true;
     this.open();
     try {
-      for (const row of rowsOf(await this.api.json("/api/tasks"))) this.store.mergeRow(row);
+      await this.readTasks();
     } catch (e) {
       if (isAuthError(e)) return this.failed(e);
     }
     this.options.onLoaded?.();
+    this.poller ??= setInterval(() => void this.pollTasks(), TASKS_POLL_MS);
     // Once, in the background: what the recent events do not say of older tasks.
     this.api.json("/api/history?all=true").then((docs) => {
       for (const d of Array.isArray(docs) ? docs : []) this.store.mergeHistory(d);
@@ -144,9 +154,39 @@ export class Connection {
 
   /** Reads the task list once more (after a drop, a new token, or an action). */
   refreshTasks(): void {
-    this.api.json("/api/tasks").then((rows) => {
-      for (const row of rowsOf(rows)) this.store.mergeRow(row);
-    }).catch(() => {});
+    this.tasksTag = "";
+    this.readTasks().catch(() => {});
+  }
+
+  /**
+   * Reads the task list (unless its entity tag is unchanged: 304) into the
+   * store, which forgets the tasks discarded since the last list; `newOnly`:
+   * only tasks the page does not know are merged (see {@link Store.syncRows}).
+   */
+  async readTasks(newOnly = false): Promise<void> {
+    const res = await this.api.request(
+      "/api/tasks",
+      this.tasksTag ? { headers: { "If-None-Match": this.tasksTag } } : {},
+    );
+    if (res.status === 304) return;
+    const rows = rowsOf(await res.json());
+    this.tasksTag = res.headers.get("etag") ?? "";
+    this.store.syncRows(rows, { newOnly });
+  }
+
+  /** The task list's poll: only while the stream is up and the page is seen. */
+  async pollTasks(): Promise<void> {
+    if (this.stopped || this.polling || !this.source || document.visibilityState === "hidden") {
+      return;
+    }
+    this.polling = true;
+    try {
+      await this.readTasks(true);
+    } catch (e) {
+      if (isAuthError(e)) this.failed(e);
+    } finally {
+      this.polling = false;
+    }
   }
 
   /** Opens the stream again after the last event seen (a new token), and refreshes the task list once. */
@@ -183,6 +223,8 @@ export class Connection {
   stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearInterval(this.poller);
+    this.poller = undefined;
     this.close();
   }
 }

@@ -197,6 +197,8 @@ export class Store {
   refs = new Map<string, TaskInfo>();
   /** Event types seen, for the Activity filter. */
   types = new Set<string>();
+  /** The ids of the last task list read ({@link syncRows}). */
+  listed = new Set<string>();
   listeners = new Set<(change: StoreChange) => void>();
 
   constructor(options: { eventsMax?: number } = {}) {
@@ -325,6 +327,45 @@ export class Store {
       if (run.id || run.run) info.run = str(run.id ?? run.run, info.run);
     }
     this.emit({ kind: "task", info });
+  }
+
+  /**
+   * The whole task list (`GET /api/tasks`): each row is merged (with
+   * `newOnly`, only the rows of tasks the page does not know: the events of
+   * the others are newer than a row read in passing, which can be a moment
+   * behind them), and a task that was in the previous list and is not in
+   * this one was discarded: it is forgotten with its events (the server's
+   * `/api/events` forgets them too). A task not in any list yet (its first
+   * events came by the stream before the list was read) is kept.
+   */
+  syncRows(rows: readonly unknown[], options: { newOnly?: boolean } = {}): void {
+    const ids = new Set<string>();
+    for (const row of rows) {
+      const r = row as { task?: { id?: unknown }; id?: unknown } | null;
+      const id = r?.task?.id ?? r?.id;
+      if (typeof id === "string") {
+        ids.add(id);
+        if (options.newOnly && this.tasks.has(id)) continue;
+      }
+      this.mergeRow(row);
+    }
+    const gone = new Set<string>();
+    for (const [key, info] of this.tasks) {
+      if (!info.id || ids.has(info.id) || !this.listed.has(info.id)) continue;
+      gone.add(info.id);
+      this.tasks.delete(key);
+      const n = (this.numbers.get(info.number) ?? 1) - 1;
+      if (n > 0) this.numbers.set(info.number, n);
+      else this.numbers.delete(info.number);
+    }
+    this.listed = ids;
+    if (gone.size === 0) return;
+    this.refs.clear();
+    this.events = this.events.filter((e) => !(typeof e.task === "string" && gone.has(e.task)));
+    this.keys = new Set(
+      this.events.map((e) => keyOf(e, Number.isInteger(e.number) ? e.number : 0)),
+    );
+    this.emit({ kind: "reset" });
   }
 
   /**

@@ -53,7 +53,7 @@ export class TasksScreen implements Screen {
       "Actions",
     ], "grid tasks");
     this.tbody = tbody;
-    this.empty = placeholder("No tasks yet. A task appears here as soon as it has events.");
+    this.empty = placeholder("No tasks yet. A task appears here within seconds of being made.");
     el.append(screenHeader("Tasks", this.summary, new NewTaskForm(this.app).root), t, this.empty);
     this.draw();
   }
@@ -81,7 +81,7 @@ export class TasksScreen implements Screen {
     } · ${running} running · ${waiting} waiting for approval`;
     // The list is drawn once the task list (titles, states) came with the events.
     this.empty.textContent = this.app.loaded
-      ? "No tasks yet. A task appears here as soon as it has events."
+      ? "No tasks yet. A task appears here within seconds of being made."
       : "Loading the tasks…";
     this.empty.hidden = tasks.length > 0 && this.app.loaded;
     if (!this.app.loaded) return;
