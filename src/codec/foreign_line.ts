@@ -18,7 +18,8 @@
  * It says no, and the line is decoded in full, whenever the answer could
  * differ from that decode's, or the line is broken: a duplicate key (the
  * last value wins, at the first key's place), a key made only of digits
- * (JavaScript puts such keys first), a top-level `__proto__`, nesting
+ * (JavaScript puts such keys first), a top-level `__proto__`, a top-level
+ * `task` or `number` (a tagged line leaves them out: see taggedText), nesting
  * deeper than {@link DEPTH_MAX}, a line that gets the 0.5 defaults, a type,
  * run or `at` whose text has an escape, and anything that is not valid.
  *
@@ -69,6 +70,8 @@ const K_SEQ = ASCII_OF("seq");
 const K_AT = ASCII_OF("at");
 const K_EVENT = ASCII_OF("event");
 const K_PROTO = ASCII_OF("__proto__");
+const K_TASK = ASCII_OF("task");
+const K_NUMBER = ASCII_OF("number");
 const K_TYPE = ASCII_OF("type");
 const K_RUN = ASCII_OF("run");
 const K_SUCCESS = ASCII_OF("success");
@@ -386,6 +389,9 @@ function envelope(): boolean {
       } else {
         // decodeValue assigns other members to a new object: `__proto__` would set its prototype.
         if (klen === 9 && equalAt(w, keyS, K_PROTO)) return false;
+        // A top-level `task` or `number` would sit beside a tagged line's tag: decoded in full.
+        if (klen === 4 && equalAt(w, keyS, K_TASK)) return false;
+        if (klen === 6 && equalAt(w, keyS, K_NUMBER)) return false;
         if (P.others >= KEYS_MAX) return false;
         // `"key":value`: the key's quote to the value's end.
         P.otherS[P.others] = keyS - 1;

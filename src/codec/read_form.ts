@@ -85,8 +85,17 @@ function isReadForm(env: Envelope, text: string): boolean {
   return keys === (env.seq === undefined ? 3 : 4);
 }
 
-/** A tagged envelope as one JSON line (task, number, then the envelope's fields). */
+/**
+ * A tagged envelope as one JSON line (task, number, then the envelope's
+ * fields). The tag is the reader's: a log line's own top-level `task` or
+ * `number` (log text is hostile) is left out, as {@link tag} leaves it out,
+ * never written beside the tag, where a parser's last value would win and
+ * put the event in another task.
+ */
 export function taggedText(src: JsonSource, task: { id: string; number: number }): string {
+  if (src.light !== true && (Object.hasOwn(src.env, "task") || Object.hasOwn(src.env, "number"))) {
+    return JSON.stringify(tag(src.env, task));
+  }
   const text = readFormText(src);
   if (src.light === true || text.startsWith('{"schema":')) {
     return `{"task":${JSON.stringify(task.id)},"number":${task.number},${text.slice(1)}`;

@@ -1,0 +1,87 @@
+/**
+ * Hostile values in places the hostile fixture does not reach: a log line's
+ * own top-level `task` and `number` (which must not forge the tag of the views
+ * over every task).
+ *
+ * @module
+ */
+import { assert, assertEquals } from "./assert.ts";
+import { runCli, tempProject } from "./helpers.ts";
+import { SseReader, startServer } from "./serve_util.ts";
+import { createTask } from "../src/store/tasks.ts";
+
+const RUN = "11111111-1111-1111-1111-111111111111";
+
+function line(seq: number, message: string, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    schema: 2,
+    seq,
+    at: `2026-11-27T19:00:0${seq}Z`,
+    event: seq === 1
+      ? { type: "run_started", run: RUN, task: "x" }
+      : { type: "log", run: RUN, level: "info", message },
+    ...extra,
+  });
+}
+
+Deno.test("a log line's own task and number never change the tag of the views over every task", async () => {
+  await using p = await tempProject();
+  const a = await createTask(p.state, "a");
+  const b = await createTask(p.state, "b");
+  const forged = { task: b.id, number: b.number };
+  const lines = [
+    line(1, ""),
+    // The fields first, last, and in another serialiser's form.
+    JSON.stringify({ ...forged, ...JSON.parse(line(2, "first")) }),
+    line(3, "last", forged),
+    line(4, "spaced", forged).replaceAll(",", ", ").replaceAll(":", ": ").replace(
+      /: (\d\d): (\d\d)Z/,
+      ":$1:$2Z",
+    ),
+  ];
+  await Deno.writeTextFile(p.state.logPath(a.dir), lines.map((l) => l + "\n").join(""));
+  const check = (text: string, where: string) => {
+    const env = JSON.parse(text);
+    assertEquals([env.task, env.number], [a.id, a.number], `${where}: ${text}`);
+    // One `task` and one `number` at the top: no key a parser could take instead.
+    assertEquals(text.split(`"number":`).length, 2, `${where}: ${text}`);
+  };
+
+  const cli = await runCli(["events", "--json"], { cwd: p.dir });
+  assertEquals(cli.code, 0, cli.stderr);
+  const out = cli.stdout.trimEnd().split("\n");
+  assertEquals(out.length, 4);
+  for (const l of out) check(l, "events --json");
+  const typed = await runCli(["events", "--json", "--type", "log"], { cwd: p.dir });
+  for (const l of typed.stdout.trimEnd().split("\n")) check(l, "events --json --type log");
+  assertEquals(
+    (await runCli(["events", "--json", "--task", "2"], { cwd: p.dir })).stdout,
+    "",
+  );
+
+  await using s = await startServer(p.dir);
+  const recent = await s.json("/api/events") as unknown[];
+  assertEquals(recent.length, 4);
+  const text = await (await s.get("/api/events")).text();
+  assertEquals(text.split(`"number":`).length, 5, text);
+  for (const env of recent) check(JSON.stringify(env), "/api/events");
+
+  // From a cursor (read from the logs), then live (read by the follower).
+  const res = await s.get("/api/stream?after=0-0-0");
+  const sse = new SseReader(res.body!);
+  try {
+    await sse.until((f) => f.filter((x) => x.data).length >= 4);
+    await Deno.writeTextFile(
+      p.state.logPath(a.dir),
+      line(5, "live", forged) + "\n",
+      { append: true },
+    );
+    await sse.until((f) => f.filter((x) => x.data).length >= 5);
+    for (const f of sse.frames.filter((x) => x.data)) {
+      check(f.data!, "/api/stream");
+      assert(f.id!.includes(`-${a.number}-`), f.id);
+    }
+  } finally {
+    await sse.cancel();
+  }
+});
