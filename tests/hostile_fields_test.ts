@@ -1,11 +1,12 @@
 /**
  * Hostile values in places the hostile fixture does not reach: a log line's
  * own top-level `task` and `number` (which must not forge the tag of the views
- * over every task).
+ * over every task), a `task.json` whose number is not a task number (whose
+ * cursors no client could resume from).
  *
  * @module
  */
-import { assert, assertEquals } from "./assert.ts";
+import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { runCli, tempProject } from "./helpers.ts";
 import { SseReader, startServer } from "./serve_util.ts";
 import { createTask } from "../src/store/tasks.ts";
@@ -80,6 +81,38 @@ Deno.test("a log line's own task and number never change the tag of the views ov
     for (const f of sse.frames.filter((x) => x.data)) {
       check(f.data!, "/api/stream");
       assert(f.id!.includes(`-${a.number}-`), f.id);
+    }
+  } finally {
+    await sse.cancel();
+  }
+});
+
+Deno.test("a task.json whose number is not a task number is that task's problem: no cursor nobody can resume from", async () => {
+  await using p = await tempProject();
+  const good = await createTask(p.state, "good");
+  const bad = await createTask(p.state, "bad");
+  for (const t of [good, bad]) {
+    await Deno.writeTextFile(p.state.logPath(t.dir), line(1, "") + "\n" + line(2, "m") + "\n");
+  }
+  for (const number of [-7, 0]) {
+    const path = p.state.taskJsonPath(bad.dir);
+    const rec = JSON.parse(await Deno.readTextFile(path));
+    await Deno.writeTextFile(path, JSON.stringify({ ...rec, number }));
+    const r = await runCli(["events", "--json"], { cwd: p.dir });
+    const envs = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+    assertEquals(envs.map((e) => e.number), [good.number, good.number], r.stdout);
+    assertStringIncludes(r.stderr, bad.dir);
+  }
+  await using s = await startServer(p.dir);
+  const res = await s.get("/api/stream?after=0-0-0");
+  const sse = new SseReader(res.body!);
+  try {
+    await sse.until((f) => f.filter((x) => x.data).length >= 2);
+    // Every id is a cursor the server takes back.
+    for (const f of sse.frames.filter((x) => x.data)) {
+      const again = await s.get("/api/stream", { headers: { "Last-Event-ID": f.id! } });
+      assertEquals(again.status, 200, f.id);
+      await again.body!.cancel();
     }
   } finally {
     await sse.cancel();
