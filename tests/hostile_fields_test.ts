@@ -2,7 +2,8 @@
  * Hostile values in places the hostile fixture does not reach: a log line's
  * own top-level `task` and `number` (which must not forge the tag of the views
  * over every task), a `task.json` whose number is not a task number (whose
- * cursors no client could resume from).
+ * cursors no client could resume from), and `taskline record` input whose
+ * unknown fields are named like `Object.prototype`'s members.
  *
  * @module
  */
@@ -117,4 +118,22 @@ Deno.test("a task.json whose number is not a task number is that task's problem:
   } finally {
     await sse.cancel();
   }
+});
+
+Deno.test("record keeps unknown fields named like Object.prototype's members", async () => {
+  await using p = await tempProject();
+  const t = await createTask(p.state, "a");
+  const input = [
+    { type: "log", level: "info", message: "m", constructor: 1, toString: "x", valueOf: [2] },
+    { type: "log", level: "info", message: "n", hasOwnProperty: { a: 1 }, isPrototypeOf: null },
+    { type: "run_finished", success: true, status: "done" },
+  ].map((e) => JSON.stringify(e) + "\n").join("");
+  const r = await runCli(["record", t.dir], { cwd: p.dir, stdin: input });
+  assertEquals(r.code, 0, r.stderr);
+  const logged = (await Deno.readTextFile(p.state.logPath(t.dir))).trimEnd().split("\n")
+    .map((l) => JSON.parse(l).event);
+  const [m, n] = logged.filter((e) => e.type === "log");
+  assertEquals(Object.hasOwn(m, "constructor"), true, JSON.stringify(m));
+  assertEquals([m.constructor, m.toString, m.valueOf], [1, "x", [2]]);
+  assertEquals([n.hasOwnProperty, n.isPrototypeOf], [{ a: 1 }, null]);
 });
