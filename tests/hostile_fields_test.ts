@@ -8,7 +8,8 @@
  * @module
  */
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
-import { runCli, tempProject } from "./helpers.ts";
+import { MAIN, runCli, tempProject } from "./helpers.ts";
+import { PERMISSION_FLAGS } from "../src/cli/permissions.ts";
 import { SseReader, startServer } from "./serve_util.ts";
 import { createTask } from "../src/store/tasks.ts";
 
@@ -137,3 +138,36 @@ Deno.test("record keeps unknown fields named like Object.prototype's members", a
   assertEquals([m.constructor, m.toString, m.valueOf], [1, "x", [2]]);
   assertEquals([n.hasOwnProperty, n.isPrototypeOf], [{ a: 1 }, null]);
 });
+
+Deno.test("record says a line that is not UTF-8 is not UTF-8", async () => {
+  await using p = await tempProject();
+  const t = await createTask(p.state, "a");
+  const r = await runCliBytes(["record", t.dir], p.dir, [
+    new TextEncoder().encode('{"type":"log","level":"info","message":"'),
+    new Uint8Array([0xff, 0xfe]),
+    new TextEncoder().encode('"}\n{"type":"run_finished","success":true,"status":"done"}\n'),
+  ]);
+  assertEquals(r.code, 0, r.stderr);
+  assertStringIncludes(r.stderr, "line 1 of stdin not written: not valid UTF-8");
+  assert(!r.stderr.includes("\\x00"), r.stderr);
+});
+
+async function runCliBytes(
+  args: string[],
+  cwd: string,
+  chunks: Uint8Array[],
+): Promise<{ code: number; stderr: string }> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--quiet", ...PERMISSION_FLAGS, MAIN, ...args],
+    cwd,
+    env: { NO_COLOR: "1", RUST_BACKTRACE: "0" },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const w = child.stdin.getWriter();
+  for (const c of chunks) await w.write(c);
+  await w.close();
+  const out = await child.output();
+  return { code: out.code, stderr: new TextDecoder().decode(out.stderr) };
+}
