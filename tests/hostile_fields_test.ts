@@ -2,15 +2,16 @@
  * Hostile values in places the hostile fixture does not reach: a log line's
  * own top-level `task` and `number` (which must not forge the tag of the views
  * over every task), a `task.json` whose number is not a task number (whose
- * cursors no client could resume from), and `taskline record` input whose
- * unknown fields are named like `Object.prototype`'s members.
+ * cursors no client could resume from), `taskline record` input whose
+ * unknown fields are named like `Object.prototype`'s members, and a scenario
+ * named by a run request that is a FIFO, a directory or missing.
  *
  * @module
  */
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { MAIN, runCli, tempProject } from "./helpers.ts";
 import { PERMISSION_FLAGS } from "../src/cli/permissions.ts";
-import { SseReader, startServer } from "./serve_util.ts";
+import { postJson, SseReader, startServer } from "./serve_util.ts";
 import { createTask } from "../src/store/tasks.ts";
 
 const RUN = "11111111-1111-1111-1111-111111111111";
@@ -171,3 +172,31 @@ async function runCliBytes(
   const out = await child.output();
   return { code: out.code, stderr: new TextDecoder().decode(out.stderr) };
 }
+
+Deno.test("a scenario that is a FIFO, a directory or missing is the request's problem: an answer at once, never a hang or a 500", async () => {
+  await using p = await tempProject();
+  const t = await createTask(p.state, "a");
+  await Deno.mkdir(`${p.state.root}/scenarios/dir.jsonc`, { recursive: true });
+  const fifo = new Deno.Command("mkfifo", { args: [`${p.state.root}/scenarios/fifo.jsonc`] });
+  assertEquals((await fifo.output()).code, 0);
+  await Deno.writeTextFile(`${p.state.root}/not-a-dir`, "x");
+  const cases: Array<[string, number]> = [
+    ["fifo", 400],
+    ["dir", 400],
+    ["nope", 404],
+    [".taskline/not-a-dir/x.jsonc", 404],
+  ];
+  for (const [scenario] of cases) {
+    const r = await runCli(["run", t.dir, "--scenario", scenario], { cwd: p.dir });
+    assert(r.code === 1 || r.code === 2, `${scenario}: ${r.code} ${r.stderr}`);
+    assertStringIncludes(r.stderr, "Cannot read scenario");
+  }
+  await using s = await startServer(p.dir);
+  for (const [scenario, status] of cases) {
+    const r = await postJson(s, `/api/tasks/${t.number}/run`, { scenario });
+    assertEquals(r.status, status, `${scenario}: ${JSON.stringify(r.body)}`);
+  }
+  // The task was never started, and still can be.
+  const ok = await postJson(s, `/api/tasks/${t.number}/run`, { speed: 1000 });
+  assertEquals(ok.status, 202, JSON.stringify(ok.body));
+});
