@@ -3,8 +3,9 @@
  * own top-level `task` and `number` (which must not forge the tag of the views
  * over every task), a `task.json` whose number is not a task number (whose
  * cursors no client could resume from), `taskline record` input whose
- * unknown fields are named like `Object.prototype`'s members, and a scenario
- * named by a run request that is a FIFO, a directory or missing.
+ * unknown fields are named like `Object.prototype`'s members, a scenario
+ * named by a run request that is a FIFO, a directory or missing, and a
+ * `memory.jsonl` that is a FIFO.
  *
  * @module
  */
@@ -12,6 +13,7 @@ import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { MAIN, runCli, tempProject } from "./helpers.ts";
 import { PERMISSION_FLAGS } from "../src/cli/permissions.ts";
 import { postJson, SseReader, startServer } from "./serve_util.ts";
+import { cliWithin } from "./badfiles_util.ts";
 import { createTask } from "../src/store/tasks.ts";
 
 const RUN = "11111111-1111-1111-1111-111111111111";
@@ -199,4 +201,46 @@ Deno.test("a scenario that is a FIFO, a directory or missing is the request's pr
   // The task was never started, and still can be.
   const ok = await postJson(s, `/api/tasks/${t.number}/run`, { speed: 1000 });
   assertEquals(ok.status, 202, JSON.stringify(ok.body));
+});
+
+Deno.test("a memory.jsonl that is a FIFO holds no run up: it is named, the lock is let go, the server stops", async () => {
+  await using p = await tempProject();
+  const [a, b, c] = [
+    await createTask(p.state, "a"),
+    await createTask(p.state, "b"),
+    await createTask(p.state, "c"),
+  ];
+  const memory = `${p.state.root}/memory.jsonl`;
+  assertEquals((await new Deno.Command("mkfifo", { args: [memory] }).output()).code, 0);
+  // The run does its work and names the file; its process ends (before: it
+  // waited for a reader of the FIFO for ever, holding the task's lock).
+  const run = await cliWithin(["run", a.dir, "--speed", "1000"], p.dir);
+  assertStringIncludes(run.stderr, "memory.jsonl");
+  const again = await cliWithin(["run", a.dir, "--restart", "--speed", "1000"], p.dir);
+  assert(!again.stderr.includes("another process"), again.stderr);
+  for (const args of [["memory", "list"], ["memory", "clear", "--yes"]]) {
+    const r = await cliWithin(args, p.dir);
+    assertEquals(r.code, 1, args.join(" "));
+    assertStringIncludes(r.stderr, "memory.jsonl", args.join(" "));
+  }
+  const s = await startServer(p.dir);
+  try {
+    const started = await postJson(s, `/api/tasks/${b.number}/run`, { speed: 1000 });
+    assertEquals(started.status, 202, JSON.stringify(started.body));
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const row = await s.json(`/api/tasks/${b.number}`) as { running: boolean };
+      if (!row.running) break;
+      assert(Date.now() < deadline, "the run of the server still holds the task");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const next = await postJson(s, `/api/tasks/${c.number}/run`, { speed: 1000 });
+    assertEquals(next.status, 202, JSON.stringify(next.body));
+  } finally {
+    await s.proc.closeStdin();
+    const timer = setTimeout(() => s.proc.kill("SIGKILL"), 10_000);
+    const status = await s.proc.done;
+    clearTimeout(timer);
+    assertEquals(status.signal, null, "the server did not stop: killed");
+  }
 });
