@@ -10,7 +10,7 @@
  */
 import type { Envelope } from "../contract/envelope.ts";
 import type { Gate } from "../contract/events.ts";
-import { OVERSIZED_LINE } from "../codec/decode.ts";
+import { INVALID_UTF8_LINE, OVERSIZED_LINE } from "../codec/decode.ts";
 import { encodeEnvelope } from "../codec/encode.ts";
 import { LineSplitter } from "../codec/lines.ts";
 import { TasklineError } from "../errors.ts";
@@ -203,6 +203,10 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
           }
           if (raw === OVERSIZED_LINE) {
             await reject(lineNo, `longer than ${RECORD_LINE_BYTES_MAX} bytes`);
+            continue;
+          }
+          if (raw === INVALID_UTF8_LINE) {
+            await reject(lineNo, "not valid UTF-8");
             continue;
           }
           const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;

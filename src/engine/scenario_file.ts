@@ -23,8 +23,9 @@ export interface LoadScenarioOptions {
 /**
  * Reads and checks a named scenario.
  *
- * @throws TasklineError `usage` for a path outside the state directory or a
- * scenario that does not check; `not-found` for a missing file.
+ * @throws TasklineError `usage` for a path outside the state directory, one
+ * that is not a regular file (a FIFO would block the read) or cannot be read,
+ * or a scenario that does not check; `not-found` for a missing file.
  *
  * @example
  * ```ts
@@ -64,8 +65,9 @@ export async function loadScenario(
   try {
     // A link inside the state directory that leads out of it is not followed: Deno's
     // path permissions would let it through.
+    const missing = `Cannot read scenario ${normalized}: no such file`;
     const [real, realRoot] = await Promise.all([
-      Deno.realPath(normalized),
+      orNotFound(Deno.realPath(normalized), missing),
       Deno.realPath(state.root),
     ]);
     if (!real.startsWith(`${realRoot}/`)) {
@@ -74,13 +76,21 @@ export async function loadScenario(
         `Cannot read scenario ${normalized}: it leads outside ${root}/`,
       );
     }
-    text = await orNotFound(
-      Deno.readTextFile(real),
-      `Cannot read scenario ${normalized}: no such file`,
-    );
+    // Opening a FIFO would wait for a writer, for ever (and a directory is no scenario).
+    if (!(await orNotFound(Deno.stat(real), missing)).isFile) {
+      throw new TasklineError(
+        "usage",
+        `Cannot read scenario ${normalized}: it is not a regular file`,
+      );
+    }
+    text = await orNotFound(Deno.readTextFile(real), missing);
   } catch (e) {
     if (e instanceof TasklineError) throw e;
-    throw new TasklineError("io", `Cannot read scenario ${normalized}: ${(e as Error).message}`);
+    if (e instanceof Deno.errors.NotADirectory) {
+      throw new TasklineError("not-found", `Cannot read scenario ${normalized}: no such file`);
+    }
+    // What the request named cannot be read: the request's problem, not the server's.
+    throw new TasklineError("usage", `Cannot read scenario ${normalized}: ${(e as Error).message}`);
   }
   return await parseScenario(text, normalized);
 }

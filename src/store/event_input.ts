@@ -280,9 +280,18 @@ export function checkEventInput(value: unknown, run?: string): CheckedInput {
   }
   const set = setByTaskline(type);
   for (const k in v) {
-    if (k === "type" || k === "run" || k in event || set?.has(k)) continue;
+    // Own keys only: `k in event` would also find `constructor`, `toString`...
+    // of Object.prototype, and drop such fields.
+    if (k === "type" || k === "run" || Object.hasOwn(event, k) || set?.has(k)) continue;
     if (fromOutput && (k === "output" || SET_FROM_OUTPUT.has(k))) continue;
-    event[k] = v[k]; // a field this release does not know: kept
+    // A field this release does not know: kept (defined, so that a
+    // `__proto__` key stays a field, as JSON.parse made it, not a prototype).
+    Object.defineProperty(event, k, {
+      value: v[k],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return output === undefined ? { ok: true, event } : { ok: true, event, output };
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import { LineSplitter } from "../codec/lines.ts";
+import { checkLogFile, openLogFile } from "./log_file.ts";
 import { type StateDir, unlessNotFound } from "./state_dir.ts";
 
 /** One lesson. */
@@ -22,21 +23,32 @@ export interface Lesson {
 /** Longest lesson kept, in characters. */
 export const LESSON_CHARS_MAX = 2000;
 
-/** Appends a lesson as one complete line. */
+/**
+ * Appends a lesson as one complete line.
+ *
+ * @throws BadLogFile when `memory.jsonl` is not a regular file inside the
+ * state directory: opening a FIFO to write would wait for a reader for ever
+ * (with the task's lock held).
+ */
 export async function appendLesson(state: StateDir, lesson: Lesson): Promise<void> {
   const line = JSON.stringify({ ...lesson, lesson: lesson.lesson.slice(0, LESSON_CHARS_MAX) });
+  await checkLogFile(state.memoryPath, { root: state.root });
   await Deno.writeTextFile(state.memoryPath, line + "\n", { append: true, create: true });
 }
 
 /**
  * Reads every lesson, oldest first, in bounded memory per line. Lines that
  * are not lessons are passed to `onProblem` with their line number.
+ *
+ * @throws BadLogFile when `memory.jsonl` is not a regular file inside the
+ * state directory.
  */
 export async function* readLessons(
   state: StateDir,
   options: { onProblem?: (line: number, reason: string) => void } = {},
 ): AsyncGenerator<Lesson> {
-  const file = await unlessNotFound(Deno.open(state.memoryPath, { read: true }));
+  // Never a FIFO's open, which would wait for a writer (see openLogFile).
+  const file = await openLogFile(state.memoryPath, { root: state.root });
   if (file === null) return;
   try {
     const splitter = new LineSplitter({});

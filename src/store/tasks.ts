@@ -72,6 +72,14 @@ export async function readTask(state: StateDir, dir: string): Promise<Task> {
   if (typeof rec !== "object" || typeof rec.id !== "string" || !Number.isSafeInteger(rec.number)) {
     throw new TasklineError("bad-state", `Cannot read task ${dir}: task.json has no id or number`);
   }
+  // Task numbers count from 1; a number below would make event cursors
+  // (`<ns>-<number>-<seq>`) that no client could resume from.
+  if (rec.number < 1) {
+    throw new TasklineError(
+      "bad-state",
+      `Cannot read task ${dir}: task.json's number ${rec.number} is not a task number (1 or more)`,
+    );
+  }
   if (typeof rec.title !== "string") rec.title = dir;
   if (typeof rec.status !== "string") rec.status = "unknown";
   return { dir, id: rec.id, number: rec.number, record: rec };
