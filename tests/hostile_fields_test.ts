@@ -244,3 +244,32 @@ Deno.test("a memory.jsonl that is a FIFO holds no run up: it is named, the lock 
     assertEquals(status.signal, null, "the server did not stop: killed");
   }
 });
+
+Deno.test("the run route reads scenarios of .taskline/scenarios/ only: never the token or credentials files", async () => {
+  await using p = await tempProject();
+  const t = await createTask(p.state, "a");
+  await Deno.writeTextFile(`${p.state.root}/nats.token`, "Xsecret-nats-token\n");
+  await Deno.writeTextFile(`${p.state.root}/elsewhere.jsonc`, '{"phases": []}');
+  await Deno.mkdir(`${p.state.root}/scenarios`, { recursive: true });
+  await Deno.symlink(`${p.state.root}/nats.token`, `${p.state.root}/scenarios/link.jsonc`);
+  await using s = await startServer(p.dir);
+  for (
+    const scenario of [
+      ".taskline/nats.token",
+      ".taskline/server.token",
+      ".taskline/elsewhere.jsonc",
+      "link",
+    ]
+  ) {
+    const r = await postJson(s, `/api/tasks/${t.number}/run`, { scenario });
+    assertEquals(r.status, 400, `${scenario}: ${JSON.stringify(r.body)}`);
+    const text = JSON.stringify(r.body);
+    assertStringIncludes(text, "scenarios/");
+    for (const secret of ["Xsecret", "'X'", s.token.slice(0, 6)]) {
+      assert(!text.includes(secret), `${scenario}: ${text}`);
+    }
+  }
+  // The command line, run by the project's owner, still plays a file anywhere in .taskline/.
+  const cli = await runCli(["run", "1", "--scenario", ".taskline/elsewhere.jsonc"], { cwd: p.dir });
+  assert(!cli.stderr.includes("Cannot read scenario"), cli.stderr);
+});

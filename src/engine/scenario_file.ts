@@ -18,6 +18,12 @@ export interface LoadScenarioOptions {
    * refused as a usage error.
    */
   readStdin?: () => Promise<string>;
+  /**
+   * Only files of `.taskline/scenarios/` (the run route: `.taskline/` also
+   * holds the server's token and the NATS credentials, which a request must
+   * not get read, even as the first character of a parse error).
+   */
+  scenariosOnly?: boolean;
 }
 
 /**
@@ -74,6 +80,12 @@ export async function loadScenario(
       throw new TasklineError(
         "usage",
         `Cannot read scenario ${normalized}: it leads outside ${root}/`,
+      );
+    }
+    if (options.scenariosOnly && !real.startsWith(`${realRoot}/scenarios/`)) {
+      throw new TasklineError(
+        "usage",
+        `Cannot read scenario ${normalized}: a run request plays only scenarios of ${root}/scenarios/`,
       );
     }
     // Opening a FIFO would wait for a writer, for ever (and a directory is no scenario).

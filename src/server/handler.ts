@@ -248,7 +248,7 @@ export function createHandler(options: HandlerOptions): Handler {
         }, API_RUN_NAMES);
         const task = await tasks.resolve(ctx.params.ref);
         const scenario = plan.scenario !== undefined
-          ? await loadScenario(state, plan.scenario)
+          ? await loadScenario(state, plan.scenario, { scenariosOnly: true })
           : undefined;
         const started = await runs.start(task, plan, scenario);
         return json({
