@@ -380,3 +380,24 @@ Deno.test(
     assertEquals(moved.body[1].run.status, "done");
   },
 );
+
+Deno.test("an empty type or task parameter is a 400, never every event", sanitize, async () => {
+  await using p = await tempProject();
+  await createTask(p.state, "One");
+  await using s = await startServer(p.dir);
+  for (
+    const path of [
+      "/api/events?type=",
+      "/api/events?task=",
+      "/api/events?type=,",
+      "/api/stream?type=",
+      "/api/stream?task=%20",
+    ]
+  ) {
+    const res = await s.get(path);
+    assertEquals(res.status, 400, path);
+    assertMatch(res.headers.get("content-type") ?? "", /problem\+json/);
+    assertStringIncludes((await res.json()).detail ?? "", "names no");
+  }
+  assertEquals((await s.get("/api/events?type=log")).status, 200);
+});

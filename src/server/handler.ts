@@ -154,9 +154,13 @@ export function flagParam(url: URL, name: string): boolean {
 
 /** Event types of a repeatable, comma-separated `type` parameter; unknown ones are a 400. */
 export function typesParam(url: URL): Set<string> | null {
+  if (!url.searchParams.has("type")) return null;
   const items = url.searchParams.getAll("type").flatMap((v) => v.split(",")).map((s) => s.trim())
     .filter((s) => s !== "");
-  if (items.length === 0) return null;
+  // An empty value would widen the answer to every type: a typo is told, not guessed.
+  if (items.length === 0) {
+    throw new TasklineError("bad-request", "Parameter type names no event type");
+  }
   for (const t of items) {
     if (!isEventType(t)) {
       throw new TasklineError(

@@ -252,6 +252,9 @@ export class LiveHub implements LiveRoutes {
     const refs = url.searchParams.getAll("task").flatMap((v) => v.split(",")).map((s) => s.trim())
       .filter((s) => s !== "");
     let tasks: Set<string> | null = null;
+    if (url.searchParams.has("task") && refs.length === 0) {
+      throw new TasklineError("bad-request", "Parameter task names no task");
+    }
     if (refs.length > 0) {
       tasks = new Set();
       for (const ref of refs) tasks.add((await ctx.tasks.resolve(ref)).id);
