@@ -22,6 +22,8 @@ export type ErrorCode =
   | "too-large"
   | "io"
   | "bad-log-file"
+  /** A task's task.json or run.json (or another state file) is not a regular file. */
+  | "bad-state-file"
   /** A live subscriber fell too far behind and was ended; it resumes after the last cursor it saw. */
   | "fell-behind"
   | "interrupted";
@@ -83,6 +85,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case "wrong-state":
     // The task's log is not a regular file: its state, not the request, is wrong.
     case "bad-log-file":
+    case "bad-state-file":
       return 409;
     case "too-large":
       return 413;

@@ -273,3 +273,24 @@ Deno.test("the run route reads scenarios of .taskline/scenarios/ only: never the
   const cli = await runCli(["run", "1", "--scenario", ".taskline/elsewhere.jsonc"], { cwd: p.dir });
   assert(!cli.stderr.includes("Cannot read scenario"), cli.stderr);
 });
+
+Deno.test("a run.json that is a FIFO: the run route answers 409 at once, the CLI exits 1 naming it, the list is served", async () => {
+  await using p = await tempProject();
+  const t = await createTask(p.state, "a");
+  await createTask(p.state, "b");
+  const fifo = new Deno.Command("mkfifo", { args: [p.state.runJsonPath(t.dir)] });
+  assertEquals((await fifo.output()).code, 0);
+  await using s = await startServer(p.dir);
+  const r = await postJson(s, `/api/tasks/${t.number}/run`, {});
+  assertEquals(r.status, 409, JSON.stringify(r.body));
+  assertEquals(r.body.code, "bad-state-file");
+  assertStringIncludes(String(r.body.detail), "run.json is not a regular file");
+  const rows = await (await s.get("/api/tasks")).json();
+  assertEquals(rows.length, 2);
+  const cli = await runCli(["run", "1"], { cwd: p.dir });
+  assertEquals(cli.code, 1);
+  assertStringIncludes(cli.stderr, "run.json is not a regular file");
+  // The other task runs.
+  const ok = await postJson(s, `/api/tasks/2/run`, { speed: 1000 });
+  assertEquals(ok.status, 202, JSON.stringify(ok.body));
+});

@@ -174,7 +174,7 @@ async function fresh(state: StateDir, task: Task): Promise<Task> {
   try {
     return await orNotFound(readTask(state, task.dir), removed);
   } catch (e) {
-    if (e instanceof TasklineError && e.code === "bad-state") {
+    if (e instanceof TasklineError && (e.code === "bad-state" || e.code === "bad-state-file")) {
       throw new TasklineError("not-found", removed);
     }
     throw e;

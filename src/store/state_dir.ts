@@ -223,7 +223,8 @@ export function dirEntries(path: string): Promise<Deno.DirEntry[]> {
  * asynchronous read is four trips through the runtime's thread pool), and
  * only when it is a regular file: a FIFO would block the read.
  *
- * @throws TasklineError `bad-state` when the path is something else.
+ * @throws TasklineError `bad-state-file` when the path is something else (a
+ * FIFO, a directory...): the task's state is wrong, not a request (409).
  */
 export function readJsonFile(path: string): Promise<unknown | null> {
   return new Promise((resolve) => resolve(readJsonFileSync(path)));
@@ -232,7 +233,7 @@ export function readJsonFile(path: string): Promise<unknown | null> {
 function readJsonFileSync(path: string): unknown | null {
   try {
     if (!Deno.statSync(path).isFile) {
-      throw new TasklineError("bad-state", `${path} is not a regular file`);
+      throw new TasklineError("bad-state-file", `${path} is not a regular file`);
     }
     return JSON.parse(Deno.readTextFileSync(path));
   } catch (e) {
