@@ -242,3 +242,12 @@ Deno.test("events on a terminal: colour, none with NO_COLOR", async () => {
   assert(!plain.includes("\x1b[3"), plain);
   assertStringIncludes(plain, "✘ error: boom");
 });
+
+Deno.test("events <task> on a log of broken lines and no run: nothing printed, the broken line named", async () => {
+  await using p = await tempProject();
+  const t = await createTask(p.state, "broken only");
+  await Deno.writeTextFile(p.state.logPath(t.dir), 'garbage line\n{"broken":\n');
+  const r = await runCli(["events", "1"], { cwd: p.dir });
+  assertEquals([r.code, r.stdout], [0, ""]);
+  assertStringIncludes(r.stderr, `${t.dir}/events.jsonl: line 1: skipped a broken line`);
+});

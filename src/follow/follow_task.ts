@@ -215,7 +215,20 @@ export async function followTask(
 
   // The log as it is now, from `from` to `to`.
   async function* replay(): AsyncGenerator<ReadRecord[]> {
-    if (track.run === null || from >= to) return;
+    if (track.run === null) {
+      // No run to show; the log's broken lines, if any, are still told (nothing is printed).
+      if (to > 0 && options.onProblem) {
+        for await (
+          const _ of scanLog(path, [], {
+            to,
+            onProblem: options.onProblem,
+            signal: options.signal,
+          })
+        ) { /* only its problems */ }
+      }
+      return;
+    }
+    if (from >= to) return;
     // Every line, or those with a needle, searched and checked as bytes.
     const source = scanLog(path, needles ?? [], {
       from,
