@@ -243,3 +243,24 @@ Deno.test("feed: a task discarded and made again in a directory of the same name
   assertEquals(line.event.message, "new");
   assertEquals(line.task, made.id, "tagged with the discarded task's id");
 });
+
+Deno.test("feed: a followed task that is discarded is named on stderr; the follow goes on", async () => {
+  await using p = await tempProject();
+  const a = await createTask(p.state, "kept");
+  const b = await createTask(p.state, "discarded");
+  await using f = spawnCli(["events", "-f", "--json"], { cwd: p.dir });
+  await waitLive(f, p.state, a);
+  const r = await runCli(["task", "discard", "2"], { cwd: p.dir });
+  assertEquals(r.code, 0, r.stderr);
+  for (let i = 0; i < 50 && !f.stderr.includes("discarded"); i++) await sleep(100);
+  assertStringIncludes(f.stderr, `Task #2 (${b.dir}) was discarded while it was followed`);
+  const before = f.lines.length;
+  await append(
+    p.state,
+    a,
+    env(undefined, new Date().toISOString(), { type: "log", level: "info", message: "after" }),
+  );
+  await f.waitLines(before + 1);
+  f.kill("SIGINT");
+  assertEquals((await f.done).code, 130);
+});

@@ -411,6 +411,8 @@ async function feedForm(
     onProblem: ctx.problem,
     onBadLog: ctx.badLog,
     onReset: (r) => void ctx.warn(`${r.path} was ${r.reason}: reading it again from its start`),
+    onRemoved: (t) =>
+      void ctx.warn(`Task #${t.number} (${t.dir}) was discarded while it was followed`),
   });
   try {
     await follower.start();
