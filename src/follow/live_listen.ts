@@ -19,12 +19,20 @@ import {
 
 /** Most simultaneous senders a listener accepts. */
 export const LIVE_CONNECTIONS_MAX = 256;
+/**
+ * A connection that has not given the key within this time is closed, so
+ * that connections that say nothing (any local user can open them) never
+ * fill the listener's {@link LIVE_CONNECTIONS_MAX}.
+ */
+export const LIVE_KEY_WITHIN_MS = 5000;
 
 const encoder = new TextEncoder();
 
 /** Options of {@link listenLiveChannel}. */
 export interface LiveListenOptions {
   onWarning?: (message: string) => void;
+  /** Time a connection has to give the key, in ms. Default {@link LIVE_KEY_WITHIN_MS}. */
+  keyWithinMs?: number;
 }
 
 /**
@@ -59,6 +67,12 @@ export async function listenLiveChannel(
     const splitter = new LineSplitter({ lineBytesMax: LIVE_LINE_BYTES_MAX });
     const buf = new Uint8Array(64 * 1024);
     let authed = false;
+    const keyTimer = setTimeout(() => {
+      if (authed) return;
+      try {
+        conn.close();
+      } catch { /* closed */ }
+    }, options.keyWithinMs ?? LIVE_KEY_WITHIN_MS);
     try {
       for (;;) {
         const n = await conn.read(buf);
@@ -74,7 +88,8 @@ export async function listenLiveChannel(
           if (env) onEvent(env);
         }
       }
-    } catch { /* the sender went away, or did not know the key */ }
+    } catch { /* the sender went away, or did not know the key, or took too long to give it */ }
+    clearTimeout(keyTimer);
     conns.delete(conn);
     try {
       conn.close();

@@ -131,3 +131,49 @@ Deno.test(
     );
   },
 );
+
+Deno.test(
+  "connections that never give the key are closed in time: they cannot fill the listener",
+  sanitize,
+  async () => {
+    await using p = await tempProject();
+    const got: string[] = [];
+    const l = await listenLiveChannel(p.state.liveChannelPath, "key", (e) => got.push(text(e)), {
+      keyWithinMs: 300,
+    });
+    const silent: Deno.Conn[] = [];
+    try {
+      for (let i = 0; i < 256; i++) {
+        silent.push(await Deno.connect({ hostname: "127.0.0.1", port: l.port }));
+      }
+      // Full now; once the silent ones are closed, a sender that knows the key gets through.
+      await new Promise((r) => setTimeout(r, 600));
+      const closed = await Promise.all(silent.map(async (c) => {
+        try {
+          return await c.read(new Uint8Array(1)) === null;
+        } catch {
+          return true;
+        }
+      }));
+      assert(closed.every(Boolean), "every silent connection was closed");
+      const sender = new LiveChannelSender(p.state.liveChannelPath, { retryMs: 20 });
+      try {
+        const deadline = Date.now() + 5000;
+        while (got.length === 0 && Date.now() < deadline) {
+          sender.send(delta("through"));
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        assertEquals(got[0], "through");
+      } finally {
+        sender.close();
+      }
+    } finally {
+      for (const c of silent) {
+        try {
+          c.close();
+        } catch { /* closed */ }
+      }
+      await l.close();
+    }
+  },
+);
