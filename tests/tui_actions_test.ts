@@ -5,7 +5,7 @@
  * (which asks the reason), and a run started in the UI stopped resumably by
  * quitting it. The log gets what the commands write.
  */
-import { assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
 import { runCli, tempProject } from "./helpers.ts";
 import { EXITED, TuiSession } from "./tui_tmux.ts";
 import type { StateDir } from "../src/store/state_dir.ts";
@@ -216,4 +216,11 @@ Deno.test("tui: a on a run of taskline record names the way on, record --resume,
   await tui.type("R");
   await tui.waitFor("Cannot resume task #1");
   assertStringIncludes(await tui.screen(), "taskline record 1 --resume");
+  // Nothing waits any more: a and x say so at once, before asking for any text.
+  await tui.type("a");
+  let t = await tui.waitFor("#1 waits for no approval: nothing to approve.");
+  assert(!t.includes("Comment (optional)"), t);
+  await tui.type("x");
+  t = await tui.waitFor("#1 waits for no approval: nothing to reject.");
+  assert(!t.includes("Reason:"), t);
 });

@@ -356,7 +356,7 @@ export class TuiApp {
       return true;
     }
     const gate = this.model.board().find((r) => r.number === n)?.approval || "";
-    const gateText = gate ? `the ${gate} gate` : "the gate";
+    const gateText = `the ${gate} gate`;
     switch (char) {
       case "r":
         this.#submit(actions.run(n, false));
@@ -372,21 +372,31 @@ export class TuiApp {
         };
         return true;
       case "a":
+      case "x":
+        if (gate === "") {
+          // Asked before any text is typed: nothing waits for approval now.
+          this.notice = {
+            text: `#${n} waits for no approval: nothing to ${char === "a" ? "approve" : "reject"}.`,
+            tone: "fail",
+          };
+          return true;
+        }
+        if (char === "x") {
+          this.prompt = {
+            kind: "text",
+            label: `Reject ${gateText} of #${n}. Reason:`,
+            text: "",
+            required: true,
+            submit: (reason) => actions.reject(n, reason),
+          };
+          return true;
+        }
         this.prompt = {
           kind: "text",
           label: `Approve ${gateText} of #${n}. Comment (optional):`,
           text: "",
           required: false,
           submit: (comment) => actions.approve(n, comment === "" ? null : comment),
-        };
-        return true;
-      case "x":
-        this.prompt = {
-          kind: "text",
-          label: `Reject ${gateText} of #${n}. Reason:`,
-          text: "",
-          required: true,
-          submit: (reason) => actions.reject(n, reason),
         };
         return true;
     }
