@@ -4,7 +4,7 @@ import type { Key } from "./keys.ts";
 import type { FeedEntry, TraceCallRow, TuiModel } from "./model.ts";
 import { textWidth } from "./text.ts";
 
-function fakeModel(feed: FeedEntry[] = []): TuiModel {
+function fakeModel(feed: FeedEntry[] = [], gate2 = ""): TuiModel {
   const call = (n: number): TraceCallRow => ({
     key: `c${n}`,
     call: `00000000000${n}`,
@@ -36,7 +36,7 @@ function fakeModel(feed: FeedEntry[] = []): TuiModel {
         title: "Fix \x1b[2Jtests",
         status: "running",
         phase: "build",
-        approval: "",
+        approval: gate2,
         progress: "→ coder calls bash",
         tone: "run",
       },
@@ -192,12 +192,18 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 Deno.test("task keys: n asks a title, c asks to confirm, x needs a reason, a takes an optional comment", async () => {
   const log: string[] = [];
   let updates = 0;
-  const app = new TuiApp(fakeModel(), {
+  const app = new TuiApp(fakeModel([], "plan"), {
     colour: false,
     actions: fakeActions(log),
     onUpdate: () => updates++,
   });
-  app.key({ name: "down" }); // #2
+  // #1 waits for no approval: a and x say so, and ask nothing.
+  app.key(ch("a"));
+  assertEquals(app.prompt, null);
+  assertStringIncludes(plain(app.frame(SIZE)).at(-2)!, "#1 waits for no approval");
+  app.key(ch("x"));
+  assertEquals(app.prompt, null);
+  app.key({ name: "down" }); // #2, which waits for the plan gate
   app.key(ch("n"));
   assertStringIncludes(plain(app.frame(SIZE)).at(-2)!, "New task, its title:");
   app.key({ name: "enter" }); // an empty title is not sent
