@@ -12,7 +12,13 @@
  *   `\x1b`-style escapes (`\n` and tab as the caller asks);
  * - bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069),
  *   the bidi marks U+200E, U+200F, U+061C, and the line and paragraph
- *   separators U+2028, U+2029 become `\u202e`-style escapes.
+ *   separators U+2028, U+2029 become `\u202e`-style escapes;
+ * - every other format character (Unicode category Cf: zero-width space,
+ *   joiners, word joiner, soft hyphen, BOM, invisible operators, the tag
+ *   characters U+E0000-U+E007F that spell hidden ASCII) and the blank
+ *   Hangul fillers U+115F, U+1160, U+3164, U+FFA0 become `\u200b`-style
+ *   escapes (`\u{e0072}` above U+FFFF): none of them shows anything, so a
+ *   log could hide text in them or make two different strings look the same.
  *
  * Escapes the renderer itself writes (colours of `events`, the terminal UI's
  * drawing) are added after this, around text that went through it. `--json`
@@ -21,11 +27,12 @@
  * @module
  */
 
-// C0, DEL, C1, bidi controls and marks, line and paragraph separators.
-const UNSAFE_CLASS = "[\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029" +
-  "\\u202a-\\u202e\\u2066-\\u2069]";
-const UNSAFE = new RegExp(UNSAFE_CLASS, "g");
-const UNSAFE_TEST = new RegExp(UNSAFE_CLASS);
+// C0, DEL, C1, bidi controls and marks (all but C0/C1 are in Cf), line and
+// paragraph separators, every format character, the blank Hangul fillers.
+const UNSAFE_CLASS = "[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\p{Cf}" +
+  "\\u115f\\u1160\\u3164\\uffa0]";
+const UNSAFE = new RegExp(UNSAFE_CLASS, "gu");
+const UNSAFE_TEST = new RegExp(UNSAFE_CLASS, "u");
 
 /** Options of {@link visible}. */
 export interface VisibleOptions {
@@ -40,8 +47,9 @@ export function escapeOf(c: string): string {
   if (c === "\n") return "\\n";
   if (c === "\r") return "\\r";
   if (c === "\t") return "\\t";
-  const cp = c.charCodeAt(0);
+  const cp = c.codePointAt(0)!;
   if (cp <= 0xff) return `\\x${cp.toString(16).padStart(2, "0")}`;
+  if (cp > 0xffff) return `\\u{${cp.toString(16)}}`;
   return `\\u${cp.toString(16).padStart(4, "0")}`;
 }
 
