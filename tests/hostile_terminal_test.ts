@@ -20,6 +20,7 @@ import {
   tempProject,
 } from "./helpers.ts";
 import { EXITED, TuiSession } from "./tui_tmux.ts";
+import { createTask } from "../src/store/tasks.ts";
 
 const FIXTURE = `${REPO}/fixtures/hostile`;
 const LOG = ".taskline/tasks/001-hostile-text/events.jsonl";
@@ -263,6 +264,33 @@ Deno.test("zero-width and tag characters in a real terminal (tmux) and the termi
   await tui.waitFor("#1", 20_000);
   const s = await tui.waitFor("title zw[\\u200b", 20_000);
   assert(!HIDDEN.test(s), s);
+  await tui.type("q");
+  await tui.waitFor(EXITED, 20_000);
+});
+
+/** Columns of the text the test uses: 🚀 ⚡ ✅ and CJK take two, combining marks none. */
+function columns(text: string): number {
+  let w = 0;
+  for (const ch of text) {
+    if (/^[\p{Mn}\p{Me}]$/u.test(ch)) continue;
+    w += /^[🚀⚡✅漢字]$/u.test(ch) ? 2 : 1;
+  }
+  return w;
+}
+
+Deno.test("the terminal UI keeps its columns with emoji and combining marks in titles (tmux)", async () => {
+  await using p = await tempProject();
+  await createTask(p.state, "plain ascii title", { status: "review" });
+  await createTask(p.state, "🚀🚀🚀 rockets ⚡⚡✅ 漢字", { status: "review" });
+  await createTask(p.state, "שָׁלוֹם नमस्ते a\u0301\u20d7 marks", { status: "review" });
+  await using tui = new TuiSession("widths-tui");
+  await tui.start(p.dir, ["tui"], { width: 100, height: 20 });
+  const s = await tui.waitFor("#3 ", 20_000);
+  const at = s.split("\n").filter((l) => /^\s+#\d /.test(l)).map((l) =>
+    columns(l.slice(0, l.indexOf("review")))
+  );
+  assertEquals(at.length, 3, s);
+  assertEquals(new Set(at).size, 1, `the Status column starts at columns ${at}:\n${s}`);
   await tui.type("q");
   await tui.waitFor(EXITED, 20_000);
 });
