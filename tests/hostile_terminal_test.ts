@@ -294,3 +294,18 @@ Deno.test("the terminal UI keeps its columns with emoji and combining marks in t
   await tui.type("q");
   await tui.waitFor(EXITED, 20_000);
 });
+
+Deno.test("history keeps its table's columns with emoji, wide and combining characters in titles", async () => {
+  await using p = await tempProject();
+  await createTask(p.state, "plain ascii title", { status: "review" });
+  await createTask(p.state, "🚀🚀🚀 rockets ⚡⚡✅ 漢字", { status: "review" });
+  await createTask(p.state, "שָׁלוֹם नमस्ते a\u0301\u20d7 marks", { status: "review" });
+  await createTask(p.state, "漢字".repeat(30), { status: "review" });
+  const r = await runCli(["history", "--all"], { cwd: p.dir });
+  assertEquals(r.code, 0, r.stderr);
+  const rows = r.stdout.split("\n").filter((l) => /^\d /.test(l));
+  assertEquals(rows.length, 4, r.stdout);
+  const at = rows.map((l) => columns(l.slice(0, l.indexOf("review"))));
+  const head = r.stdout.split("\n")[0];
+  assertEquals(new Set([...at, head.indexOf("STATUS")]).size, 1, `STATUS at ${at}:\n${r.stdout}`);
+});

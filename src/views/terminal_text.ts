@@ -89,3 +89,72 @@ export function hasUnsafe(text: string): boolean {
 export function visibleLines(text: string): string {
   return visible(text, { newline: "\n" });
 }
+
+// Zero columns: combining and enclosing marks, format characters (shown as
+// escapes by `clean`, counted here for text that did not go through it), the
+// medial and final Hangul jamo.
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\u1160-\u11ff\ud7b0-\ud7ff]$/u;
+// Two columns: emoji shown as emoji by default (East Asian Width W since
+// Unicode 9) but the regional indicators, which terminals draw one column each.
+const EMOJI_WIDE = /^(?![\u{1f1e6}-\u{1f1ff}])\p{Emoji_Presentation}$/u;
+
+/**
+ * Display columns of one code point: 0 (combining), 1, or 2 (wide), as a
+ * terminal draws it (the East Asian Width W and F ranges and the emoji of
+ * Unicode 15, as glibc's `wcwidth`, which tmux and most terminals follow).
+ */
+export function charWidth(cp: number): number {
+  if (cp < 0x300) return 1;
+  if (cp > 0xffff) return widthOf(cp);
+  // The basic plane's widths, computed once each (the tests below cost a regex match).
+  const known = BMP_WIDTHS[cp];
+  if (known !== 0) return known - 1;
+  const w = widthOf(cp);
+  BMP_WIDTHS[cp] = w + 1;
+  return w;
+}
+
+/** Width + 1 of each basic-plane code point seen, 0 when not yet computed. */
+const BMP_WIDTHS = new Uint8Array(0x10000);
+
+function widthOf(cp: number): number {
+  if (
+    (cp >= 0x1100 && cp <= 0x115f) || cp === 0x2329 || cp === 0x232a ||
+    (cp >= 0x2e80 && cp <= 0x303e) || (cp >= 0x3041 && cp <= 0x33ff) ||
+    (cp >= 0x3400 && cp <= 0x4dff) || (cp >= 0x4e00 && cp <= 0xa4cf) ||
+    (cp >= 0xa960 && cp <= 0xa97f) || (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe10 && cp <= 0xfe19) ||
+    (cp >= 0xfe30 && cp <= 0xfe6f) || (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x16fe0 && cp <= 0x16fff) ||
+    (cp >= 0x17000 && cp <= 0x18cff) || (cp >= 0x18d00 && cp <= 0x18d8f) ||
+    (cp >= 0x1aff0 && cp <= 0x1b2ff) || (cp >= 0x1f200 && cp <= 0x1f2ff) ||
+    (cp >= 0x20000 && cp <= 0x3fffd)
+  ) {
+    // Marks inside those ranges (kana voicing marks, ideographic tone marks) take none.
+    return ZERO_WIDTH.test(String.fromCodePoint(cp)) ? 0 : 2;
+  }
+  const ch = String.fromCodePoint(cp);
+  if (ZERO_WIDTH.test(ch)) return 0;
+  return EMOJI_WIDE.test(ch) ? 2 : 1;
+}
+
+/** Display columns of text (after {@link visible}: it has no control characters). */
+export function displayWidth(text: string): number {
+  let w = 0;
+  for (const ch of text) w += charWidth(ch.codePointAt(0)!);
+  return w;
+}
+
+/** Text cut to at most `columns` display columns, ending with `…` when it was cut. */
+export function cutColumns(text: string, columns: number): string {
+  if (displayWidth(text) <= columns) return text;
+  let out = "";
+  let w = 0;
+  for (const ch of text) {
+    const cw = charWidth(ch.codePointAt(0)!);
+    if (w + cw > columns - 1) break;
+    out += ch;
+    w += cw;
+  }
+  return out + "…";
+}
