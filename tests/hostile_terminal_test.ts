@@ -10,8 +10,17 @@
  * @module
  */
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
-import { copyTree, REPO, runCli, type TempProject, tempProject } from "./helpers.ts";
+import {
+  copyTree,
+  env,
+  REPO,
+  runCli,
+  taskWithLog,
+  type TempProject,
+  tempProject,
+} from "./helpers.ts";
 import { EXITED, TuiSession } from "./tui_tmux.ts";
+import { createTask } from "../src/store/tasks.ts";
 
 const FIXTURE = `${REPO}/fixtures/hostile`;
 const LOG = ".taskline/tasks/001-hostile-text/events.jsonl";
@@ -184,4 +193,119 @@ Deno.test("the terminal UI shows hostile text as text: no escape acts, the title
   await tui.type("q");
   const end = await tui.waitFor(EXITED, 20_000);
   assertEquals(EXITED.exec(end)![1], "0");
+});
+
+/** Characters that show nothing: zero-width, joiners, soft hyphen, BOM, tags, Hangul fillers. */
+const INVISIBLE = "\u200b\u200c\u200d\u2060\u2063\ufeff\u00ad\u180e\u206a\ufff9\u115f\u3164";
+/** `rm -rf /` spelled in tag characters (U+E0000 + ASCII): nothing of it shows on a terminal. */
+const TAGS = [..."rm -rf /"].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join("");
+const HIDDEN = new RegExp("[\\p{Cf}\\u115f\\u1160\\u3164\\uffa0]", "u");
+
+async function invisible(): Promise<TempProject> {
+  const p = await tempProject();
+  const run = "11111111-2222-4333-8444-555555555555";
+  const text = `zw[${INVISIBLE}] tag[${TAGS}]`;
+  await taskWithLog(p.state, `title ${text}`, [
+    env(1, "2026-11-20T10:00:00Z", { type: "run_started", run, task: "x" }),
+    env(2, "2026-11-20T10:00:01Z", { type: "phase_started", run, phase: `build${INVISIBLE}` }),
+    env(3, "2026-11-20T10:00:02Z", { type: "agent_text", run, role: "coder", text }),
+    env(4, "2026-11-20T10:00:03Z", {
+      type: "tool_called",
+      run,
+      role: "coder",
+      tool: "bash",
+      input: { command: text },
+      call: "c0ffee000001",
+      subtask: null,
+    }),
+    env(5, "2026-11-20T10:00:04Z", { type: "log", run, level: "info", message: text }),
+  ]);
+  return p;
+}
+
+Deno.test("hostile log text: zero-width, format and tag characters are shown as escapes, never hidden", async () => {
+  await using p = await invisible();
+  for (
+    const args of [
+      ["events", "1"],
+      ["events"],
+      ["history", "1"],
+      ["history", "--all"],
+      ["trace", "1", "--full"],
+      ["task", "show", "1"],
+      ["task", "list"],
+    ]
+  ) {
+    const r = await runCli(args, { cwd: p.dir });
+    const name = args.join(" ");
+    assertEquals(r.code, 0, `${name}: ${r.stderr}`);
+    const bad = HIDDEN.exec(r.stdout);
+    assert(
+      bad === null,
+      `${name} printed U+${bad?.[0].codePointAt(0)?.toString(16)} near ${
+        JSON.stringify(r.stdout.slice(Math.max(0, (bad?.index ?? 0) - 40), (bad?.index ?? 0) + 40))
+      }`,
+    );
+  }
+  const ev = await runCli(["events", "1"], { cwd: p.dir });
+  assertStringIncludes(ev.stdout, "zw[\\u200b\\u200c\\u200d\\u2060\\u2063\\ufeff\\xad\\u180e");
+  assertStringIncludes(ev.stdout, "tag[\\u{e0072}\\u{e006d}\\u{e0020}\\u{e002d}");
+  // --json keeps the text exactly.
+  const json = await runCli(["events", "1", "--json"], { cwd: p.dir });
+  assertEquals(JSON.parse(json.stdout.split("\n")[2]).event.text, `zw[${INVISIBLE}] tag[${TAGS}]`);
+});
+
+Deno.test("zero-width and tag characters in a real terminal (tmux) and the terminal UI: the hidden text is shown", async () => {
+  await using p = await invisible();
+  const { text } = await inTerminal(p, ["events", "1"]);
+  assertStringIncludes(text, "tag[\\u{e0072}\\u{e006d}");
+  await using tui = new TuiSession("invisible-tui");
+  await tui.start(p.dir, ["tui"], { width: 160, height: 30 });
+  await tui.waitFor("#1", 20_000);
+  const s = await tui.waitFor("title zw[\\u200b", 20_000);
+  assert(!HIDDEN.test(s), s);
+  await tui.type("q");
+  await tui.waitFor(EXITED, 20_000);
+});
+
+/** Columns of the text the test uses: 🚀 ⚡ ✅ and CJK take two, combining marks none. */
+function columns(text: string): number {
+  let w = 0;
+  for (const ch of text) {
+    if (/^[\p{Mn}\p{Me}]$/u.test(ch)) continue;
+    w += /^[🚀⚡✅漢字]$/u.test(ch) ? 2 : 1;
+  }
+  return w;
+}
+
+Deno.test("the terminal UI keeps its columns with emoji and combining marks in titles (tmux)", async () => {
+  await using p = await tempProject();
+  await createTask(p.state, "plain ascii title", { status: "review" });
+  await createTask(p.state, "🚀🚀🚀 rockets ⚡⚡✅ 漢字", { status: "review" });
+  await createTask(p.state, "שָׁלוֹם नमस्ते a\u0301\u20d7 marks", { status: "review" });
+  await using tui = new TuiSession("widths-tui");
+  await tui.start(p.dir, ["tui"], { width: 100, height: 20 });
+  const s = await tui.waitFor("#3 ", 20_000);
+  const at = s.split("\n").filter((l) => /^\s+#\d /.test(l)).map((l) =>
+    columns(l.slice(0, l.indexOf("review")))
+  );
+  assertEquals(at.length, 3, s);
+  assertEquals(new Set(at).size, 1, `the Status column starts at columns ${at}:\n${s}`);
+  await tui.type("q");
+  await tui.waitFor(EXITED, 20_000);
+});
+
+Deno.test("history keeps its table's columns with emoji, wide and combining characters in titles", async () => {
+  await using p = await tempProject();
+  await createTask(p.state, "plain ascii title", { status: "review" });
+  await createTask(p.state, "🚀🚀🚀 rockets ⚡⚡✅ 漢字", { status: "review" });
+  await createTask(p.state, "שָׁלוֹם नमस्ते a\u0301\u20d7 marks", { status: "review" });
+  await createTask(p.state, "漢字".repeat(30), { status: "review" });
+  const r = await runCli(["history", "--all"], { cwd: p.dir });
+  assertEquals(r.code, 0, r.stderr);
+  const rows = r.stdout.split("\n").filter((l) => /^\d /.test(l));
+  assertEquals(rows.length, 4, r.stdout);
+  const at = rows.map((l) => columns(l.slice(0, l.indexOf("review"))));
+  const head = r.stdout.split("\n")[0];
+  assertEquals(new Set([...at, head.indexOf("STATUS")]).size, 1, `STATUS at ${at}:\n${r.stdout}`);
 });

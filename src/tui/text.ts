@@ -6,24 +6,9 @@
  *
  * @module
  */
-import { visible } from "../views/terminal_text.ts";
+import { charWidth, displayWidth, visible } from "../views/terminal_text.ts";
 
-/** Display columns of one code point: 0 (combining), 1, or 2 (wide). */
-export function charWidth(cp: number): number {
-  if (
-    (cp >= 0x300 && cp <= 0x36f) || (cp >= 0x200b && cp <= 0x200f) ||
-    (cp >= 0xfe00 && cp <= 0xfe0f) || cp === 0x2060 || cp === 0xfeff
-  ) return 0;
-  if (
-    (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0x303e) ||
-    (cp >= 0x3041 && cp <= 0xa4cf) || (cp >= 0xac00 && cp <= 0xd7a3) ||
-    (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) ||
-    (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) ||
-    (cp >= 0x1f300 && cp <= 0x1f64f) || (cp >= 0x1f900 && cp <= 0x1f9ff) ||
-    (cp >= 0x20000 && cp <= 0x3fffd)
-  ) return 2;
-  return 1;
-}
+export { charWidth };
 
 /**
  * One line of plain text: tabs become spaces, newlines a visible `⏎`, other
@@ -37,9 +22,7 @@ export function clean(text: string): string {
 
 /** Display width of clean text. */
 export function textWidth(text: string): number {
-  let w = 0;
-  for (const ch of text) w += charWidth(ch.codePointAt(0)!);
-  return w;
+  return displayWidth(text);
 }
 
 /**

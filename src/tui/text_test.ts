@@ -20,6 +20,12 @@ Deno.test("fit cuts by display columns with an ellipsis and pads to the width", 
   assertEquals(textWidth(fit("日本語テキスト", 7)), 7);
   assertEquals(fitRight("42", 5), "   42");
   assertEquals(fit("abc", 2, { pad: false }), "a…");
+  // Emoji outside the first emoji blocks, symbols drawn as emoji, Yijing hexagrams: two.
+  assertEquals(textWidth("🚀⚡✅❌⭐⌚🪄䷀"), 16);
+  // Regional indicators and text-style pictographs: one each.
+  assertEquals(textWidth("🇫🇷🌡"), 3);
+  // Combining marks of any script, kana voicing marks, Hangul vowel jamo: none.
+  assertEquals(textWidth("שָׁ नमस्ते a\u0301\u20d7\u1dc0 か\u3099 \u1100\u1161"), 14);
 });
 
 Deno.test("wrap and textLines break long text into lines of the width", () => {

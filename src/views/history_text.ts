@@ -7,7 +7,7 @@
 import { type RunHistory, type TaskHistory, tokensOf } from "./history.ts";
 import { formatAge, formatCost, formatCount, formatDuration, formatTime, plural } from "./units.ts";
 import { oneLine } from "./event_line.ts";
-import { visible } from "./terminal_text.ts";
+import { cutColumns, displayWidth, visible } from "./terminal_text.ts";
 
 /** Legend printed under a table or detail that shows a `+`. */
 export const LOWER_BOUND_LEGEND =
@@ -41,7 +41,7 @@ export function renderTable(docs: TaskHistory[], nowMs: number, all = false): st
   const rows = docs.map((d) =>
     [
       String(d.number),
-      oneLine(d.task.title, 40),
+      cutColumns(oneLine(d.task.title, 200), 40),
       d.running
         ? `${oneLine(d.task.status, 16)} (running)`
         : d.bad_log
@@ -56,11 +56,14 @@ export function renderTable(docs: TaskHistory[], nowMs: number, all = false): st
       formatAge(d.last_activity ? Date.parse(d.last_activity) : null, nowMs),
     ].map((c) => visible(c))
   );
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  // Padded by display columns: a title's emoji or combining marks keep the columns in line.
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => displayWidth(r[i]))));
   const line = (cells: string[]) =>
-    cells.map((c, i) =>
-      i === cells.length - 1 ? c : right.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])
-    ).join("  ").trimEnd() + "\n";
+    cells.map((c, i) => {
+      if (i === cells.length - 1) return c;
+      const pad = " ".repeat(Math.max(0, widths[i] - displayWidth(c)));
+      return right.has(i) ? pad + c : c + pad;
+    }).join("  ").trimEnd() + "\n";
   let text = line(head) + rows.map(line).join("");
   if (docs.some((d) => !d.totals.complete)) text += LOWER_BOUND_LEGEND + "\n";
   return text;
