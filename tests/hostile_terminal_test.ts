@@ -309,3 +309,20 @@ Deno.test("history keeps its table's columns with emoji, wide and combining char
   const head = r.stdout.split("\n")[0];
   assertEquals(new Set([...at, head.indexOf("STATUS")]).size, 1, `STATUS at ${at}:\n${r.stdout}`);
 });
+
+Deno.test("joiners stay inside emoji sequences and words of scripts that use them, and only there", async () => {
+  const { visible } = await import("../src/views/terminal_text.ts");
+  assertEquals(visible("👨\u200d💻 coder"), "👨\u200d💻 coder");
+  assertEquals(visible("می\u200cخواهم"), "می\u200cخواهم");
+  assertEquals(visible("क्\u200dष"), "क्\u200dष");
+  for (
+    const [text, shown] of [
+      ["a\u200db", "a\\u200db"],
+      ["\u200d👍", "\\u200d👍"],
+      ["👍\u200d", "👍\\u200d"],
+      ["x\u200c漢", "x\\u200c漢"],
+      ["漢\u200c\u200c漢", "漢\\u200c\\u200c漢"],
+      ["漢\u200d\u{e0072}", "漢\\u200d\\u{e0072}"],
+    ]
+  ) assertEquals(visible(text), shown, JSON.stringify(text));
+});

@@ -14,7 +14,8 @@
  *   the bidi marks U+200E, U+200F, U+061C, and the line and paragraph
  *   separators U+2028, U+2029 become `\u202e`-style escapes;
  * - every other format character (Unicode category Cf: zero-width space,
- *   joiners, word joiner, soft hyphen, BOM, invisible operators, the tag
+ *   joiners outside the emoji sequences and words of scripts that use them,
+ *   word joiner, soft hyphen, BOM, invisible operators, the tag
  *   characters U+E0000-U+E007F that spell hidden ASCII) and the blank
  *   Hangul fillers U+115F, U+1160, U+3164, U+FFA0 become `\u200b`-style
  *   escapes (`\u{e0072}` above U+FFFF): none of them shows anything, so a
@@ -68,11 +69,30 @@ export function visible(text: string, options: VisibleOptions = {}): string {
   if (!UNSAFE_TEST.test(text)) return text;
   const newline = options.newline;
   const tab = options.tab;
-  return text.replace(UNSAFE, (c) => {
+  return text.replace(UNSAFE, (c, at: number) => {
     if (c === "\n" && newline !== undefined) return newline;
     if (c === "\t" && tab !== undefined) return tab;
+    if ((c === "\u200d" || c === "\u200c") && joins(text, at)) return c;
     return escapeOf(c);
   });
+}
+
+/**
+ * Whether the joiner at `at` stands between two characters that are neither
+ * ASCII nor unsafe: an emoji sequence (👨‍💻) or a word of a script that
+ * writes them (Persian, the Indic scripts). Kept there, where they only
+ * shape what is drawn; anywhere else (inside ASCII text) they are shown.
+ */
+function joins(text: string, at: number): boolean {
+  const before = text.codePointAt(at - 1 - (isLowSurrogate(text.charCodeAt(at - 1)) ? 1 : 0));
+  const after = text.codePointAt(at + 1);
+  const ok = (cp: number | undefined) =>
+    cp !== undefined && cp > 0x7f && !UNSAFE_TEST.test(String.fromCodePoint(cp));
+  return at > 0 && ok(before) && ok(after);
+}
+
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
 }
 
 /** Whether `text` holds anything {@link visible} would escape. */
