@@ -326,3 +326,19 @@ Deno.test("joiners stay inside emoji sequences and words of scripts that use the
     ]
   ) assertEquals(visible(text), shown, JSON.stringify(text));
 });
+
+Deno.test("task list keeps its titles in line whatever a task.json's status holds (wide text, escapes)", async () => {
+  const { displayWidth } = await import("../src/views/terminal_text.ts");
+  await using p = await tempProject();
+  const a = await createTask(p.state, "first title");
+  await createTask(p.state, "second title");
+  const path = p.state.taskJsonPath(a.dir);
+  const record = JSON.parse(await Deno.readTextFile(path));
+  await Deno.writeTextFile(path, JSON.stringify({ ...record, status: "漢字\x1b[31m" }));
+  const r = await runCli(["task", "list"], { cwd: p.dir });
+  assertEquals(r.code, 0, r.stderr);
+  const lines = r.stdout.trimEnd().split("\n");
+  assert(!r.stdout.includes("\x1b"), JSON.stringify(r.stdout));
+  const at = (l: string, title: string) => displayWidth(l.slice(0, l.indexOf(title)));
+  assertEquals(at(lines[0], "first title"), at(lines[1], "second title"), lines.join("\n"));
+});

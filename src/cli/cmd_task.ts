@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { visible } from "../views/terminal_text.ts";
+import { displayWidth, visible } from "../views/terminal_text.ts";
 import { TasklineError } from "../errors.ts";
 import { acquireTaskLock, isTaskRunning } from "../store/lock.ts";
 import { shownStatus } from "../views/task_status.ts";
@@ -256,12 +256,13 @@ export async function taskCommand(ctx: Context, args: string[]): Promise<number>
         await out.write('No tasks yet: `taskline task new "<title>"`.\n');
         return 0;
       }
+      // Padded by display columns, after escaping: a status of any text keeps the titles in line.
       const shown = (r: { status: string; running: boolean }) =>
-        shownStatus(r.status, r.running) + (r.running ? "*" : "");
-      const width = Math.max(6, ...rows.map((r) => shown(r).length));
+        visible(shownStatus(r.status, r.running)) + (r.running ? "*" : "");
+      const width = Math.max(6, ...rows.map((r) => displayWidth(shown(r))));
       for (const r of rows) {
-        const status = shown(r).padEnd(width);
-        await out.write(visible(`#${String(r.number).padEnd(4)} ${status}  ${r.title}`) + "\n");
+        const status = shown(r) + " ".repeat(width - displayWidth(shown(r)));
+        await out.write(`#${String(r.number).padEnd(4)} ${status}  ${visible(r.title)}\n`);
       }
       if (rows.some((r) => r.running)) await out.write("(* a process is running it)\n");
       return 0;

@@ -63,7 +63,12 @@ export function timeOf(at: string): string {
  */
 export function oneLine(text: unknown, max = 120): string {
   const s = visible(String(text ?? "").replace(/[\r\n\t]+/g, " ")).trim();
-  return s.length > max ? s.slice(0, max - 1) + "…" : s;
+  if (s.length <= max) return s;
+  // Never half an emoji (a lone surrogate prints as U+FFFD).
+  let end = max - 1;
+  const c = s.charCodeAt(end - 1);
+  if (c >= 0xd800 && c <= 0xdbff) end--;
+  return s.slice(0, end) + "…";
 }
 
 function short(id: unknown): string {

@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertMatch } from "../../tests/assert.ts";
 import { EVENT_TYPES } from "../contract/events.ts";
 import { decodeLine } from "../codec/decode.ts";
-import { renderEvent, timeOf, useColor } from "./event_line.ts";
+import { oneLine, renderEvent, timeOf, useColor } from "./event_line.ts";
 
 const FIXTURE = new URL("../../fixtures/peer/events-0.5.jsonl", import.meta.url);
 
@@ -42,4 +42,17 @@ Deno.test("colour: only on a terminal, and never with NO_COLOR", () => {
   assertEquals(useColor(true, () => ""), true);
   assertEquals(useColor(true, () => "1"), false);
   assertEquals(useColor(false, () => undefined), false);
+});
+
+Deno.test("a one-line text cut never splits an emoji", () => {
+  for (let pad = 0; pad < 4; pad++) {
+    const text = "x".repeat(pad) + "😀".repeat(100);
+    const line = oneLine(text, 20);
+    assert(line.endsWith("…"), line);
+    assert(
+      !/[\ud800-\udbff](?![\udc00-\udfff])/.test(line),
+      `a lone surrogate: ${JSON.stringify(line)}`,
+    );
+    assert(line.length <= 20, line);
+  }
 });
