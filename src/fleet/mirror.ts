@@ -438,8 +438,11 @@ class Mirror {
     const p = parseSubject(m.subject);
     if (!p) return;
     const dir = m.headers?.get(H_DIR) ?? "";
-    if (!isSafeDir(dir)) {
-      this.#report(`dir:${dir}`, `a message of ${m.subject} names no usable task directory`);
+    if (!isSafeDir(dir, p.project)) {
+      this.#report(
+        `dir:${dir}`,
+        `a message of ${m.subject} (stream sequence ${m.seq}) names no usable task directory: skipped`,
+      );
       return;
     }
     const mdir = mirrorDir(p.project, dir);

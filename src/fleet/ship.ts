@@ -676,7 +676,9 @@ class Shipper {
       this.#skipped.delete(dir);
       let stopped: string | null = null;
       if (!isToken(id)) stopped = `its id "${id.slice(0, 80)}" cannot name a subject`;
-      else if (!isSafeDir(dir)) stopped = "its directory name cannot be recreated on a mirror";
+      else if (!isSafeDir(dir, this.#o.project)) {
+        stopped = "its directory name cannot be recreated on a mirror";
+      }
       if (stopped) this.#report(`task ${dir} is not shipped: ${stopped}`);
       this.#followed.set(dir, {
         dir,
