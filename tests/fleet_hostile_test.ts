@@ -89,4 +89,30 @@ Deno.test("mirror: a task directory name too long for the replica is named and s
     taskSubject(longProject, "t1")
   } (stream sequence 1) names no usable task directory: skipped`;
   assert(stderr.includes(s), `${s}\n${stderr}`);
+  assert(stderr.includes("task files written, 2 unusable messages skipped\n"), stderr);
+});
+
+Deno.test("mirror: messages of subjects that ship never writes are named on stderr and skipped", async () => {
+  const long = `taskline.good.${"t".repeat(100)}.ev`;
+  const stderr = await mirrorPast([
+    ["taskline.good.t2.zzz", line, "001-good", "g1"], // a kind of none
+    [long, line, "001-good", "g2:0"], // a task token too long
+    ["taskline.good.t2.out.r1.notacall", line, "001-good", "g3"], // a call of none
+    ["taskline.good.t2.ev.extra", line, "001-good", "g4:0"], // a token too many
+    ["taskline.bad--name.t2.ev", line, "001-good", "g5:0"], // no project name
+  ]);
+  const subjects = [
+    "taskline.good.t2.zzz",
+    long,
+    "taskline.good.t2.out.r1.notacall",
+    "taskline.good.t2.ev.extra",
+    "taskline.bad--name.t2.ev",
+  ];
+  for (const [i, subject] of subjects.entries()) {
+    const s = `a message of ${subject} (stream sequence ${
+      i + 1
+    }) is not one that taskline ship writes: skipped`;
+    assert(stderr.includes(s), `${s}\n${stderr}`);
+  }
+  assert(stderr.includes("task files written, 5 unusable messages skipped\n"), stderr);
 });

@@ -101,6 +101,8 @@ export interface MirrorStats {
   taskFiles: number;
   /** Messages read that were already on disk. */
   skipped: number;
+  /** Messages skipped as unusable (a subject, a header or data that ship never writes). */
+  unusable: number;
 }
 
 /** What `mirror.json` holds. */
@@ -128,6 +130,14 @@ interface Parts {
   n: number;
   parts: Uint8Array[];
   got: number;
+}
+
+/** Most problems named one by one on stderr (each kind once). */
+const REPORTED_MAX = 1000;
+
+/** A subject for a message: its start when it is long. */
+function shown(subject: string): string {
+  return subject.length > 200 ? `${subject.slice(0, 200)}…` : subject;
 }
 
 /** The path of the mirror's position. */
@@ -163,7 +173,14 @@ class Mirror {
   readonly #files = new Map<string, Uint8Array>();
   readonly #madeDirs = new Set<string>();
   readonly #reported = new Set<string>();
-  readonly stats: MirrorStats = { lines: 0, bytes: 0, outputs: 0, taskFiles: 0, skipped: 0 };
+  readonly stats: MirrorStats = {
+    lines: 0,
+    bytes: 0,
+    outputs: 0,
+    taskFiles: 0,
+    skipped: 0,
+    unusable: 0,
+  };
   /** The last stream sequence read, and the last whose effect is written. */
   #readSeq = 0;
   #savedSeq = -1;
@@ -187,6 +204,17 @@ class Mirror {
 
   #report(key: string, message: string) {
     if (this.#reported.has(key)) return;
+    if (this.#reported.size >= REPORTED_MAX) {
+      // Garbage of many kinds (a subject or a header of its own a message)
+      // would otherwise grow this set without bound.
+      if (this.#reported.size === REPORTED_MAX) {
+        this.#reported.add("");
+        this.#o.onReport?.(
+          `${REPORTED_MAX} kinds of problems named: further ones are counted, not named (the count of unusable messages skipped is told when mirror ends)`,
+        );
+      }
+      return;
+    }
     this.#reported.add(key);
     this.#o.onReport?.(message);
   }
@@ -436,9 +464,19 @@ class Mirror {
     this.#readSeq = m.seq;
     this.#readNs = m.timestampNanos;
     const p = parseSubject(m.subject);
-    if (!p) return;
+    if (!p) {
+      this.stats.unusable++;
+      this.#report(
+        `subject:${m.subject}`,
+        `a message of ${
+          shown(m.subject)
+        } (stream sequence ${m.seq}) is not one that taskline ship writes: skipped`,
+      );
+      return;
+    }
     const dir = m.headers?.get(H_DIR) ?? "";
     if (!isSafeDir(dir, p.project)) {
+      this.stats.unusable++;
       this.#report(
         `dir:${dir}`,
         `a message of ${m.subject} (stream sequence ${m.seq}) names no usable task directory: skipped`,
@@ -456,6 +494,7 @@ class Mirror {
       // Several small outputs (ship since output batches).
       const outs = decodeOutputs(m.data);
       if (outs === null) {
+        this.stats.unusable++;
         this.#report(
           `outs:${m.subject}`,
           `a message of ${m.subject} (stream sequence ${m.seq}) holds no readable outputs: skipped`,
@@ -482,6 +521,7 @@ class Mirror {
     }
     const offset = offsetOfMsgId(m.headers?.get(H_MSG_ID) ?? "");
     if (offset === null) {
+      this.stats.unusable++;
       this.#report(`id:${m.subject}`, `a line of ${m.subject} has no offset: skipped`);
       return;
     }
