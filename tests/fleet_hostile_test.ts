@@ -12,6 +12,8 @@ import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { ensureStream } from "../src/fleet/nats.ts";
 import { eventsSubject, lineMsgId, mirrorDir, taskSubject } from "../src/fleet/wire.ts";
 import { StateDir } from "../src/store/state_dir.ts";
+import { SseReader, startServer } from "./serve_util.ts";
+import { sleep } from "./fleet_util.ts";
 
 /** Publishes `[subject, data, Taskline-Dir, Nats-Msg-Id]` to the stream, in order. */
 async function publishRaw(url: string, msgs: [string, Uint8Array, string, string][]) {
@@ -116,3 +118,80 @@ Deno.test("mirror: messages of subjects that ship never writes are named on stde
   }
   assert(stderr.includes("task files written, 5 unusable messages skipped\n"), stderr);
 });
+
+Deno.test(
+  "mirror --live: an ephemeral event that another project publishes for a task is not handed to the replica's server",
+  { sanitizeOps: false, sanitizeResources: false },
+  async () => {
+    await using nats = await startNats();
+    await using m = await tempProject({ init: false });
+    const id = "a7904f4c-4cc9-4c01-94ab-1e713825d2c1";
+    const alphaJson = enc.encode(
+      JSON.stringify({ id, number: 1, title: "alpha", status: "ready" }),
+    );
+    const evilJson = enc.encode(
+      JSON.stringify({ id: "e-1", number: 1, title: "evil", status: "ready" }),
+    );
+    await publishRaw(nats.url, [
+      [taskSubject("alpha", id), alphaJson, "001-alpha", "alpha:task"],
+      [taskSubject("evil", "e-1"), evilJson, "001-evil", "evil:task"],
+    ]);
+    const state = new StateDir(`${m.dir}/.taskline`);
+    await using mir = spawnCli(["mirror", nats.url, "--live"], { cwd: m.dir });
+    assert(
+      await until(async () => {
+        try {
+          await Deno.stat(state.taskJsonPath(mirrorDir("evil", "001-evil")));
+          return true;
+        } catch {
+          return false;
+        }
+      }, 20_000),
+      mir.stderr,
+    );
+    await using srv = await startServer(m.dir);
+    // The project's stream: events of every task, each tagged with its id.
+    const sse = new SseReader((await srv.get(`/api/stream`)).body!);
+    const nc = await connect({ servers: nats.url.replace("nats://", "") });
+    const delta = (text: string) =>
+      enc.encode(JSON.stringify({
+        task: id,
+        number: 1,
+        schema: 2,
+        at: new Date().toISOString(),
+        event: {
+          type: "agent_delta",
+          run: "r1",
+          role: "coder",
+          subtask: null,
+          delta: { kind: "text", text },
+        },
+      }));
+    const texts = () =>
+      sse.events().filter((f) => f.event === "agent_delta").map((f) => JSON.parse(f.data!))
+        .filter((e) => e.task === id).map((e) => e.event.delta.text as string);
+    try {
+      // Until the replica's server gets alpha's own (the mirror finds its live channel).
+      for (let i = 0; i < 50 && !texts().includes("alpha's own"); i++) {
+        nc.publish(`taskline_live.evil.${id}`, delta("FORGED by evil"));
+        nc.publish("taskline_live.evil.e-1", delta("FORGED by evil, of its own task"));
+        nc.publish(`taskline_live.alpha.${id}`, delta("alpha's own"));
+        await nc.flush();
+        await sleep(200);
+      }
+    } finally {
+      await nc.close();
+    }
+    assert(texts().includes("alpha's own"), mir.stderr);
+    assertEquals(texts().filter((t) => t.startsWith("FORGED")), [], mir.stderr);
+    await sse.cancel();
+    for (
+      const s of [
+        `an ephemeral event of taskline_live.evil.${id} for task ${id} is not handed on: a task of another project has that id`,
+        `an ephemeral event of taskline_live.evil.e-1 for task ${id} is not handed on: its subject names another task`,
+      ]
+    ) {
+      assert(mir.stderr.includes(s), `${s}\n${mir.stderr}`);
+    }
+  },
+);
