@@ -13,7 +13,14 @@ import { ensureStream } from "../src/fleet/nats.ts";
 import { eventsSubject, lineMsgId, mirrorDir, taskSubject } from "../src/fleet/wire.ts";
 import { StateDir } from "../src/store/state_dir.ts";
 import { SseReader, startServer } from "./serve_util.ts";
-import { sleep } from "./fleet_util.ts";
+import { natsServerPath, sleep } from "./fleet_util.ts";
+
+function freePort(): number {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  return port;
+}
 
 /** Publishes `[subject, data, Taskline-Dir, Nats-Msg-Id]` to the stream, in order. */
 async function publishRaw(url: string, msgs: [string, Uint8Array, string, string][]) {
@@ -195,3 +202,44 @@ Deno.test(
     }
   },
 );
+
+Deno.test("ship: credentials the server refuses end it with a clear error, never printed, never an uncaught one", async () => {
+  const secret = "wrong-token-f00d";
+  await using p = await tempProject();
+  const port = freePort();
+  const child = new Deno.Command(natsServerPath(), {
+    args: ["-a", "127.0.0.1", "-p", String(port), "--auth", "the-right-token-0123"],
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  try {
+    assert(
+      await until(async () => {
+        try {
+          (await Deno.connect({ hostname: "127.0.0.1", port })).close();
+          return true;
+        } catch {
+          return false;
+        }
+      }, 15_000),
+    );
+    for (const command of ["ship", "mirror"]) {
+      await using proc = spawnCli([command, `nats://127.0.0.1:${port}`], {
+        cwd: p.dir,
+        env: { TASKLINE_NATS_TOKEN: secret },
+      });
+      const ended = await Promise.race([
+        proc.done.then(() => true),
+        sleep(15_000).then(() => false),
+      ]);
+      assert(ended, `${command} still runs\n${proc.stderr}`);
+      assertEquals((await proc.done).code, 1, proc.stderr);
+      assert(proc.stderr.includes("Authorization Violation"), proc.stderr);
+      assert(!proc.stderr.includes("Uncaught"), proc.stderr);
+      assert(!proc.stderr.includes(secret), proc.stderr);
+    }
+  } finally {
+    child.kill("SIGKILL");
+    await child.status;
+  }
+});

@@ -54,6 +54,7 @@ import {
   checkNetPermission,
   ensureStream,
   isNotFound,
+  isRefusal,
   jetstreamManager,
   type NatsAddress,
   type NatsConnection,
@@ -526,6 +527,12 @@ class Shipper {
           });
         } catch (e) {
           if (stop.signal.aborted) break;
+          // Credentials refused: said, and the end (trying again in silence
+          // mends nothing, and the client's socket then fails uncaught).
+          if (
+            e instanceof TasklineError && e.message.startsWith("Cannot connect to NATS") &&
+            isRefusal(e)
+          ) throw e;
           why = (e as Error).message;
         }
         if (stop.signal.aborted) break;
