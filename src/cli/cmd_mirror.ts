@@ -57,7 +57,9 @@ export async function mirrorCommand(ctx: Context, args: string[]): Promise<numbe
     },
   });
   await ctx.io.stderr.write(
-    `taskline mirror: ${stats.lines} lines, ${stats.outputs} outputs, ${stats.taskFiles} task files written\n`,
+    `taskline mirror: ${stats.lines} lines, ${stats.outputs} outputs, ${stats.taskFiles} task files written${
+      stats.unusable > 0 ? `, ${stats.unusable} unusable messages skipped` : ""
+    }\n`,
   );
   return 0;
 }

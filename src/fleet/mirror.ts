@@ -101,6 +101,8 @@ export interface MirrorStats {
   taskFiles: number;
   /** Messages read that were already on disk. */
   skipped: number;
+  /** Messages skipped as unusable (a subject, a header or data that ship never writes). */
+  unusable: number;
 }
 
 /** What `mirror.json` holds. */
@@ -128,6 +130,14 @@ interface Parts {
   n: number;
   parts: Uint8Array[];
   got: number;
+}
+
+/** Most problems named one by one on stderr (each kind once). */
+const REPORTED_MAX = 1000;
+
+/** A subject for a message: its start when it is long. */
+function shown(subject: string): string {
+  return subject.length > 200 ? `${subject.slice(0, 200)}…` : subject;
 }
 
 /** The path of the mirror's position. */
@@ -163,7 +173,14 @@ class Mirror {
   readonly #files = new Map<string, Uint8Array>();
   readonly #madeDirs = new Set<string>();
   readonly #reported = new Set<string>();
-  readonly stats: MirrorStats = { lines: 0, bytes: 0, outputs: 0, taskFiles: 0, skipped: 0 };
+  readonly stats: MirrorStats = {
+    lines: 0,
+    bytes: 0,
+    outputs: 0,
+    taskFiles: 0,
+    skipped: 0,
+    unusable: 0,
+  };
   /** The last stream sequence read, and the last whose effect is written. */
   #readSeq = 0;
   #savedSeq = -1;
@@ -187,6 +204,17 @@ class Mirror {
 
   #report(key: string, message: string) {
     if (this.#reported.has(key)) return;
+    if (this.#reported.size >= REPORTED_MAX) {
+      // Garbage of many kinds (a subject or a header of its own a message)
+      // would otherwise grow this set without bound.
+      if (this.#reported.size === REPORTED_MAX) {
+        this.#reported.add("");
+        this.#o.onReport?.(
+          `${REPORTED_MAX} kinds of problems named: further ones are counted, not named (the count of unusable messages skipped is told when mirror ends)`,
+        );
+      }
+      return;
+    }
     this.#reported.add(key);
     this.#o.onReport?.(message);
   }
@@ -223,10 +251,11 @@ class Mirror {
       fan.connect();
       const dec = new TextDecoder();
       const project = this.#o.project;
+      this.#indexTasks();
       const sub = nc.subscribe(`${LIVE_SUBJECT_ROOT}.${project ?? "*"}.*`, {
         callback: (_e, m) => {
           const env = parseLiveLine(dec.decode(m.data));
-          if (env) fan.send(env);
+          if (env && this.#liveOwned(m.subject, env.task)) fan.send(env);
         },
       });
       live = {
@@ -431,19 +460,106 @@ class Mirror {
     return hi;
   }
 
+  /**
+   * The ids of the replica's tasks (`--live` only): each task directory's
+   * id, from its `task.json` as found at the start and as written since.
+   */
+  readonly #dirIds = new Map<string, string>();
+  /** The task directories of each id. */
+  readonly #idDirs = new Map<string, Set<string>>();
+
+  /** Reads the id of every task directory of the replica. */
+  #indexTasks(): void {
+    let entries: Deno.DirEntry[];
+    try {
+      entries = [...Deno.readDirSync(this.#state.tasksDir)];
+    } catch {
+      return; // none yet
+    }
+    for (const e of entries) {
+      if (!e.isDirectory) continue;
+      try {
+        const bytes = readRegularFileSync(this.#state.taskJsonPath(e.name), {
+          root: this.#state.root,
+        });
+        if (bytes) this.#indexTask(e.name, bytes);
+      } catch { /* not a task: holds no id */ }
+    }
+  }
+
+  /** Notes the id that `task.json` bytes give a task directory. */
+  #indexTask(mdir: string, bytes: Uint8Array): void {
+    let id: unknown;
+    try {
+      id = JSON.parse(new TextDecoder().decode(bytes))?.id;
+    } catch { /* no id */ }
+    const old = this.#dirIds.get(mdir);
+    if (old !== undefined) {
+      this.#idDirs.get(old)?.delete(mdir);
+      if (this.#idDirs.get(old)?.size === 0) this.#idDirs.delete(old);
+      this.#dirIds.delete(mdir);
+    }
+    if (typeof id !== "string") return;
+    this.#dirIds.set(mdir, id);
+    let dirs = this.#idDirs.get(id);
+    if (!dirs) this.#idDirs.set(id, dirs = new Set());
+    dirs.add(mdir);
+  }
+
+  /**
+   * Whether an ephemeral event of `subject` (`taskline_live.<project>.<task
+   * id>`) may be handed on as one of task `id`: the subject names that id,
+   * and the replica's tasks of that id are the project's only. The replica's
+   * server routes an event by its id: a project that names another's task
+   * there (or gave a task of its own that task's id) would speak in it.
+   */
+  #liveOwned(subject: string, id: string): boolean {
+    const t = subject.split(".");
+    const project = t[1] ?? "";
+    const dirs = this.#idDirs.get(id);
+    let why: string | null = null;
+    if (t.length !== 3 || t[2] !== id) why = "its subject names another task";
+    else if (!dirs) why = "no task of the replica has that id (yet)";
+    else if ([...dirs].some((d) => !d.startsWith(`${project}--`))) {
+      why = "a task of another project has that id";
+    }
+    if (why === null) return true;
+    this.#report(
+      `live:${subject}:${id}`,
+      `an ephemeral event of ${shown(subject)} for task ${
+        id.slice(0, 80)
+      } is not handed on: ${why}`,
+    );
+    return false;
+  }
+
   /** Takes one message into the batch. */
   #take(m: JsMsg): void {
     this.#readSeq = m.seq;
     this.#readNs = m.timestampNanos;
     const p = parseSubject(m.subject);
-    if (!p) return;
+    if (!p) {
+      this.stats.unusable++;
+      this.#report(
+        `subject:${m.subject}`,
+        `a message of ${
+          shown(m.subject)
+        } (stream sequence ${m.seq}) is not one that taskline ship writes: skipped`,
+      );
+      return;
+    }
     const dir = m.headers?.get(H_DIR) ?? "";
-    if (!isSafeDir(dir)) {
-      this.#report(`dir:${dir}`, `a message of ${m.subject} names no usable task directory`);
+    if (!isSafeDir(dir, p.project)) {
+      this.stats.unusable++;
+      this.#report(
+        `dir:${dir}`,
+        `a message of ${m.subject} (stream sequence ${m.seq}) names no usable task directory: skipped`,
+      );
       return;
     }
     const mdir = mirrorDir(p.project, dir);
     if (p.kind === "task") {
+      if (this.#o.live) this.#indexTask(mdir, m.data);
       this.#files.set(this.#state.taskJsonPath(mdir), m.data);
       this.#batchBytes += m.data.length;
       this.stats.taskFiles++;
@@ -453,6 +569,7 @@ class Mirror {
       // Several small outputs (ship since output batches).
       const outs = decodeOutputs(m.data);
       if (outs === null) {
+        this.stats.unusable++;
         this.#report(
           `outs:${m.subject}`,
           `a message of ${m.subject} (stream sequence ${m.seq}) holds no readable outputs: skipped`,
@@ -479,6 +596,7 @@ class Mirror {
     }
     const offset = offsetOfMsgId(m.headers?.get(H_MSG_ID) ?? "");
     if (offset === null) {
+      this.stats.unusable++;
       this.#report(`id:${m.subject}`, `a line of ${m.subject} has no offset: skipped`);
       return;
     }

@@ -144,7 +144,7 @@ export async function openNats(
       return await connectOnce(addr, options);
     } catch (e) {
       const msg = (e as Error).message;
-      if (/authori[sz]ation|authentication|permission|requires net access/i.test(msg)) throw e;
+      if (isRefusal(e)) throw e;
       if (attempt === 0) options.onWaiting?.(msg);
       if (options.signal?.aborted) {
         throw new TasklineError("interrupted", `Stopped waiting for NATS at ${addr.server}`);
@@ -152,6 +152,16 @@ export async function openNats(
       await new Promise((r) => setTimeout(r, 500));
     }
   }
+}
+
+/**
+ * Whether a connection error is a refusal that trying again will not mend:
+ * credentials refused, or no permission to reach the server.
+ */
+export function isRefusal(e: unknown): boolean {
+  return /authori[sz]ation|authentication|permission|requires net access/i.test(
+    String((e as Error)?.message ?? ""),
+  );
 }
 
 /**

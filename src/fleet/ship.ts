@@ -54,6 +54,7 @@ import {
   checkNetPermission,
   ensureStream,
   isNotFound,
+  isRefusal,
   jetstreamManager,
   type NatsAddress,
   type NatsConnection,
@@ -526,6 +527,12 @@ class Shipper {
           });
         } catch (e) {
           if (stop.signal.aborted) break;
+          // Credentials refused: said, and the end (trying again in silence
+          // mends nothing, and the client's socket then fails uncaught).
+          if (
+            e instanceof TasklineError && e.message.startsWith("Cannot connect to NATS") &&
+            isRefusal(e)
+          ) throw e;
           why = (e as Error).message;
         }
         if (stop.signal.aborted) break;
@@ -676,7 +683,9 @@ class Shipper {
       this.#skipped.delete(dir);
       let stopped: string | null = null;
       if (!isToken(id)) stopped = `its id "${id.slice(0, 80)}" cannot name a subject`;
-      else if (!isSafeDir(dir)) stopped = "its directory name cannot be recreated on a mirror";
+      else if (!isSafeDir(dir, this.#o.project)) {
+        stopped = "its directory name cannot be recreated on a mirror";
+      }
       if (stopped) this.#report(`task ${dir} is not shipped: ${stopped}`);
       this.#followed.set(dir, {
         dir,

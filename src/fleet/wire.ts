@@ -108,9 +108,18 @@ export function isCall(call: string): boolean {
   return CALL.test(call);
 }
 
-/** Whether a source directory name is safe to recreate on the mirror. */
-export function isSafeDir(dir: string): boolean {
-  return DIR.test(dir) && !dir.includes("..");
+/** Longest name of a directory on most file systems (`NAME_MAX`), in bytes. */
+export const DIR_NAME_MAX = 255;
+
+/**
+ * Whether a source directory name is safe to recreate on the mirror: with
+ * `project`, also whether `<project>--<dir>` ({@link mirrorDir}) is short
+ * enough to be a directory name there (a longer one cannot be made, and
+ * would stop the mirror at every start).
+ */
+export function isSafeDir(dir: string, project?: string): boolean {
+  return DIR.test(dir) && !dir.includes("..") &&
+    (project === undefined || mirrorDir(project, dir).length <= DIR_NAME_MAX);
 }
 
 /** The task directory on the mirror: `<project>--<source dir>`. */
