@@ -22,16 +22,20 @@ function freePort(): number {
   return port;
 }
 
-/** Publishes `[subject, data, Taskline-Dir, Nats-Msg-Id]` to the stream, in order. */
-async function publishRaw(url: string, msgs: [string, Uint8Array, string, string][]) {
+/** Publishes `[subject, data, Taskline-Dir, Nats-Msg-Id, Taskline-Part?]` to the stream, in order. */
+async function publishRaw(
+  url: string,
+  msgs: ([string, Uint8Array, string, string] | [string, Uint8Array, string, string, string])[],
+) {
   const nc = await connect({ servers: url.replace("nats://", "") });
   try {
     await ensureStream(await jetstreamManager(nc), "TASKLINE");
     const js = jetstream(nc);
-    for (const [subject, data, dir, id] of msgs) {
+    for (const [subject, data, dir, id, part] of msgs) {
       const h = headers();
       h.set("Taskline-Dir", dir);
       h.set("Nats-Msg-Id", id);
+      if (part !== undefined) h.set("Taskline-Part", part);
       await js.publish(subject, data, { headers: h });
     }
   } finally {
@@ -53,7 +57,9 @@ const goodMsgs: [string, Uint8Array, string, string][] = [
  * the good task is mirrored while the mirror runs, and that it saves its place
  * past everything; returns its stderr.
  */
-async function mirrorPast(garbage: [string, Uint8Array, string, string][]): Promise<string> {
+async function mirrorPast(
+  garbage: ([string, Uint8Array, string, string] | [string, Uint8Array, string, string, string])[],
+): Promise<string> {
   await using nats = await startNats();
   await using m = await tempProject({ init: false });
   await publishRaw(nats.url, [...garbage, ...goodMsgs]);
@@ -242,4 +248,25 @@ Deno.test("ship: credentials the server refuses end it with a clear error, never
     child.kill("SIGKILL");
     await child.status;
   }
+});
+
+Deno.test("mirror: parts of lines that never complete are let go, not held: the rest is mirrored and its place saved", async () => {
+  // First parts of lines of one log, each followed by the first part of another (a publisher
+  // that never sends the rest): ship sends a line's parts one after the other, so each is
+  // abandoned when the next comes. They held 900 KiB each for ever, and the mirror's place.
+  const big = new Uint8Array(900 * 1024).fill(0x61);
+  const garbage: [string, Uint8Array, string, string, string][] = [];
+  for (let i = 0; i < 40; i++) {
+    const offset = (i + 1) * 2_000_000;
+    garbage.push([
+      eventsSubject("good", "t-good"),
+      big,
+      "001-good",
+      `${lineMsgId("t-good", "", 1, offset)}#0`,
+      "0/2",
+    ]);
+  }
+  const stderr = await mirrorPast(garbage);
+  assert(stderr.includes("that never completed were dropped: another one came after it"), stderr);
+  assert(stderr.includes("task files written, 40 unusable messages skipped\n"), stderr);
 });

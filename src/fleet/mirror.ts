@@ -130,7 +130,20 @@ interface Parts {
   n: number;
   parts: Uint8Array[];
   got: number;
+  /** Bytes of the parts held. */
+  bytes: number;
+  /** What it is, for a report: the subject of its first part. */
+  subject: string;
 }
+
+/**
+ * Most bytes of parts held while their line or output is incomplete, all
+ * assemblies together. `ship` sends the parts of one line or output one
+ * after the other, so one assembly a log or output is ever in flight; a
+ * stream that holds parts which never complete (a hostile or broken
+ * publisher) is dropped from the oldest on past this, with a report.
+ */
+export const PARTS_BYTES_MAX = 256 * 1024 * 1024;
 
 /** Most problems named one by one on stderr (each kind once). */
 const REPORTED_MAX = 1000;
@@ -169,6 +182,9 @@ class Mirror {
   readonly #stream: string;
   readonly #logs = new Map<string, LogFile>();
   readonly #parts = new Map<string, Parts>();
+  /** Per log or output, the key of the one assembly in flight there. */
+  readonly #partSlots = new Map<string, string>();
+  #partsBytes = 0;
   /** Files to write before the lines of the batch: path -> bytes. */
   readonly #files = new Map<string, Uint8Array>();
   readonly #madeDirs = new Set<string>();
@@ -336,6 +352,8 @@ class Mirror {
     }
     if (this.#created !== info.created) {
       this.#parts.clear();
+      this.#partSlots.clear();
+      this.#partsBytes = 0;
       this.#created = info.created;
     }
     this.#readSeq = from - 1;
@@ -586,7 +604,7 @@ class Mirror {
     const part = parsePart(m.headers?.get(H_PART));
     if (p.kind === "out") {
       const path = this.#state.traceFile(mdir, p.run, p.call);
-      const whole = this.#assemble(`out:${path}`, m, part ?? { i: 0, n: 1 });
+      const whole = this.#assemble(`out:${path}`, `out:${path}`, m, part ?? { i: 0, n: 1 });
       if (whole) {
         this.#files.set(path, whole);
         this.#batchBytes += whole.length;
@@ -600,24 +618,51 @@ class Mirror {
       this.#report(`id:${m.subject}`, `a line of ${m.subject} has no offset: skipped`);
       return;
     }
-    const line = part ? this.#assemble(`ev:${mdir}:${offset}`, m, part) : m.data;
+    const line = this.#assemble(`ev:${mdir}`, `ev:${mdir}:${offset}`, m, part ?? { i: 0, n: 1 });
     if (line) this.#append(mdir, offset, line);
   }
 
-  /** Collects parts; the whole when the last arrives, else null. */
-  #assemble(key: string, m: JsMsg, part: { i: number; n: number }): Uint8Array | null {
+  /**
+   * Collects parts; the whole when the last arrives, else null. `slot` is
+   * the log or output they belong to: a part of another line of the same
+   * log means the one in flight there will never complete (its `ship`
+   * died), and it is let go.
+   */
+  #assemble(
+    slot: string,
+    key: string,
+    m: JsMsg,
+    part: { i: number; n: number },
+  ): Uint8Array | null {
+    const before = this.#partSlots.get(slot);
+    if (before !== undefined && before !== key) {
+      this.#dropParts(before, "another one came after it");
+    }
     if (part.n === 1) return m.data;
     let p = this.#parts.get(key);
     if (part.i === 0 || !p || p.n !== part.n) {
       // A first part starts over (a line sent again after a crash of ship).
-      p = { firstSeq: m.seq, n: part.n, parts: [], got: 0 };
+      if (p) this.#dropParts(key, null);
+      p = { firstSeq: m.seq, n: part.n, parts: [], got: 0, bytes: 0, subject: m.subject };
       this.#parts.set(key, p);
-      if (part.i !== 0) return null;
+      this.#partSlots.set(slot, key);
+      if (part.i !== 0) {
+        this.#dropParts(key, null);
+        return null;
+      }
     }
     if (p.parts[part.i] === undefined) p.got++;
+    else p.bytes -= p.parts[part.i].length;
     p.parts[part.i] = m.data;
+    p.bytes += m.data.length;
+    this.#partsBytes += m.data.length;
+    // Never more than PARTS_BYTES_MAX held: the oldest incomplete assemblies go first.
+    for (const [k] of this.#parts) {
+      if (this.#partsBytes <= PARTS_BYTES_MAX || k === key) break;
+      this.#dropParts(k, `more than ${PARTS_BYTES_MAX / 1024 / 1024} MiB of parts were held`);
+    }
     if (p.got < p.n) return null;
-    this.#parts.delete(key);
+    this.#dropParts(key, null);
     let size = 0;
     for (const b of p.parts) size += b.length;
     const all = new Uint8Array(size);
@@ -627,6 +672,27 @@ class Mirror {
       off += b.length;
     }
     return all;
+  }
+
+  /** Lets an assembly go (its parts' bytes freed); `why` reports it as dropped. */
+  #dropParts(key: string, why: string | null): void {
+    const p = this.#parts.get(key);
+    if (!p) return;
+    this.#parts.delete(key);
+    this.#partsBytes -= p.bytes;
+    for (const [slot, k] of this.#partSlots) {
+      if (k === key) {
+        this.#partSlots.delete(slot);
+        break;
+      }
+    }
+    if (why !== null) {
+      this.stats.unusable++;
+      this.#report(
+        `parts:${p.subject}`,
+        `parts of a message of ${p.subject} (from stream sequence ${p.firstSeq}) that never completed were dropped: ${why}`,
+      );
+    }
   }
 
   #log(mdir: string): LogFile {
