@@ -313,10 +313,12 @@ async function taskForm(
     : null;
   try {
     for await (const records of f.batches) {
-      await serially(async () => {
+      // Through the queue the deltas share, when they are shown; else directly.
+      const step = async () => {
         await print(records);
         if (o.follow) await out.flush();
-      });
+      };
+      await (deltas ? serially(step) : step());
     }
   } finally {
     await deltas?.close();
@@ -429,10 +431,11 @@ async function feedForm(
       lossless: true,
     });
     for await (const items of sub) {
-      await serially(async () => {
+      const step = async () => {
         await print(items);
         await out.flush();
-      });
+      };
+      await (deltas ? serially(step) : step());
     }
   } finally {
     follower.close();

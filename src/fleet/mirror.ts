@@ -126,6 +126,8 @@ interface LogFile {
 }
 
 interface Parts {
+  /** The line or output they are parts of. */
+  key: string;
   firstSeq: number;
   n: number;
   parts: Uint8Array[];
@@ -181,9 +183,8 @@ class Mirror {
   readonly #o: MirrorOptions;
   readonly #stream: string;
   readonly #logs = new Map<string, LogFile>();
+  /** Per log or output (its slot), the one assembly held there. */
   readonly #parts = new Map<string, Parts>();
-  /** Per log or output, the key of the one assembly in flight there. */
-  readonly #partSlots = new Map<string, string>();
   #partsBytes = 0;
   /** Files to write before the lines of the batch: path -> bytes. */
   readonly #files = new Map<string, Uint8Array>();
@@ -352,7 +353,6 @@ class Mirror {
     }
     if (this.#created !== info.created) {
       this.#parts.clear();
-      this.#partSlots.clear();
       this.#partsBytes = 0;
       this.#created = info.created;
     }
@@ -624,9 +624,10 @@ class Mirror {
 
   /**
    * Collects parts; the whole when the last arrives, else null. `slot` is
-   * the log or output they belong to: a part of another line of the same
-   * log means the one in flight there will never complete (its `ship`
-   * died), and it is let go.
+   * the log or output they belong to, `key` the line or output itself: ship
+   * sends the parts of one after the other, so a slot holds one assembly,
+   * and a message of another key there means the one held will never
+   * complete (its `ship` died): it is let go.
    */
   #assemble(
     slot: string,
@@ -634,35 +635,36 @@ class Mirror {
     m: JsMsg,
     part: { i: number; n: number },
   ): Uint8Array | null {
-    const before = this.#partSlots.get(slot);
-    if (before !== undefined && before !== key) {
-      this.#dropParts(before, "another one came after it");
+    let p = this.#parts.get(slot);
+    if (p && p.key !== key) {
+      this.#dropParts(slot, "another one came after it");
+      p = undefined;
     }
     if (part.n === 1) return m.data;
-    let p = this.#parts.get(key);
     if (part.i === 0 || !p || p.n !== part.n) {
-      // A first part starts over (a line sent again after a crash of ship).
-      if (p) this.#dropParts(key, null);
-      p = { firstSeq: m.seq, n: part.n, parts: [], got: 0, bytes: 0, subject: m.subject };
-      this.#parts.set(key, p);
-      this.#partSlots.set(slot, key);
-      if (part.i !== 0) {
-        this.#dropParts(key, null);
-        return null;
-      }
+      // A first part starts over (a line sent again after a crash of ship); a
+      // later part with no first before it can never complete.
+      if (p) this.#dropParts(slot, null);
+      if (part.i !== 0) return null;
+      p = { key, firstSeq: m.seq, n: part.n, parts: [], got: 0, bytes: 0, subject: m.subject };
+      this.#parts.set(slot, p);
     }
-    if (p.parts[part.i] === undefined) p.got++;
-    else p.bytes -= p.parts[part.i].length;
+    const old = p.parts[part.i];
+    if (old === undefined) p.got++;
+    else {
+      p.bytes -= old.length;
+      this.#partsBytes -= old.length;
+    }
     p.parts[part.i] = m.data;
     p.bytes += m.data.length;
     this.#partsBytes += m.data.length;
     // Never more than PARTS_BYTES_MAX held: the oldest incomplete assemblies go first.
-    for (const [k] of this.#parts) {
-      if (this.#partsBytes <= PARTS_BYTES_MAX || k === key) break;
-      this.#dropParts(k, `more than ${PARTS_BYTES_MAX / 1024 / 1024} MiB of parts were held`);
+    for (const [s] of this.#parts) {
+      if (this.#partsBytes <= PARTS_BYTES_MAX || s === slot) break;
+      this.#dropParts(s, `more than ${PARTS_BYTES_MAX / 1024 / 1024} MiB of parts were held`);
     }
     if (p.got < p.n) return null;
-    this.#dropParts(key, null);
+    this.#dropParts(slot, null);
     let size = 0;
     for (const b of p.parts) size += b.length;
     const all = new Uint8Array(size);
@@ -674,18 +676,12 @@ class Mirror {
     return all;
   }
 
-  /** Lets an assembly go (its parts' bytes freed); `why` reports it as dropped. */
-  #dropParts(key: string, why: string | null): void {
-    const p = this.#parts.get(key);
+  /** Lets a slot's assembly go (its parts' bytes freed); `why` reports it as dropped. */
+  #dropParts(slot: string, why: string | null): void {
+    const p = this.#parts.get(slot);
     if (!p) return;
-    this.#parts.delete(key);
+    this.#parts.delete(slot);
     this.#partsBytes -= p.bytes;
-    for (const [slot, k] of this.#partSlots) {
-      if (k === key) {
-        this.#partSlots.delete(slot);
-        break;
-      }
-    }
     if (why !== null) {
       this.stats.unusable++;
       this.#report(

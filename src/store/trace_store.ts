@@ -65,7 +65,8 @@ export function traceFileText(output: string, maxChars: number): string {
   const room = Math.max(0, maxChars - cutMarker(maxChars, total).length - 2);
   const kept = cutChars(output, room);
   const sep = kept === "" || kept.endsWith("\n") ? "" : "\n";
-  return `${kept}${sep}${cutMarker(charCount(kept), total)}\n`;
+  // `kept` holds `room` characters: the output has more than `maxChars`.
+  return `${kept}${sep}${cutMarker(room, total)}\n`;
 }
 
 /** Options of {@link writeTraceOutput}. */
