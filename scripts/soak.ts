@@ -108,14 +108,12 @@ could otherwise get one half written), one that a write error cut short is remov
 - A stream client that reads slowly or not at all costs a position, not a queue (docs/server.md,
   "Slow clients"): past 64 KiB waiting it reads the logs at its own pace, and one that takes
   nothing for 10 s is dropped (it resumes with \`Last-Event-ID\`). What it has not read sits in the
-  kernel's socket buffer (about 2.8 MiB a loopback connection, set by \`net.ipv4.tcp_wmem\`) and
-  the runtime's write buffer (about 0.3 MB), which the runtime frees only when the client reads or
-  disconnects. On loopback each such connection takes about 2.7 MiB before the kernel pushes
-  back, and the server's thread spends the first 2 to 3 seconds copying 1.3 GB into the 500
-  buffers (perf: 80 % of its CPU in the kernel's send path), so the "Clients that stop reading"
-  row fails its latency checks with the kernel's default settings; with
-  \`net.ipv4.tcp_wmem="4096 16384 262144"\` it passes (docs/server.md says what was measured,
-  and why the server cannot set this for its own connections).
+  kernel's socket buffer, which \`serve\` bounds to 256 KiB a connection (\`SO_SNDBUF\` of its
+  listening socket, set through FFI: docs/server.md), and in the runtime's write buffer (about
+  0.3 MB), which the runtime frees only when the client reads or disconnects. Left to the kernel
+  (\`net.ipv4.tcp_wmem\`), a loopback connection took about 2.7 MiB before the kernel pushed back,
+  and the server's thread spent the first 2 to 3 seconds copying 1.3 GB into the 500 buffers: the
+  "Clients that stop reading" row failed its latency checks (reader p99 2.3-3.0 s) until the bound.
 - Request headers have no time bound: \`Deno.serve\` offers none (docs/server.md says what was
   tried). A connection that sends its headers a byte at a time, or nothing, holds a file
   descriptor and a few KB without slowing the others (the "Slow and idle clients" row).

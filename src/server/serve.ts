@@ -12,6 +12,7 @@ import { allowedHosts, isLoopbackHost, newToken } from "./auth.ts";
 import { createHandler, type HandlerOptions } from "./handler.ts";
 import { LiveHub, type LiveHubOptions } from "./live.ts";
 import { listenLiveChannel } from "../follow/live_listen.ts";
+import { boundSendBuffers, SEND_BUFFER_BYTES } from "./send_buffer.ts";
 
 /** Where the server listens, as printed. */
 export interface ServeInfo {
@@ -124,6 +125,15 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
       );
     }
     throw e;
+  }
+  // Before the first await, so that no connection is accepted without it.
+  const unbounded = boundSendBuffers(server.addr.port);
+  if (unbounded !== null) {
+    options.onWarning?.(
+      `connections' kernel send buffers are not bounded to ${
+        SEND_BUFFER_BYTES / 1024
+      } KiB (${unbounded}): clients that stop reading can slow the others (docs/server.md)`,
+    );
   }
   const addr = await listening.promise;
   for (const h of allowedHosts(host, addr.port)) gate.hosts.add(h);
