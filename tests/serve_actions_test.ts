@@ -163,6 +163,10 @@ Deno.test(
       return r.run?.status === "paused";
     }, "the run's status paused");
     assertEquals(rows[0].run.pending_approval, "spec");
+    // And the phase it is in (the peer's rows carry it: clients read it).
+    const phases = log.filter((l) => l.event.type === "phase_started");
+    assert(phases.length > 0);
+    assertEquals(rows[0].run.current_phase, phases.at(-1)!.event.phase);
 
     // Nothing goes on until a human answers.
     const early = await postJson(s, "/api/tasks/1/run", { resume: true });
@@ -517,3 +521,46 @@ Deno.test("API: the OpenAPI document describes every write route", sanitize, asy
     assert("409" in (doc.paths[path].post.responses as object), `${path} 409`);
   }
 });
+
+Deno.test(
+  "API: a task's row names the phase its run is in, for a run an engine writes through record",
+  sanitize,
+  async () => {
+    await using p = await tempProject();
+    await createTask(p.state, "Recorded");
+    await using s = await startServer(p.dir);
+    await using rec = spawnCli(["record", "1"], { cwd: p.dir });
+    const w = rec.child.stdin.getWriter();
+    const send = (ev: Record<string, unknown>) =>
+      w.write(new TextEncoder().encode(JSON.stringify(ev) + "\n"));
+    const row = async () =>
+      (await s.json("/api/tasks/1") as Record<string, Record<string, unknown> | null>).run;
+    await send({ type: "phase_started", phase: "plan" });
+    await waitFor(async () => (await row())?.current_phase === "plan", "the row in plan");
+    await send({ type: "phase_finished", phase: "plan", success: true, summary: "planned" });
+    // As the web UI polls: with If-None-Match, every 50 ms. The run.json that
+    // names the new phase is saved a moment after its event; a poll in between
+    // must not leave the list stuck behind an unchanged ETag.
+    let etag = (await s.get("/api/tasks")).headers.get("etag")!;
+    let phase: unknown = null;
+    await send({ type: "phase_started", phase: "build" });
+    const deadline = Date.now() + 5000;
+    while (phase !== "build" && Date.now() < deadline) {
+      const res = await s.get("/api/tasks", { headers: { "if-none-match": etag } });
+      if (res.status === 200) {
+        etag = res.headers.get("etag")!;
+        phase = (await res.json())[0].run?.current_phase;
+      } else await res.body?.cancel();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assertEquals(phase, "build", "the polled list shows the new phase");
+    assertEquals((await row())?.status, "running");
+    await send({ type: "phase_finished", phase: "build", success: true, summary: "built" });
+    await send({ type: "run_finished", success: true, status: "done" });
+    await w.close();
+    assertEquals((await rec.done).code, 0, rec.stderr);
+    // A finished run names the phase it ended in.
+    const after = await row();
+    assertEquals([after?.status, after?.current_phase], ["done", "build"]);
+  },
+);

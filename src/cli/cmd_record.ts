@@ -169,7 +169,7 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
     const applyToRunState = (events: EventInput[]) => {
       const rs = rec.runState;
       for (const ev of events) {
-        if (ev.type === "agent_finished") saveSoon();
+        if (ev.type === "agent_finished" || ev.type === "phase_started") saveSoon();
         else if (ev.type === "approval_requested") {
           rs.pending_approval = (ev as { gate: Gate }).gate;
           saveSoon();

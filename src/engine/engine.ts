@@ -286,6 +286,8 @@ export class Engine {
 
   async #phase(phase: PhaseSpec, index: number): Promise<void> {
     this.rec.emit({ type: "phase_started", phase: phase.name });
+    // run.json names the phase, for the task list (GET /api/tasks).
+    await this.rec.saveState();
     const done = { agents: 0, subtasks: 0, validations: 0 };
     let summary = phase.summary;
     try {

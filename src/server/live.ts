@@ -97,10 +97,19 @@ const ROW_TYPES = new Set([
   "merged",
 ]);
 
+/**
+ * How long after such an event the rows' version changes once more: the
+ * process that wrote it saves run.json just after (`run` at once, `record`
+ * within 200 ms), and a client that asked in between must not keep the old
+ * row behind an unchanged ETag.
+ */
+const ROWS_SETTLE_MS = 1000;
+
 /** The live side of the server. */
 export class LiveHub implements LiveRoutes {
   /** See {@link LiveRoutes.rowsVersion}. */
   rowsVersion = 0;
+  #rowsSettle: ReturnType<typeof setTimeout> | null = null;
   readonly state: StateDir;
   readonly follower: ProjectFollower;
   /** The last events of every task, for `/api/events`. */
@@ -190,7 +199,7 @@ export class LiveHub implements LiveRoutes {
             if (run !== null && env.seq !== undefined) {
               this.#published.set(it.task.id, { run, seq: env.seq });
             }
-            if (ROW_TYPES.has(env.event.type)) this.rowsVersion++;
+            if (ROW_TYPES.has(env.event.type)) this.#rowsChanged();
           }
           this.recent.add(items);
           this.fan.addItems(items);
@@ -204,8 +213,20 @@ export class LiveHub implements LiveRoutes {
     void this.recent.warm(1, 2).catch(() => {});
   }
 
+  /** A row may have changed now, and again once its run.json is saved: see {@link ROWS_SETTLE_MS}. */
+  #rowsChanged(): void {
+    this.rowsVersion++;
+    if (this.#rowsSettle !== null) clearTimeout(this.#rowsSettle);
+    this.#rowsSettle = setTimeout(() => {
+      this.#rowsSettle = null;
+      this.rowsVersion++;
+    }, ROWS_SETTLE_MS);
+  }
+
   /** Closes every stream and stops the follower. */
   async close(): Promise<void> {
+    if (this.#rowsSettle !== null) clearTimeout(this.#rowsSettle);
+    this.#rowsSettle = null;
     if (this.#closed) return;
     this.#closed = true;
     this.#stop.abort();

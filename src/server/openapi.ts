@@ -505,10 +505,15 @@ export function openApiDocument(version: string): Json & { paths: Record<string,
             running: { type: "boolean" },
             run: {
               type: ["object", "null"],
-              required: ["id", "status", "pending_approval"],
+              required: ["id", "status", "current_phase", "pending_approval"],
               properties: {
                 id: { type: "string" },
                 started_at: { type: "string" },
+                current_phase: {
+                  type: ["string", "null"],
+                  description:
+                    "the phase the run is in, or was in last (its last phase_started); null before its first phase",
+                },
                 status: {
                   type: ["string", "null"],
                   description:

@@ -85,6 +85,8 @@ export interface TaskRow {
      * taskline kept it).
      */
     status: string | null;
+    /** The phase the run is in, or was in last; null before its first phase (or when run.json does not say). */
+    current_phase: string | null;
     pending_approval: string | null;
     active_ms: number;
     usage: Record<string, number>;
@@ -108,6 +110,7 @@ export async function taskRow(state: StateDir, task: Task): Promise<TaskRow> {
         id: rs.run,
         started_at: rs.started_at,
         status: running ? "running" : rs.status ?? (rs.started_at !== "" ? "interrupted" : null),
+        current_phase: rs.current_phase ?? null,
         pending_approval: rs.pending_approval,
         active_ms: rs.active_ms,
         usage: { ...rs.usage },

@@ -333,6 +333,8 @@ export class RunRecorder {
     for (const env of envs) {
       if (env.event.type === "agent_finished") {
         this.#addUsage((env.event as Extract<KnownEvent, { type: "agent_finished" }>).usage);
+      } else if (env.event.type === "phase_started" && typeof env.event.phase === "string") {
+        this.#runState.current_phase = env.event.phase;
       }
       this.#publish(env);
     }

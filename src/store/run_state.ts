@@ -44,6 +44,12 @@ export interface RunState {
    * run.json files of earlier versions.
    */
   status?: string;
+  /**
+   * The phase the run is in, or was in last (the phase of its last
+   * `phase_started`); absent before its first phase, and in run.json files
+   * of earlier versions.
+   */
+  current_phase?: string;
   [field: string]: unknown;
 }
 
@@ -93,6 +99,7 @@ export function normalizeRunState(value: unknown): RunState {
     approvals: Array.isArray(v.approvals) ? v.approvals as ApprovalRecord[] : [],
   };
   if (typeof out.status !== "string") delete out.status;
+  if (typeof out.current_phase !== "string") delete out.current_phase;
   return out;
 }
 
