@@ -74,24 +74,30 @@ export async function natsCredentials(
   const token = env("TASKLINE_NATS_TOKEN");
   if (token) return { options: { token }, source: "env token" };
   const { credsAuthenticator, nkeyAuthenticator } = await transport();
+  /** The authenticator of a seed, tried once here: a bad seed is said at once, not taken for a failing connection. */
+  const seedAuth = (seed: string, where: string) => {
+    const authenticator = nkeyAuthenticator(new TextEncoder().encode(seed));
+    try {
+      authenticator("taskline");
+    } catch (e) {
+      throw new TasklineError(
+        "bad-state",
+        `The nkey seed in ${where} is not a seed (${
+          (e as Error).message
+        }): it is a line of about 58 characters that starts with S (docs/fleet.md)`,
+      );
+    }
+    return { options: { authenticator }, source: "nkey seed" as const };
+  };
   const seed = env("TASKLINE_NATS_NKEY");
-  if (seed) {
-    return {
-      options: { authenticator: nkeyAuthenticator(new TextEncoder().encode(seed.trim())) },
-      source: "nkey seed",
-    };
-  }
+  if (seed) return seedAuth(seed.trim(), "TASKLINE_NATS_NKEY");
   const tokenFile = await credentialsFile(state, "nats.token");
   if (tokenFile) {
     return { options: { token: new TextDecoder().decode(tokenFile).trim() }, source: "token file" };
   }
   const seedFile = await credentialsFile(state, "nats.nkey");
   if (seedFile) {
-    const text = new TextDecoder().decode(seedFile).trim();
-    return {
-      options: { authenticator: nkeyAuthenticator(new TextEncoder().encode(text)) },
-      source: "nkey seed",
-    };
+    return seedAuth(new TextDecoder().decode(seedFile).trim(), `${state.root}/nats.nkey`);
   }
   const creds = await credentialsFile(state, "nats.creds");
   if (creds) return { options: { authenticator: credsAuthenticator(creds) }, source: "creds file" };
