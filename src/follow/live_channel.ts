@@ -200,6 +200,9 @@ export function isLiveAnnouncement(name: string): boolean {
   return name === "live.json" || /^live-[A-Za-z0-9_.-]{1,100}\.json$/.test(name);
 }
 
+/** Events held while the first look for listeners runs (see LiveChannelFanout). */
+const HELD_EVENTS_MAX = 256;
+
 /**
  * Sends to every listener announced in a directory ({@link isLiveAnnouncement}),
  * looking for new or gone listeners at most once every `retryMs`. Like
@@ -212,6 +215,12 @@ export class LiveChannelFanout {
   #nextScan = 0;
   #scanning = false;
   #closed = false;
+  /**
+   * Events sent before the first look for listeners has ended (it takes a
+   * millisecond or so; a run's first deltas come as soon): handed to the
+   * listeners found then, instead of being dropped. Null once it has ended.
+   */
+  #held: TaggedEnvelope[] | null = [];
 
   readonly #accept: (name: string) => boolean;
 
@@ -261,8 +270,14 @@ export class LiveChannelFanout {
         }
         s.connect();
       }
+      const held = this.#held;
+      this.#held = null;
+      for (const env of held ?? []) {
+        for (const s of this.#senders.values()) s.send(env);
+      }
     }, () => {
       this.#scanning = false;
+      this.#held = null;
     });
   }
 
@@ -270,6 +285,10 @@ export class LiveChannelFanout {
   send(env: TaggedEnvelope): void {
     if (this.#closed) return;
     this.connect();
+    if (this.#held !== null && this.#scanning) {
+      if (this.#held.length < HELD_EVENTS_MAX) this.#held.push(env);
+      return;
+    }
     for (const s of this.#senders.values()) s.send(env);
   }
 

@@ -73,6 +73,36 @@ Deno.test(
   },
 );
 
+Deno.test(
+  "a run's first deltas, sent before the fan-out has found its listeners, reach them all",
+  sanitize,
+  async () => {
+    await using p = await tempProject();
+    const a: string[] = [], b: string[] = [];
+    const la = await listenLiveChannel(p.state.liveChannelPath, "ka", (e) => a.push(text(e)));
+    const lb = await listenLiveChannel(p.state.liveListenerPath("events-1"), "kb", (e) => {
+      b.push(text(e));
+    });
+    // As a run does: the fan-out is made and the first deltas follow at once.
+    const fan = new LiveChannelFanout(p.state.root, { retryMs: 60_000 });
+    try {
+      fan.connect();
+      for (const t of ["one", "two", "three"]) fan.send(delta(t));
+      const deadline = Date.now() + 5000;
+      while ((a.length < 3 || b.length < 3) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      assertEquals(a, ["one", "two", "three"]);
+      assertEquals(b, ["one", "two", "three"]);
+      assertEquals(fan.dropped, 0);
+    } finally {
+      fan.close();
+      await la.close();
+      await lb.close();
+    }
+  },
+);
+
 Deno.test("only ephemeral tagged envelopes are accepted on the channel", () => {
   assert(parseLiveLine(JSON.stringify(delta("hi"))) !== null);
   assertEquals(parseLiveLine("not json"), null);
