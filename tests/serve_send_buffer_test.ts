@@ -13,7 +13,7 @@ import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { MAIN, taskWithLog, tempProject } from "./helpers.ts";
 import { startServer } from "./serve_util.ts";
 import { PERMISSION_FLAGS } from "../src/cli/permissions.ts";
-import { SEND_BUFFER_BYTES } from "../src/server/send_buffer.ts";
+import { SEND_BUFFER_BYTES } from "../src/server/sockets.ts";
 import { RawSocket } from "../scripts/raw_socket.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -41,3 +41,43 @@ Deno.test("serve refuses a TASKLINE_TOKEN too short to be a secret", async () =>
   assertEquals(r.code, 2);
   assertStringIncludes(r.stderr, "TASKLINE_TOKEN must be 32 to 256");
 });
+
+Deno.test("a second serve of one project says that it takes the token file over; a dead one's lock is gone", async () => {
+  await using p = await tempProject();
+  const start = async () => {
+    const proc = spawnCli(["serve", "--port", "0", "--json", "--exit-on-stdin-eof"], {
+      cwd: p.dir,
+    });
+    const [first] = await proc.waitLines(1, 20_000);
+    return { proc, info: JSON.parse(first) as { url: string; token: string } };
+  };
+  const a = await start();
+  try {
+    const b = await start();
+    try {
+      assertStringIncludes(b.proc.stderr, "another taskline serve runs for this project");
+      assertEquals(await Deno.readTextFile(`${p.state.root}/server.token`), b.info.token + "\n");
+      // The first still serves its own clients.
+      const ok = await fetch(new URL("/api/health", a.info.url), {
+        headers: { authorization: `Bearer ${a.info.token}` },
+      });
+      assertEquals(ok.status, 200);
+      await ok.body?.cancel();
+    } finally {
+      await b.proc.closeStdin();
+      await b.proc.done;
+    }
+    assertEquals(a.proc.stderr.includes("another taskline serve"), false, a.proc.stderr);
+  } finally {
+    // Killed without a chance to clean up: the OS drops its lock.
+    a.proc.kill("SIGKILL");
+    await a.proc.done;
+  }
+  const c = await start();
+  try {
+    assertEquals(c.proc.stderr.includes("another taskline serve"), false, c.proc.stderr);
+  } finally {
+    await c.proc.closeStdin();
+    await c.proc.done;
+  }
+});

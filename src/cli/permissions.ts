@@ -16,7 +16,7 @@ export const PERMISSION_FLAGS: readonly string[] = [
   "--allow-net=127.0.0.1,localhost,[::1]",
   "--allow-env",
   // The C library and nothing else: the server bounds its connections' kernel
-  // send buffers with setsockopt (server/send_buffer.ts, docs/server.md).
+  // send buffers with setsockopt and bounds the time to a request (server/sockets.ts, docs/server.md).
   `--allow-ffi=${LIBC_PATHS.join(",")}`,
   // Not permissions: a young generation of at most 2 MiB a semi-space keeps a
   // replay of a 1 GB log near 80 MB resident instead of 130 MB, and is no

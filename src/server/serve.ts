@@ -12,7 +12,8 @@ import { allowedHosts, isLoopbackHost, newToken } from "./auth.ts";
 import { createHandler, type HandlerOptions } from "./handler.ts";
 import { LiveHub, type LiveHubOptions } from "./live.ts";
 import { listenLiveChannel } from "../follow/live_listen.ts";
-import { boundSendBuffers, SEND_BUFFER_BYTES } from "./send_buffer.ts";
+import { peerKey, SEND_BUFFER_BYTES, ServerSockets } from "./sockets.ts";
+import { tryServeLock } from "../store/lock.ts";
 
 /** Where the server listens, as printed. */
 export interface ServeInfo {
@@ -42,6 +43,8 @@ export interface ServeOptions {
   heartbeatMs?: number;
   /** The token to require. Default: 256 new random bits. */
   token?: string;
+  /** How long a connection may take to complete its first request, in ms. Default 20000 (`HEAD_MS_MAX` of sockets.ts). */
+  headMsMax?: number;
   /** Bounds of the stream clients (tests make them small). Default: those of {@link LiveHubOptions}. */
   streams?: Pick<LiveHubOptions, "clientQueueBytesMax" | "stallMsMax" | "catchUpsMax">;
 }
@@ -88,6 +91,7 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
 
   const stop = new AbortController();
   let server: Deno.HttpServer<Deno.NetAddr>;
+  let sockets: ServerSockets | null = null;
   const listening = Promise.withResolvers<Deno.NetAddr>();
   try {
     server = Deno.serve({
@@ -109,7 +113,10 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
           { status: 500, headers: { "content-type": "application/problem+json" } },
         );
       },
-    }, app.fetch);
+    }, (req, info) => {
+      sockets?.requested(peerKey(info.remoteAddr));
+      return app.fetch(req);
+    });
   } catch (e) {
     await hub.close();
     if (e instanceof Deno.errors.AddrInUse) {
@@ -127,18 +134,27 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
     throw e;
   }
   // Before the first await, so that no connection is accepted without it.
-  const unbounded = boundSendBuffers(server.addr.port);
+  const opened = ServerSockets.open(server.addr.port);
+  sockets = typeof opened === "string" ? null : opened;
+  const unbounded = sockets === null ? opened as string : sockets.boundSendBuffers();
   if (unbounded !== null) {
     options.onWarning?.(
       `connections' kernel send buffers are not bounded to ${
         SEND_BUFFER_BYTES / 1024
-      } KiB (${unbounded}): clients that stop reading can slow the others (docs/server.md)`,
+      } KiB, nor the time a connection may take to send a request (${unbounded}): clients that stop reading or send slowly can slow the others (docs/server.md)`,
     );
   }
+  sockets?.watchHeads(options.headMsMax);
   const addr = await listening.promise;
   for (const h of allowedHosts(host, addr.port)) gate.hosts.add(h);
   const tokenPath = state.tokenPath;
   let live: { close(): Promise<void> } | null = null;
+  const lock = await tryServeLock(state).catch(() => undefined);
+  if (lock === null) {
+    options.onWarning?.(
+      `another taskline serve runs for this project: while this one runs, ${tokenPath} and ${state.liveChannelPath} are this one's (the other keeps serving its own clients, without the agent_delta of runs)`,
+    );
+  }
   try {
     await Deno.writeTextFile(tokenPath, token + "\n", { mode: 0o600 });
     await Deno.chmod(tokenPath, 0o600).catch(() => {});
@@ -164,6 +180,8 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
     await live?.close().catch(() => {});
     await server.finished.catch(() => {});
     await removeIfOurs(tokenPath, token);
+    lock?.release();
+    sockets?.close();
   }
 }
 

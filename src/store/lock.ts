@@ -82,3 +82,38 @@ export async function isTaskRunning(state: StateDir, dir: string): Promise<boole
     file.close();
   }
 }
+
+/**
+ * Takes the project's server lock (`.taskline/serve.lock`) if no other
+ * process holds it: null when another `taskline serve` runs for the
+ * project (the OS drops the lock when a server dies, even by SIGKILL).
+ *
+ * @example
+ * ```ts
+ * const lock = await tryServeLock(state);
+ * if (!lock) console.error("another server runs for this project");
+ * ```
+ */
+export async function tryServeLock(state: StateDir): Promise<TaskLock | null> {
+  const file = await Deno.open(state.serveLockPath, { read: true, write: true, create: true });
+  let locked = true;
+  try {
+    locked = await file.tryLock(true);
+  } catch {
+    // A file system without locks: nothing can be told, so nothing is.
+  }
+  if (!locked) {
+    file.close();
+    return null;
+  }
+  let held = true;
+  const release = () => {
+    if (!held) return;
+    held = false;
+    try {
+      file.unlockSync();
+    } catch { /* closing releases it too */ }
+    file.close();
+  };
+  return { release, [Symbol.dispose]: release };
+}

@@ -32,6 +32,10 @@ export class StateDir {
   get tokenPath(): string {
     return `${this.root}/server.token`;
   }
+  /** Held (an OS lock) by the `taskline serve` of the project while it runs. */
+  get serveLockPath(): string {
+    return `${this.root}/serve.lock`;
+  }
   /** The Unix socket a running server listens on for live events of other processes. */
   get liveSocketPath(): string {
     return `${this.root}/live.sock`;

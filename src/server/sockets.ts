@@ -1,0 +1,259 @@
+/**
+ * What `Deno.serve` does not let the server do with its sockets, done with
+ * the C library through FFI (which the shipped permissions allow for the C
+ * library's usual paths and nothing else: src/libc.ts):
+ *
+ * - **A bound on what the kernel holds for one connection**: the listening
+ *   socket's `SO_SNDBUF`, which Linux copies to every connection it accepts
+ *   (and which turns the kernel's growing of that buffer off). On loopback
+ *   Linux gives a new connection a send buffer of about 2.7 MiB (up to
+ *   `net.ipv4.tcp_wmem`'s 4 MiB), and a client that never reads has it
+ *   filled before the kernel pushes back: 500 such clients made the server
+ *   copy 1.3 GB into the kernel on the thread that serves everyone else, and
+ *   a reading client waited seconds (docs/server.md).
+ * - **A time bound on a request's head**: a connection that has not
+ *   completed a request within {@link HEAD_MS_MAX} is shut down. `Deno.serve`
+ *   sees a connection only once its request head is complete, and has no
+ *   timeout of its own: a client sending its headers a byte every 50 ms, or
+ *   nothing, held its connection for ever.
+ *
+ * The server's sockets are found among the process's file descriptors by
+ * their port (`getsockname`). Where FFI is not possible (another OS, another
+ * C library, no permission), the server runs as before and says so once.
+ *
+ * @module
+ */
+import { openLibc } from "../libc.ts";
+
+/** What the kernel may hold for one connection, in bytes (Linux counts its bookkeeping in it). */
+export const SEND_BUFFER_BYTES = 256 * 1024;
+
+/**
+ * How long a connection may take to complete its first request (its head:
+ * request line and headers), in ms. Browsers open a connection ahead and
+ * send on it within a few seconds; servers commonly allow 10-60 s.
+ */
+export const HEAD_MS_MAX = 20_000;
+
+/** How often the connections are looked at for {@link HEAD_MS_MAX}, in ms. */
+export const HEAD_CHECK_MS = 2_500;
+
+// Linux's values on x86_64 and aarch64 alike (asm-generic).
+const SOL_SOCKET = 1;
+const SO_SNDBUF = 7;
+const SO_ACCEPTCONN = 30;
+const AF_INET = 2;
+const AF_INET6 = 10;
+const SHUT_RDWR = 2;
+/** Descriptors looked at beyond the highest one where a socket of the server was found. */
+const FDS_AHEAD = 1024;
+/** Descriptors looked at, at most (a scan of 65,536 takes about 20 ms). */
+const FDS_MAX = 65_536;
+
+const SYMBOLS = {
+  getsockname: { parameters: ["i32", "buffer", "buffer"], result: "i32" },
+  getpeername: { parameters: ["i32", "buffer", "buffer"], result: "i32" },
+  getsockopt: { parameters: ["i32", "i32", "i32", "buffer", "buffer"], result: "i32" },
+  setsockopt: { parameters: ["i32", "i32", "i32", "buffer", "u32"], result: "i32" },
+  shutdown: { parameters: ["i32", "i32"], result: "i32" },
+} as const;
+
+type Libc = Deno.DynamicLibrary<typeof SYMBOLS>;
+
+/** A socket of the server: its descriptor, and for a connection the peer's address. */
+interface Found {
+  fd: number;
+  listening: boolean;
+  /** `<address>:<port>` of the peer of a connection, as `Deno.serve` tells it. */
+  peer: string;
+}
+
+/** The peer of a request as {@link ServerSockets.requested} takes it. */
+export function peerKey(addr: { hostname: string; port: number }): string {
+  return `${addr.hostname}:${addr.port}`;
+}
+
+/**
+ * The server's sockets on one port.
+ *
+ * @example
+ * ```ts
+ * const server = Deno.serve({ port: 0 }, () => new Response("ok"));
+ * const sockets = ServerSockets.open(server.addr.port);
+ * if (typeof sockets === "string") console.error(`note: ${sockets}`);
+ * else sockets.boundSendBuffers();
+ * ```
+ */
+export class ServerSockets {
+  readonly port: number;
+  readonly #lib: Libc;
+  #fdsTo = FDS_AHEAD;
+  /** Connections seen, by peer: when first seen, and whether a request of theirs reached the server. */
+  readonly #conns = new Map<string, { fd: number; since: number; requested: boolean }>();
+  /** Peers of requests not yet matched to a connection seen. */
+  readonly #requested = new Set<string>();
+  #timer: ReturnType<typeof setInterval> | null = null;
+  /** Connections shut down for taking too long over their first request. */
+  shut = 0;
+
+  private constructor(port: number, lib: Libc) {
+    this.port = port;
+    this.#lib = lib;
+  }
+
+  /** The sockets of `port`, or why they cannot be reached (for a warning). */
+  static open(port: number): ServerSockets | string {
+    let lib: Libc | null;
+    try {
+      lib = openLibc(SYMBOLS);
+    } catch (e) {
+      return `the C library could not be opened (${(e as Error).message})`;
+    }
+    if (lib === null) {
+      return Deno.build.os === "linux"
+        ? "the C library is not at a path taskline may open"
+        : `not done on ${Deno.build.os}`;
+    }
+    return new ServerSockets(port, lib);
+  }
+
+  /**
+   * Sets the send buffer of the listening socket to {@link SEND_BUFFER_BYTES}.
+   * Call it right after `Deno.serve`, before the first `await`, so that no
+   * connection is accepted before it.
+   *
+   * @returns null when it is in effect, else why not.
+   */
+  boundSendBuffers(): string | null {
+    const listening = this.#scan().filter((s) => s.listening);
+    if (listening.length === 0) return `no listening socket on port ${this.port} was found`;
+    const value = new Int32Array([SEND_BUFFER_BYTES / 2]); // the kernel doubles it
+    for (const s of listening) {
+      const set = this.#lib.symbols.setsockopt(
+        s.fd,
+        SOL_SOCKET,
+        SO_SNDBUF,
+        new Uint8Array(value.buffer),
+        4,
+      );
+      if (set !== 0) return "setsockopt refused the listening socket's send buffer";
+    }
+    return null;
+  }
+
+  /** A request from `peer` ({@link peerKey}) reached the server: its connection has sent a head. */
+  requested(peer: string): void {
+    const c = this.#conns.get(peer);
+    if (c) c.requested = true;
+    else if (this.#requested.size < 100_000) this.#requested.add(peer);
+  }
+
+  /** Looks at the connections every {@link HEAD_CHECK_MS} from now on. */
+  watchHeads(headMsMax = HEAD_MS_MAX, checkMs = HEAD_CHECK_MS): void {
+    this.#timer ??= setInterval(() => this.checkHeads(headMsMax), checkMs);
+  }
+
+  /**
+   * Shuts down each connection that has not completed a request within
+   * `headMsMax` of being first seen. The runtime sees the end of the
+   * connection and closes it.
+   */
+  checkHeads(headMsMax = HEAD_MS_MAX): void {
+    const now = Date.now();
+    const seen = new Set<string>();
+    for (const s of this.#scan()) {
+      if (s.listening) continue;
+      seen.add(s.peer);
+      let c = this.#conns.get(s.peer);
+      if (!c || c.fd !== s.fd) {
+        c = { fd: s.fd, since: now, requested: this.#requested.delete(s.peer) };
+        this.#conns.set(s.peer, c);
+      } else if (!c.requested && this.#requested.delete(s.peer)) c.requested = true;
+      if (!c.requested && now - c.since >= headMsMax) {
+        // The descriptor was just found with this peer, in this same turn of the event loop.
+        if (this.#lib.symbols.shutdown(s.fd, SHUT_RDWR) === 0) this.shut++;
+        this.#conns.delete(s.peer);
+      }
+    }
+    for (const peer of this.#conns.keys()) if (!seen.has(peer)) this.#conns.delete(peer);
+    this.#requested.clear();
+  }
+
+  /** Stops looking, and lets go of the C library. */
+  close(): void {
+    if (this.#timer !== null) clearInterval(this.#timer);
+    this.#timer = null;
+    this.#lib.close();
+  }
+
+  /** The sockets of the port now: listening ones and connections. */
+  #scan(): Found[] {
+    const lib = this.#lib.symbols;
+    const name = new Uint8Array(128);
+    const nameLen = new Uint32Array(1);
+    const nameLenBytes = new Uint8Array(nameLen.buffer);
+    const value = new Int32Array(1);
+    const valueLen = new Uint32Array(1);
+    const found: Found[] = [];
+    let highest = 0;
+    for (let fd = 0; fd < this.#fdsTo; fd++) {
+      nameLen[0] = name.length;
+      if (lib.getsockname(fd, name, nameLenBytes) !== 0) continue;
+      const family = name[0] | (name[1] << 8);
+      // sin_port and sin6_port: bytes 2-3, network order.
+      if ((family !== AF_INET && family !== AF_INET6) || ((name[2] << 8) | name[3]) !== this.port) {
+        continue;
+      }
+      highest = fd;
+      valueLen[0] = 4;
+      const ok = lib.getsockopt(
+        fd,
+        SOL_SOCKET,
+        SO_ACCEPTCONN,
+        new Uint8Array(value.buffer),
+        new Uint8Array(valueLen.buffer),
+      );
+      if (ok !== 0) continue;
+      if (value[0] === 1) {
+        found.push({ fd, listening: true, peer: "" });
+        continue;
+      }
+      nameLen[0] = name.length;
+      if (lib.getpeername(fd, name, nameLenBytes) !== 0) continue;
+      const port = (name[2] << 8) | name[3];
+      const host = (name[0] | (name[1] << 8)) === AF_INET
+        ? `${name[4]}.${name[5]}.${name[6]}.${name[7]}`
+        : ipv6Text(name.subarray(8, 24));
+      found.push({ fd, listening: false, peer: `${host}:${port}` });
+    }
+    this.#fdsTo = Math.min(FDS_MAX, Math.max(highest + FDS_AHEAD, FDS_AHEAD));
+    return found;
+  }
+}
+
+/** An IPv6 address as Deno writes it (RFC 5952: lower case, the longest run of zeros as `::`). */
+function ipv6Text(b: Uint8Array): string {
+  const groups: number[] = [];
+  for (let i = 0; i < 16; i += 2) groups.push((b[i] << 8) | b[i + 1]);
+  // An IPv4-mapped address (::ffff:a.b.c.d).
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return `::ffff:${b[12]}.${b[13]}.${b[14]}.${b[15]}`;
+  }
+  let best = -1, bestLen = 0;
+  for (let i = 0; i < 8;) {
+    if (groups[i] !== 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < 8 && groups[j] === 0) j++;
+    if (j - i > bestLen && j - i > 1) {
+      best = i;
+      bestLen = j - i;
+    }
+    i = j;
+  }
+  const hex = groups.map((g) => g.toString(16));
+  if (best < 0) return hex.join(":");
+  return `${hex.slice(0, best).join(":")}::${hex.slice(best + bestLen).join(":")}`;
+}
