@@ -45,7 +45,7 @@ const SO_ACCEPTCONN = 30;
 const AF_INET = 2;
 const AF_INET6 = 10;
 const SHUT_RDWR = 2;
-/** Descriptors looked at beyond the highest one where a socket of the server was found. */
+/** Descriptors looked at beyond the highest one where a socket of the server was found, at least. */
 const FDS_AHEAD = 1024;
 /** Descriptors looked at, at most (a scan of 65,536 takes about 20 ms). */
 const FDS_MAX = 65_536;
@@ -226,7 +226,8 @@ export class ServerSockets {
         : ipv6Text(name.subarray(8, 24));
       found.push({ fd, listening: false, peer: `${host}:${port}` });
     }
-    this.#fdsTo = Math.min(FDS_MAX, Math.max(highest + FDS_AHEAD, FDS_AHEAD));
+    // Twice the highest found: thousands of connections made at once are all seen in a few scans.
+    this.#fdsTo = Math.min(FDS_MAX, highest + Math.max(highest, FDS_AHEAD));
     return found;
   }
 }
