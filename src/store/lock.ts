@@ -52,16 +52,7 @@ export async function acquireTaskLock(state: StateDir, dir: string): Promise<Tas
       `Cannot run task ${dir}: another process is running it (it holds ${path})`,
     );
   }
-  let held = true;
-  const release = () => {
-    if (!held) return;
-    held = false;
-    try {
-      file.unlockSync();
-    } catch { /* closing releases it too */ }
-    file.close();
-  };
-  return { release, [Symbol.dispose]: release };
+  return heldLock(file);
 }
 
 /** Whether a process holds the task's lock right now. */
@@ -106,6 +97,11 @@ export async function tryServeLock(state: StateDir): Promise<TaskLock | null> {
     file.close();
     return null;
   }
+  return heldLock(file);
+}
+
+/** The handle of a lock `file` holds: released (and the file closed) once. */
+function heldLock(file: Deno.FsFile): TaskLock {
   let held = true;
   const release = () => {
     if (!held) return;
