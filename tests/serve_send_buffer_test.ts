@@ -14,6 +14,7 @@ import { MAIN, taskWithLog, tempProject } from "./helpers.ts";
 import { startServer } from "./serve_util.ts";
 import { PERMISSION_FLAGS } from "../src/cli/permissions.ts";
 import { SEND_BUFFER_BYTES } from "../src/server/sockets.ts";
+import { serve } from "../src/server/serve.ts";
 import { RawSocket } from "../scripts/raw_socket.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -34,12 +35,16 @@ async function serverSockets(port: number): Promise<Array<{ sendQ: number; tb: n
   return found;
 }
 
+/** A line of a run's log: its run_started first (seq 1), then agent text. */
 function line(seq: number, text: string): string {
+  const run = "0d6c5a0e-8c59-4c5e-9a57-3f2b1c0d9e8f";
   return JSON.stringify({
     schema: 2,
     seq,
     at: new Date(Date.UTC(2026, 10, 27, 12, 0, 0, seq)).toISOString(),
-    event: { type: "agent_text", role: "coder", text },
+    event: seq === 1
+      ? { type: "run_started", run, task: "t" }
+      : { type: "agent_text", run, role: "coder", text },
   }) + "\n";
 }
 
@@ -133,4 +138,66 @@ Deno.test({
   await child.status;
   assertStringIncludes(stderr, "kernel send buffers are not bounded to 256 KiB");
   assertStringIncludes(stderr, linux ? "not at a path taskline may open" : "not done on");
+});
+
+Deno.test({
+  name: "a stream client dropped for taking nothing has its connection closed, its buffers freed",
+  ignore: !linux,
+  sanitizeOps: false,
+  sanitizeResources: false,
+}, async () => {
+  await using p = await tempProject();
+  const task = await taskWithLog(p.state, "busy", []);
+  const ac = new AbortController();
+  const info = Promise.withResolvers<{ port: number; token: string }>();
+  const done = serve(p.state, {
+    port: 0,
+    version: "test",
+    signal: ac.signal,
+    heartbeatMs: 60_000,
+    streams: { stallMsMax: 1000 },
+    onListen: (i) => info.resolve(i),
+  });
+  const { port, token } = await info.promise;
+  const project = RawSocket.connect(port, { receiveBytes: 4096 });
+  const one = RawSocket.connect(port, { receiveBytes: 4096 });
+  try {
+    for (const [c, path] of [[project, "/api/stream"], [one, "/api/tasks/1/stream"]] as const) {
+      c.send(
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+      );
+    }
+    await sleep(300);
+    const log = await Deno.open(p.state.logPath(task.dir), { append: true });
+    const text = "é → 漢字 ".repeat(200);
+    for (let seq = 1; seq <= 4000; seq++) {
+      await log.write(new TextEncoder().encode(line(seq, text)));
+    }
+    log.close();
+    // Dropped after 1 s without taking a byte; then the server closes both connections.
+    let open = -1;
+    for (let i = 0; i < 50 && open !== 0; i++) {
+      await sleep(200);
+      open = (await serverSockets(port)).length;
+    }
+    assertEquals(open, 0, "the server's side of both connections is gone");
+    // Gone, not closing with what the clients did not read still held (a reset frees it).
+    const all = await new Deno.Command("ss", {
+      args: ["-tanH", `( sport = :${port} )`],
+      stdout: "piped",
+    }).output();
+    const left = new TextDecoder().decode(all.stdout).split("\n")
+      .filter((l) => l.trim() !== "" && !/^(LISTEN|TIME-WAIT)/.test(l));
+    assertEquals(left, []);
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assertEquals(health.status, 200);
+    await health.body?.cancel();
+  } finally {
+    project.close();
+    one.close();
+    ac.abort();
+    await done;
+  }
 });

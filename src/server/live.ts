@@ -64,6 +64,12 @@ export interface LiveHubOptions {
   onBadLog?: (e: BadLogFile) => void;
   /** Least time between two flushes of the fan-out while it is busy, in ms. Default 10. */
   fanOutFlushMs?: number;
+  /**
+   * Told the request of a stream dropped for taking nothing for `stallMsMax`
+   * (the server closes its connection). Default: nothing (the runtime keeps
+   * the connection until its client reads or goes away).
+   */
+  onStalled?: (req: Request) => void;
 }
 
 /** A feed filter as a fan-out member's test; null when it keeps everything. */
@@ -389,7 +395,10 @@ export class LiveHub implements LiveRoutes {
       heartbeatMs: this.#options.heartbeatMs,
       queueBytesMax: this.#options.clientQueueBytesMax ?? CLIENT_QUEUE_BYTES_MAX,
       stallMsMax: this.#options.stallMsMax,
-      onClose: () => this.#clients.delete(client),
+      onClose: () => {
+        this.#clients.delete(client);
+        if (client.sse.stalled) this.#options.onStalled?.(req);
+      },
     });
     this.#clients.add(client);
     client.begin(start);
@@ -424,6 +433,7 @@ export class LiveHub implements LiveRoutes {
       onClose: () => {
         this.#clients.delete(client);
         this.#taskClients.delete(client);
+        if (client.sse.stalled) this.#options.onStalled?.(req);
       },
     });
     this.#clients.add(client);

@@ -70,8 +70,15 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
   }
   const token = options.token ?? newToken();
   const gate = { token, hosts: new Set<string>() };
+  // The peer of each request, for closing the connection of a stream client dropped for stalling.
+  const peers = new WeakMap<Request, string>();
+  let sockets: ServerSockets | null = null;
   const hub = new LiveHub(state, {
     ...options.streams,
+    onStalled: (req) => {
+      const peer = peers.get(req);
+      if (peer !== undefined) sockets?.closePeer(peer);
+    },
     heartbeatMs: options.heartbeatMs,
     onReset: (r) =>
       options.onWarning?.(
@@ -91,7 +98,6 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
 
   const stop = new AbortController();
   let server: Deno.HttpServer<Deno.NetAddr>;
-  let sockets: ServerSockets | null = null;
   const listening = Promise.withResolvers<Deno.NetAddr>();
   try {
     server = Deno.serve({
@@ -114,7 +120,11 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
         );
       },
     }, (req, info) => {
-      sockets?.requested(peerKey(info.remoteAddr));
+      if (sockets !== null) {
+        const peer = peerKey(info.remoteAddr);
+        sockets.requested(peer);
+        peers.set(req, peer);
+      }
       return app.fetch(req);
     });
   } catch (e) {

@@ -42,6 +42,7 @@ export const HEAD_CHECK_MS = 2_500;
 const SOL_SOCKET = 1;
 const SO_SNDBUF = 7;
 const SO_ACCEPTCONN = 30;
+const SO_LINGER = 13;
 const AF_INET = 2;
 const AF_INET6 = 10;
 const SHUT_RDWR = 2;
@@ -93,8 +94,12 @@ export class ServerSockets {
   /** Peers of requests not yet matched to a connection seen. */
   readonly #requested = new Set<string>();
   #timer: ReturnType<typeof setInterval> | null = null;
+  /** Peers whose connection is to be closed at the next turn (one scan for all). */
+  readonly #toClose = new Set<string>();
   /** Connections shut down for taking too long over their first request. */
   shut = 0;
+  /** Connections closed at the server's request ({@link closePeer}). */
+  closed = 0;
 
   private constructor(port: number, lib: Libc) {
     this.port = port;
@@ -177,6 +182,27 @@ export class ServerSockets {
     }
     for (const peer of this.#conns.keys()) if (!seen.has(peer)) this.#conns.delete(peer);
     this.#requested.clear();
+  }
+
+  /**
+   * Closes the connection of `peer` ({@link peerKey}) at once, dropping what
+   * its kernel buffers hold (a reset): for a stream client dropped for taking
+   * nothing, whose connection the runtime would keep until the client reads
+   * or goes away. Peers asked for together are closed in one scan.
+   */
+  closePeer(peer: string): void {
+    if (this.#toClose.size >= 100_000) return;
+    this.#toClose.add(peer);
+    if (this.#toClose.size > 1) return;
+    setTimeout(() => {
+      const linger = new Int32Array([1, 0]); // on, 0 s: the close resets
+      for (const s of this.#scan()) {
+        if (s.listening || !this.#toClose.has(s.peer)) continue;
+        this.#lib.symbols.setsockopt(s.fd, SOL_SOCKET, SO_LINGER, new Uint8Array(linger.buffer), 8);
+        if (this.#lib.symbols.shutdown(s.fd, SHUT_RDWR) === 0) this.closed++;
+      }
+      this.#toClose.clear();
+    }, 0);
   }
 
   /** Stops looking, and lets go of the C library. */
