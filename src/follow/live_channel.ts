@@ -129,9 +129,16 @@ export class LiveChannelSender {
     this.#connecting = true;
     this.#nextAttempt = Date.now() + this.#retryMs;
     (async () => {
-      const info = JSON.parse(await Deno.readTextFile(this.path)) as LiveChannelInfo;
+      const text = await Deno.readTextFile(this.path);
+      const info = JSON.parse(text) as LiveChannelInfo;
       if (!Number.isSafeInteger(info.port) || typeof info.key !== "string") throw new Error();
-      const c = await Deno.connect({ hostname: "127.0.0.1", port: info.port });
+      let c: Deno.Conn;
+      try {
+        c = await Deno.connect({ hostname: "127.0.0.1", port: info.port });
+      } catch (e) {
+        if (e instanceof Deno.errors.ConnectionRefused) await removeStale(this.path, text);
+        throw e;
+      }
       let off = 0;
       const hello = encoder.encode(info.key + "\n");
       while (off < hello.length) off += await c.write(hello.subarray(off));
@@ -181,6 +188,19 @@ export class LiveChannelSender {
     } catch { /* closed */ }
     this.#conn = null;
   }
+}
+
+/**
+ * Removes an announcement whose port refuses connections: its listener died
+ * without removing it (SIGKILL). A listener announces only once it listens
+ * and removes its file before it stops, so a refusal means it is gone; the
+ * file is removed only if it still says what was read (a new listener may
+ * have written its own since).
+ */
+async function removeStale(path: string, text: string): Promise<void> {
+  try {
+    if ((await Deno.readTextFile(path)) === text) await Deno.remove(path);
+  } catch { /* gone already, or not ours to remove */ }
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {

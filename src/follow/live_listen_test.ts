@@ -103,6 +103,40 @@ Deno.test(
   },
 );
 
+Deno.test(
+  "an announcement left by a listener that died is removed by the first sender it refuses",
+  sanitize,
+  async () => {
+    await using p = await tempProject();
+    const got: string[] = [];
+    const live = await listenLiveChannel(p.state.liveChannelPath, "ka", (e) => got.push(text(e)));
+    // A follower killed with SIGKILL: its file names a port nobody listens on.
+    const gone = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const port = (gone.addr as Deno.NetAddr).port;
+    gone.close();
+    const stale = p.state.liveListenerPath("events-99999");
+    await Deno.writeTextFile(stale, JSON.stringify({ port, key: "kb" }) + "\n");
+    const fan = new LiveChannelFanout(p.state.root, { retryMs: 20 });
+    try {
+      const deadline = Date.now() + 5000;
+      let i = 0;
+      while (Date.now() < deadline) {
+        fan.send(delta(`x${i++}`));
+        const left = await Deno.stat(stale).then(() => true, () => false);
+        if (!left && got.length > 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assertEquals(await Deno.stat(stale).then(() => true, () => false), false);
+      // The live listener's announcement stays, and it gets the events.
+      assert(got.length > 0);
+      assert((await Deno.stat(p.state.liveChannelPath)).isFile);
+    } finally {
+      fan.close();
+      await live.close();
+    }
+  },
+);
+
 Deno.test("only ephemeral tagged envelopes are accepted on the channel", () => {
   assert(parseLiveLine(JSON.stringify(delta("hi"))) !== null);
   assertEquals(parseLiveLine("not json"), null);
