@@ -48,6 +48,19 @@ function line(seq: number, text: string): string {
   }) + "\n";
 }
 
+/** 8 MB of a run's events, one O_APPEND write a line, as an engine writes them. */
+async function writeRun(path: string): Promise<void> {
+  const log = await Deno.open(path, { append: true });
+  try {
+    const text = "é → 漢字 ".repeat(200);
+    for (let seq = 1; seq <= 4000; seq++) {
+      await log.write(new TextEncoder().encode(line(seq, text)));
+    }
+  } finally {
+    log.close();
+  }
+}
+
 Deno.test({
   name: "a stream client that never reads pins at most 256 KiB in the server's kernel buffer",
   ignore: !linux,
@@ -64,13 +77,7 @@ Deno.test({
         `Authorization: Bearer ${server.token}\r\n\r\n`,
     );
     await sleep(300);
-    // 8 MB of events, one O_APPEND write a line, as an engine writes them.
-    const log = await Deno.open(p.state.logPath(task.dir), { append: true });
-    const text = "é → 漢字 ".repeat(200);
-    for (let seq = 1; seq <= 4000; seq++) {
-      await log.write(new TextEncoder().encode(line(seq, text)));
-    }
-    log.close();
+    await writeRun(p.state.logPath(task.dir));
     // Long enough for the server to push what the kernel takes (it drops the client after 10 s).
     let sockets: Array<{ sendQ: number; tb: number }> = [];
     for (let i = 0; i < 20; i++) {
@@ -168,12 +175,7 @@ Deno.test({
       );
     }
     await sleep(300);
-    const log = await Deno.open(p.state.logPath(task.dir), { append: true });
-    const text = "é → 漢字 ".repeat(200);
-    for (let seq = 1; seq <= 4000; seq++) {
-      await log.write(new TextEncoder().encode(line(seq, text)));
-    }
-    log.close();
+    await writeRun(p.state.logPath(task.dir));
     // Dropped after 1 s without taking a byte; then the server closes both connections.
     let open = -1;
     for (let i = 0; i < 50 && open !== 0; i++) {
