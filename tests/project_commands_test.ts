@@ -85,6 +85,22 @@ Deno.test("task new, list, show, import and discard", async () => {
   assertEquals(missing.code, 1);
 });
 
+Deno.test("tasks made at the same moment, by eight processes, get eight numbers", async () => {
+  await using p = await tempProject();
+  const made = async (title: string) => {
+    const r = await runCli(["task", "new", title, "--json"], { cwd: p.dir });
+    assertEquals(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout).number as number;
+  };
+  assertEquals(await made("first"), 1);
+  const at = await Promise.all(Array.from({ length: 8 }, (_, i) => made(`at once ${i}`)));
+  assertEquals([...at].sort((a, b) => a - b), [2, 3, 4, 5, 6, 7, 8, 9]);
+  const list = await runCli(["task", "list", "--json"], { cwd: p.dir });
+  assertEquals(JSON.parse(list.stdout).length, 9);
+  // Nothing is left of the reservations.
+  assertEquals([...Deno.readDirSync(p.state.numbersDir)], []);
+});
+
 Deno.test("memory list shows lessons of finished tasks; clear needs --yes without a terminal", async () => {
   await using p = await tempProject();
   await runCli(["task", "new", "Add login"], { cwd: p.dir });

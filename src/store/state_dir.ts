@@ -29,6 +29,14 @@ export class StateDir {
   get memoryPath(): string {
     return `${this.root}/memory.jsonl`;
   }
+  /**
+   * Task numbers being given (`numbers/<N>`, made with an exclusive create
+   * and removed once the task exists): two tasks made at the same moment get
+   * two numbers.
+   */
+  get numbersDir(): string {
+    return `${this.root}/numbers`;
+  }
   get tokenPath(): string {
     return `${this.root}/server.token`;
   }

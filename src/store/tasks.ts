@@ -184,6 +184,55 @@ export interface CreateTaskOptions {
   createdAt?: string;
 }
 
+/** Task numbers tried before giving up (a bound: each try is one create). */
+const NUMBER_TRIES_MAX = 1000;
+/** A reservation older than this was left by a process that died while it made its task. */
+const RESERVATION_STALE_MS = 10_000;
+
+/**
+ * Reserves the next task number (one above every task's) with an exclusive
+ * create of `numbers/<N>` in {@link StateDir.numbersDir}, so that two tasks
+ * made at the same moment get two numbers. `release` removes the
+ * reservation once the task's directory exists.
+ */
+async function reserveNumber(
+  state: StateDir,
+): Promise<{ number: number; release(): Promise<void> }> {
+  const dir = state.numbersDir;
+  await Deno.mkdir(dir, { recursive: true });
+  const highest = async () => (await listTasks(state)).reduce((m, t) => Math.max(m, t.number), 0);
+  let n = (await highest()) + 1;
+  for (let tries = 0; tries < NUMBER_TRIES_MAX; tries++) {
+    const path = `${dir}/${n}`;
+    try {
+      (await Deno.open(path, { write: true, createNew: true })).close();
+    } catch (e) {
+      if (!(e instanceof Deno.errors.AlreadyExists)) {
+        throw new TasklineError(
+          "io",
+          `Cannot reserve task number ${n} in ${dir}: ${(e as Error).message}`,
+        );
+      }
+      const made = (await Deno.stat(path).catch(() => null))?.mtime?.getTime() ?? Date.now();
+      if (Date.now() - made > RESERVATION_STALE_MS) await Deno.remove(path).catch(() => {});
+      else n++;
+      continue;
+    }
+    // Another process may have made task n between the listing and the reservation.
+    const now = await highest();
+    if (now >= n) {
+      await Deno.remove(path).catch(() => {});
+      n = now + 1;
+      continue;
+    }
+    return { number: n, release: () => Deno.remove(path).catch(() => {}) };
+  }
+  throw new TasklineError(
+    "bad-state",
+    `Cannot reserve a task number in ${dir}: too many taken at once`,
+  );
+}
+
 /** Creates a task directory with its `task.json`. */
 export async function createTask(
   state: StateDir,
@@ -191,8 +240,20 @@ export async function createTask(
   options: CreateTaskOptions = {},
 ): Promise<Task> {
   if (title.trim() === "") throw new TasklineError("usage", "A task needs a non-empty title");
-  const existing = await listTasks(state);
-  const number = options.number ?? existing.reduce((m, t) => Math.max(m, t.number), 0) + 1;
+  const reserved = options.number === undefined ? await reserveNumber(state) : null;
+  try {
+    return await makeTask(state, title, reserved?.number ?? options.number!, options);
+  } finally {
+    await reserved?.release();
+  }
+}
+
+async function makeTask(
+  state: StateDir,
+  title: string,
+  number: number,
+  options: CreateTaskOptions,
+): Promise<Task> {
   const dir = taskDirName(number, title);
   const record: TaskRecord = {
     id: options.id ?? crypto.randomUUID(),
