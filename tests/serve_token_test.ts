@@ -80,4 +80,8 @@ Deno.test("a second serve of one project says that it takes the token file over;
     await c.proc.closeStdin();
     await c.proc.done;
   }
+  // A server that stops leaves none of its files behind.
+  for (const f of ["serve.lock", "server.token", "live.json"]) {
+    assertEquals(await Deno.stat(`${p.state.root}/${f}`).then(() => f, () => null), null);
+  }
 });

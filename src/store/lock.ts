@@ -97,15 +97,21 @@ export async function tryServeLock(state: StateDir): Promise<TaskLock | null> {
     file.close();
     return null;
   }
-  return heldLock(file);
+  // Removed while still held when the server stops: it leaves nothing behind.
+  return heldLock(file, state.serveLockPath);
 }
 
-/** The handle of a lock `file` holds: released (and the file closed) once. */
-function heldLock(file: Deno.FsFile): TaskLock {
+/** The handle of a lock `file` holds: released (and the file closed, `removePath` removed first) once. */
+function heldLock(file: Deno.FsFile, removePath?: string): TaskLock {
   let held = true;
   const release = () => {
     if (!held) return;
     held = false;
+    if (removePath !== undefined) {
+      try {
+        Deno.removeSync(removePath);
+      } catch { /* gone already */ }
+    }
     try {
       file.unlockSync();
     } catch { /* closing releases it too */ }
