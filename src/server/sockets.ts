@@ -96,10 +96,6 @@ export class ServerSockets {
   #timer: ReturnType<typeof setInterval> | null = null;
   /** Peers whose connection is to be closed at the next turn (one scan for all). */
   readonly #toClose = new Set<string>();
-  /** Connections shut down for taking too long over their first request. */
-  shut = 0;
-  /** Connections closed at the server's request ({@link closePeer}). */
-  closed = 0;
 
   private constructor(port: number, lib: Libc) {
     this.port = port;
@@ -176,7 +172,7 @@ export class ServerSockets {
       } else if (!c.requested && this.#requested.delete(s.peer)) c.requested = true;
       if (!c.requested && now - c.since >= headMsMax) {
         // The descriptor was just found with this peer, in this same turn of the event loop.
-        if (this.#lib.symbols.shutdown(s.fd, SHUT_RDWR) === 0) this.shut++;
+        this.#lib.symbols.shutdown(s.fd, SHUT_RDWR);
         this.#conns.delete(s.peer);
       }
     }
@@ -199,7 +195,7 @@ export class ServerSockets {
       for (const s of this.#scan()) {
         if (s.listening || !this.#toClose.has(s.peer)) continue;
         this.#lib.symbols.setsockopt(s.fd, SOL_SOCKET, SO_LINGER, new Uint8Array(linger.buffer), 8);
-        if (this.#lib.symbols.shutdown(s.fd, SHUT_RDWR) === 0) this.closed++;
+        this.#lib.symbols.shutdown(s.fd, SHUT_RDWR);
       }
       this.#toClose.clear();
     }, 0);

@@ -55,7 +55,12 @@ export function slugify(title: string): string {
 
 /** The directory name of a task: its number on three digits, a dash and the slug. */
 export function taskDirName(number: number, title: string): string {
-  return `${String(number).padStart(3, "0")}-${slugify(title)}`;
+  return `${numberPrefix(number)}${slugify(title)}`;
+}
+
+/** The start of the directory names of task `number`: `005-`. */
+function numberPrefix(number: number): string {
+  return `${String(number).padStart(3, "0")}-`;
 }
 
 /** The task's branch: `task.json`'s `branch`, or computed from its number and title. */
@@ -200,8 +205,16 @@ async function reserveNumber(
 ): Promise<{ number: number; release(): Promise<void> }> {
   const dir = state.numbersDir;
   await Deno.mkdir(dir, { recursive: true });
-  const highest = async () => (await listTasks(state)).reduce((m, t) => Math.max(m, t.number), 0);
-  let n = (await highest()) + 1;
+  let n = (await listTasks(state)).reduce((m, t) => Math.max(m, t.number), 0) + 1;
+  // A task another process made since the listing: only the directories named for n are read.
+  const made = async (n: number) => {
+    const prefix = numberPrefix(n);
+    for (const d of await taskDirNames(state)) {
+      if (!d.startsWith(prefix)) continue;
+      if ((await readTask(state, d).catch(() => null))?.number === n) return true;
+    }
+    return false;
+  };
   for (let tries = 0; tries < NUMBER_TRIES_MAX; tries++) {
     const path = `${dir}/${n}`;
     try {
@@ -213,16 +226,15 @@ async function reserveNumber(
           `Cannot reserve task number ${n} in ${dir}: ${(e as Error).message}`,
         );
       }
-      const made = (await Deno.stat(path).catch(() => null))?.mtime?.getTime() ?? Date.now();
-      if (Date.now() - made > RESERVATION_STALE_MS) await Deno.remove(path).catch(() => {});
+      const at = (await Deno.stat(path).catch(() => null))?.mtime?.getTime() ?? Date.now();
+      if (Date.now() - at > RESERVATION_STALE_MS) await Deno.remove(path).catch(() => {});
       else n++;
       continue;
     }
-    // Another process may have made task n between the listing and the reservation.
-    const now = await highest();
-    if (now >= n) {
+    // Another process may have made task n (and let go of its reservation) since the listing.
+    if (await made(n)) {
       await Deno.remove(path).catch(() => {});
-      n = now + 1;
+      n++;
       continue;
     }
     return { number: n, release: () => Deno.remove(path).catch(() => {}) };
