@@ -29,7 +29,7 @@ import type { StateDir } from "../store/state_dir.ts";
 import { type BadLogFile, checkLogFile } from "../store/log_file.ts";
 import type { LiveRoutes, RouteContext } from "./handler.ts";
 import { checkParams, seqParam, typesParam } from "./handler.ts";
-import { SSE_HEADERS } from "./sse.ts";
+import { type DirectSocket, SSE_HEADERS, sseHeadBytes, type SseStream } from "./sse.ts";
 import { RecentIndex } from "./recent.ts";
 import { FanOut, type MemberFilter } from "./fan_out.ts";
 import { ephemeralFrame, feedFrame, type LiveRecord } from "./live_frames.ts";
@@ -70,6 +70,11 @@ export interface LiveHubOptions {
    * the connection until its client reads or goes away).
    */
   onStalled?: (req: Request) => void;
+  /**
+   * The connection of a stream's request, for the stream to write to
+   * directly (sse.ts). Default: none (streams write through the runtime).
+   */
+  socketOf?: (req: Request) => Promise<DirectSocket | null>;
 }
 
 /** A feed filter as a fan-out member's test; null when it keeps everything. */
@@ -88,6 +93,7 @@ function cursorBefore(ns: bigint): Cursor {
 
 /** A stream client as the hub holds it. */
 interface Client {
+  readonly sse: SseStream;
   close(): void;
 }
 
@@ -165,12 +171,24 @@ export class LiveHub implements LiveRoutes {
     return this.#clients.size;
   }
 
-  streamStats(): { clients: number; catch_ups: number; fan_out: number } {
+  streamStats(): { clients: number; catch_ups: number; fan_out: number; direct: number } {
+    let direct = 0;
+    for (const c of this.#clients) if (c.sse.direct) direct++;
     return {
       clients: this.#clients.size,
       catch_ups: this.stats.catchUps,
       fan_out: this.fan.memberCount,
+      direct,
     };
+  }
+
+  /** Asks for the connection of a stream's request (see {@link LiveHubOptions.socketOf}). */
+  #attachSocket(req: Request, sse: SseStream) {
+    const socketOf = this.#options.socketOf;
+    if (socketOf === undefined || req.method !== "GET") return;
+    socketOf(req).then((socket) => {
+      if (socket !== null) sse.attachSocket(socket, sseHeadBytes());
+    }, () => {});
   }
 
   /** The run and seq of the last logged event published of a task (task streams go live on it). */
@@ -402,6 +420,7 @@ export class LiveHub implements LiveRoutes {
     });
     this.#clients.add(client);
     client.begin(start);
+    this.#attachSocket(req, client.sse);
     return new Response(client.sse.readable, { headers: SSE_HEADERS });
   }
 
@@ -439,6 +458,7 @@ export class LiveHub implements LiveRoutes {
     this.#clients.add(client);
     this.#taskClients.add(client);
     client.begin();
+    this.#attachSocket(req, client.sse);
     return new Response(client.sse.readable, { headers: SSE_HEADERS });
   }
 }

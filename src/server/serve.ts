@@ -79,6 +79,10 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
       const peer = peers.get(req);
       if (peer !== undefined) sockets?.closePeer(peer);
     },
+    socketOf: async (req) => {
+      const peer = peers.get(req);
+      return sockets === null || peer === undefined ? null : await sockets.socketOf(peer);
+    },
     heartbeatMs: options.heartbeatMs,
     onReset: (r) =>
       options.onWarning?.(

@@ -24,6 +24,7 @@
  * @module
  */
 import { openLibc } from "../libc.ts";
+import type { DirectSocket } from "./sse.ts";
 
 /** What the kernel may hold for one connection, in bytes (Linux counts its bookkeeping in it). */
 export const SEND_BUFFER_BYTES = 256 * 1024;
@@ -46,6 +47,17 @@ const SO_LINGER = 13;
 const AF_INET = 2;
 const AF_INET6 = 10;
 const SHUT_RDWR = 2;
+const SO_COOKIE = 57;
+const IPPROTO_TCP = 6;
+const TCP_INFO = 11;
+/** `struct tcp_info`'s `tcpi_bytes_acked` (u64, Linux 4.1 on). */
+const TCP_INFO_BYTES_ACKED = 120;
+/** `ioctl` request for the bytes written and not yet acknowledged (SIOCOUTQ). */
+const SIOCOUTQ = 0x5411;
+const MSG_DONTWAIT = 0x40;
+const MSG_NOSIGNAL = 0x4000;
+const EINTR = 4;
+const EAGAIN = 11;
 /** Descriptors looked at beyond the highest one where a socket of the server was found, at least. */
 const FDS_AHEAD = 1024;
 /** Descriptors looked at, at most (a scan of 65,536 takes about 20 ms). */
@@ -57,6 +69,12 @@ const SYMBOLS = {
   getsockopt: { parameters: ["i32", "i32", "i32", "buffer", "buffer"], result: "i32" },
   setsockopt: { parameters: ["i32", "i32", "i32", "buffer", "u32"], result: "i32" },
   shutdown: { parameters: ["i32", "i32"], result: "i32" },
+  ioctl: { parameters: ["i32", "u64", "buffer"], result: "i32" },
+  // ssize_t: the low 32 bits are enough for the chunks written (and keep -1).
+  send: { parameters: ["i32", "buffer", "usize", "i32"], result: "i32" },
+  __errno_location: { parameters: [], result: "pointer" },
+  // errno, read without UnsafePointerView (which needs FFI permission for every path).
+  memcpy: { parameters: ["buffer", "pointer", "usize"], result: "pointer" },
 } as const;
 
 type Libc = Deno.DynamicLibrary<typeof SYMBOLS>;
@@ -96,6 +114,8 @@ export class ServerSockets {
   #timer: ReturnType<typeof setInterval> | null = null;
   /** Peers whose connection is to be closed at the next turn (one scan for all). */
   readonly #toClose = new Set<string>();
+  /** Peers whose connection a stream asked for, to be found at the next turn. */
+  #socketsAsked = new Map<string, Array<(s: DirectSocket | null) => void>>();
 
   private constructor(port: number, lib: Libc) {
     this.port = port;
@@ -191,14 +211,41 @@ export class ServerSockets {
     this.#toClose.add(peer);
     if (this.#toClose.size > 1) return;
     setTimeout(() => {
-      const linger = new Int32Array([1, 0]); // on, 0 s: the close resets
       for (const s of this.#scan()) {
-        if (s.listening || !this.#toClose.has(s.peer)) continue;
-        this.#lib.symbols.setsockopt(s.fd, SOL_SOCKET, SO_LINGER, new Uint8Array(linger.buffer), 8);
-        this.#lib.symbols.shutdown(s.fd, SHUT_RDWR);
+        if (!s.listening && this.#toClose.has(s.peer)) resetConnection(this.#lib, s.fd);
       }
       this.#toClose.clear();
     }, 0);
+  }
+
+  /**
+   * The connection of `peer` ({@link peerKey}), to write a stream's chunks
+   * to directly (sse.ts), or null when it is not found. Peers asked for
+   * together are found in one scan.
+   */
+  socketOf(peer: string): Promise<DirectSocket | null> {
+    const asked = Promise.withResolvers<DirectSocket | null>();
+    if (this.#socketsAsked.size >= 100_000) asked.resolve(null);
+    else {
+      const waiting = this.#socketsAsked.get(peer);
+      if (waiting) waiting.push(asked.resolve);
+      else this.#socketsAsked.set(peer, [asked.resolve]);
+      if (this.#socketsAsked.size === 1 && !waiting) setTimeout(() => this.#findAsked(), 0);
+    }
+    return asked.promise;
+  }
+
+  #findAsked() {
+    const asked = this.#socketsAsked;
+    this.#socketsAsked = new Map();
+    for (const s of this.#scan()) {
+      const waiting = s.listening ? undefined : asked.get(s.peer);
+      if (!waiting) continue;
+      asked.delete(s.peer);
+      const socket = ConnSocket.of(this.#lib, s.fd);
+      for (const w of waiting) w(socket);
+    }
+    for (const waiting of asked.values()) for (const w of waiting) w(null);
   }
 
   /** Stops looking, and lets go of the C library. */
@@ -251,6 +298,110 @@ export class ServerSockets {
     // Twice the highest found: thousands of connections made at once are all seen in a few scans.
     this.#fdsTo = Math.min(FDS_MAX, highest + Math.max(highest, FDS_AHEAD));
     return found;
+  }
+}
+
+/** Shuts a connection down; its close (by the runtime) then resets it, dropping what the kernel holds for it. */
+function resetConnection(lib: Libc, fd: number): void {
+  const linger = new Int32Array([1, 0]); // on, 0 s: the close resets
+  lib.symbols.setsockopt(fd, SOL_SOCKET, SO_LINGER, new Uint8Array(linger.buffer), 8);
+  lib.symbols.shutdown(fd, SHUT_RDWR);
+}
+
+/**
+ * A connection of the server, by descriptor and identity: the runtime may
+ * close a descriptor before the stream hears of it, and the number may be
+ * given to a new connection meanwhile. Every call first checks that the
+ * descriptor is still the socket it was (its `SO_COOKIE`, unique while the
+ * system runs), and answers -1 when not.
+ */
+class ConnSocket implements DirectSocket {
+  static readonly #cookie = new BigUint64Array(1);
+  static readonly #cookieBytes = new Uint8Array(ConnSocket.#cookie.buffer);
+  static readonly #len = new Uint32Array(1);
+  static readonly #lenBytes = new Uint8Array(ConnSocket.#len.buffer);
+  static readonly #info = new Uint8Array(TCP_INFO_BYTES_ACKED + 8);
+  static readonly #infoView = new DataView(ConnSocket.#info.buffer);
+  static readonly #outq = new Int32Array(1);
+  static readonly #outqBytes = new Uint8Array(ConnSocket.#outq.buffer);
+  static #errnoAt: Deno.PointerValue = null;
+  static readonly #errnoValue = new Int32Array(1);
+  static readonly #errnoBytes = new Uint8Array(ConnSocket.#errnoValue.buffer);
+
+  private constructor(
+    readonly lib: Libc,
+    readonly fd: number,
+    readonly cookie: bigint,
+  ) {}
+
+  /** The connection on `fd` now, or null when its identity cannot be read. */
+  static of(lib: Libc, fd: number): ConnSocket | null {
+    const cookie = ConnSocket.#cookieOf(lib, fd);
+    return cookie === null ? null : new ConnSocket(lib, fd, cookie);
+  }
+
+  static #cookieOf(lib: Libc, fd: number): bigint | null {
+    ConnSocket.#len[0] = 8;
+    const ok = lib.symbols.getsockopt(
+      fd,
+      SOL_SOCKET,
+      SO_COOKIE,
+      ConnSocket.#cookieBytes,
+      ConnSocket.#lenBytes,
+    );
+    return ok === 0 && ConnSocket.#len[0] === 8 ? ConnSocket.#cookie[0] : null;
+  }
+
+  #same(): boolean {
+    return ConnSocket.#cookieOf(this.lib, this.fd) === this.cookie;
+  }
+
+  written(): number {
+    if (!this.#same()) return -1;
+    const lib = this.lib.symbols;
+    // Acknowledged first, then what waits: an acknowledgement between the
+    // two reads makes the sum smaller, never larger than what was written.
+    ConnSocket.#len[0] = ConnSocket.#info.length;
+    const info = lib.getsockopt(
+      this.fd,
+      IPPROTO_TCP,
+      TCP_INFO,
+      ConnSocket.#info,
+      ConnSocket.#lenBytes,
+    );
+    if (info !== 0 || ConnSocket.#len[0] < ConnSocket.#info.length) return -1;
+    const acked = ConnSocket.#infoView.getBigUint64(TCP_INFO_BYTES_ACKED, true);
+    if (lib.ioctl(this.fd, BigInt(SIOCOUTQ), ConnSocket.#outqBytes) !== 0) return -1;
+    return Number(acked) + ConnSocket.#outq[0];
+  }
+
+  reset(): void {
+    if (!this.#same()) return;
+    resetConnection(this.lib, this.fd);
+  }
+
+  send(bytes: Uint8Array): number {
+    if (!this.#same()) return -1;
+    for (;;) {
+      const sent = this.lib.symbols.send(
+        this.fd,
+        bytes,
+        BigInt(bytes.byteLength),
+        MSG_DONTWAIT | MSG_NOSIGNAL,
+      );
+      if (sent >= 0) return sent;
+      const errno = this.#errno();
+      if (errno === EINTR) continue;
+      return errno === EAGAIN ? 0 : -1;
+    }
+  }
+
+  #errno(): number {
+    const lib = this.lib.symbols;
+    // errno is the thread's, and the runtime calls the C library on this one thread.
+    ConnSocket.#errnoAt ??= lib.__errno_location();
+    lib.memcpy(ConnSocket.#errnoBytes, ConnSocket.#errnoAt, 4n);
+    return ConnSocket.#errnoValue[0];
   }
 }
 

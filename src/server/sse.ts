@@ -79,6 +79,70 @@ export const SSE_HEADERS: Record<string, string> = {
 };
 
 /**
+ * A client's connection, written to directly (server/sockets.ts): the
+ * runtime's own writes of a response body (its stream machinery and its
+ * HTTP library) cost the server's one thread about twice what the system
+ * call does, a thousand times a flush.
+ */
+export interface DirectSocket {
+  /**
+   * Bytes the kernel has taken on the connection so far, the response head
+   * included; -1 when it cannot be told or the descriptor is no longer this
+   * connection.
+   */
+  written(): number;
+  /** Writes without waiting: the bytes the kernel took (0: no room now), -1 when the connection is gone. */
+  send(bytes: Uint8Array): number;
+  /** Ends the connection at once, dropping what the kernel holds for it (a reset). */
+  reset(): void;
+}
+
+/**
+ * The bytes of the response head the runtime writes for an event stream:
+ * HTTP/1.1 200, `headers`, `transfer-encoding: chunked` and a `date` (an
+ * IMF-fixdate is always 29 characters). See {@link SseStream.attachSocket}.
+ */
+export function sseHeadBytes(headers: Record<string, string> = SSE_HEADERS): number {
+  let n = "HTTP/1.1 200 OK\r\n".length + "transfer-encoding: chunked\r\n".length +
+    "date: \r\n".length + 29 + 2;
+  for (const [name, value] of Object.entries(headers)) n += name.length + 2 + value.length + 2;
+  return n;
+}
+
+/** The largest chunk the runtime writes as one: it splits larger ones. */
+const RUNTIME_CHUNK_MAX = 64 * 1024;
+
+/** Bytes the runtime writes for a body chunk of `n` bytes (chunked framing, its splits). */
+function chunkWireBytes(n: number): number {
+  let total = 0;
+  while (n > 0) {
+    const part = Math.min(n, RUNTIME_CHUNK_MAX);
+    total += part.toString(16).length + 4 + part;
+    n -= part;
+  }
+  return total;
+}
+
+/** `bytes` as one chunk of a chunked body. */
+function chunkOf(bytes: Uint8Array): Uint8Array {
+  const size = encoder.encode(`${bytes.byteLength.toString(16)}\r\n`);
+  const out = new Uint8Array(size.length + bytes.byteLength + 2);
+  out.set(size);
+  out.set(bytes, size.length);
+  out[out.length - 2] = 13;
+  out[out.length - 1] = 10;
+  return out;
+}
+
+/** The last bytes framed, and their chunk: a flush shared by every member is framed once. */
+let lastShared: { bytes: Uint8Array; chunk: Uint8Array } | null = null;
+
+/** Times a stream looks for the runtime's writes to have reached the kernel before it gives up writing directly. */
+const DIRECT_TRIES_MAX = 64;
+/** Longest wait between two tries of bytes the kernel had no room for, in ms. */
+const DIRECT_RETRY_MS_MAX = 50;
+
+/**
  * The timers of the streams: one interval for all the streams of a period,
  * not two for each (a thousand clients made two thousand timers, a
  * thousand of them firing every second).
@@ -136,6 +200,17 @@ export class SseStream {
   #stalledSince: number | null = null;
   /** Waiters for room in the stream (see {@link room}). */
   #roomWaiters: Array<() => void> = [];
+  /** The connection, once known (see {@link attachSocket}); null again if it cannot be written directly. */
+  #socket: DirectSocket | null = null;
+  /** Bytes the runtime writes for what was enqueued so far, its head included. */
+  #wireBytes = 0;
+  #directTries = 0;
+  #direct = false;
+  /** While direct: chunks (or their rest) the kernel had no room for yet, in order. */
+  #unsent: Uint8Array[] = [];
+  #unsentBytes = 0;
+  #retryTimer: ReturnType<typeof setTimeout> | null = null;
+  #retryMs = 1;
 
   constructor(options: SseStreamOptions = {}) {
     this.#queueBytesMax = options.queueBytesMax ?? 128 * 1024;
@@ -184,6 +259,7 @@ export class SseStream {
       // for its next request, with what it did not read in the kernel's
       // socket buffer and the runtime's write buffer.
       this.stalled = true;
+      if (this.#direct) return this.#drop();
       try {
         this.#controller.error(new Error("The client took nothing for too long"));
       } catch { /* closed already */ }
@@ -195,7 +271,117 @@ export class SseStream {
   stalled = false;
 
   #queuedBytes(): number {
+    if (this.#direct) return this.#unsentBytes;
     return Math.max(0, STREAM_HIGH_WATER_BYTES - (this.#controller.desiredSize ?? 0));
+  }
+
+  /**
+   * Gives the stream its client's connection, whose response head the
+   * runtime writes in `headBytes`. Once the runtime has written all it was
+   * given (the kernel has taken exactly the head and the chunks enqueued),
+   * the stream writes its chunks itself, through `socket`, and the runtime
+   * writes nothing more until the end of the body. When that never comes to
+   * be (another head than expected: a reused connection, another protocol),
+   * the stream goes on through the runtime.
+   */
+  attachSocket(socket: DirectSocket, headBytes: number): void {
+    if (this.#closed || this.#socket !== null || this.#direct) return;
+    this.#socket = socket;
+    this.#wireBytes += headBytes;
+  }
+
+  /** Whether the stream writes to its connection directly (see {@link attachSocket}). */
+  get direct(): boolean {
+    return this.#direct;
+  }
+
+  /** Goes direct if the runtime has written everything it was given. */
+  #tryDirect(socket: DirectSocket) {
+    if (this.#queuedBytes() > 0) return;
+    const written = socket.written();
+    if (written === this.#wireBytes) {
+      this.#direct = true;
+      return;
+    }
+    if (written < 0 || written > this.#wireBytes || ++this.#directTries >= DIRECT_TRIES_MAX) {
+      this.#socket = null;
+    }
+  }
+
+  /** Hands bytes to the client: to the body stream, or to the connection while direct. */
+  #emit(bytes: Uint8Array, shared = false) {
+    if (this.#socket !== null && !this.#direct) this.#tryDirect(this.#socket);
+    if (!this.#direct) {
+      this.#controller.enqueue(bytes);
+      this.#enqueuedBytes += bytes.byteLength;
+      this.#wireBytes += chunkWireBytes(bytes.byteLength);
+      return;
+    }
+    let chunk: Uint8Array;
+    if (!shared) chunk = chunkOf(bytes);
+    else if (lastShared?.bytes === bytes) chunk = lastShared.chunk;
+    else {
+      chunk = chunkOf(bytes);
+      lastShared = { bytes, chunk };
+    }
+    this.#enqueuedBytes += chunk.byteLength;
+    if (this.#unsentBytes > 0) {
+      this.#unsent.push(chunk);
+      this.#unsentBytes += chunk.byteLength;
+      return;
+    }
+    const sent = this.#socket!.send(chunk);
+    if (sent < 0) return this.#gone();
+    if (sent < chunk.byteLength) {
+      this.#unsent.push(chunk.subarray(sent));
+      this.#unsentBytes += chunk.byteLength - sent;
+      this.#retryMs = 1;
+      this.#scheduleRetry();
+    }
+    // Text batched here counted as waiting until now.
+    if (this.#unsentBytes < STREAM_HIGH_WATER_BYTES) this.#wakeRoom();
+  }
+
+  #scheduleRetry() {
+    if (this.#retryTimer !== null || this.#closed) return;
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = null;
+      this.#sendUnsent();
+    }, this.#retryMs);
+  }
+
+  /** Writes what the kernel had no room for; tries again later, less often while it takes nothing. */
+  #sendUnsent() {
+    if (this.#closed) return;
+    let progress = false;
+    while (this.#unsent.length > 0) {
+      const chunk = this.#unsent[0];
+      const sent = this.#socket!.send(chunk);
+      if (sent < 0) return this.#gone();
+      if (sent > 0) progress = true;
+      this.#unsentBytes -= sent;
+      if (sent < chunk.byteLength) {
+        this.#unsent[0] = chunk.subarray(sent);
+        break;
+      }
+      this.#unsent.shift();
+    }
+    if (this.#unsentBytes < STREAM_HIGH_WATER_BYTES) this.#wakeRoom();
+    if (this.#unsent.length === 0) return;
+    this.#retryMs = progress ? 1 : Math.min(DIRECT_RETRY_MS_MAX, this.#retryMs * 2);
+    this.#scheduleRetry();
+  }
+
+  /**
+   * The connection is gone (found while writing to it directly). The body
+   * is ended: the runtime's write of its end fails, and it lets the
+   * connection go.
+   */
+  #gone() {
+    try {
+      this.#controller.close();
+    } catch { /* closed already */ }
+    this.#finish();
   }
 
   #wakeRoom() {
@@ -263,9 +449,9 @@ export class SseStream {
   writeBytes(bytes: Uint8Array): void {
     if (this.#closed) return;
     this.#flush();
+    if (this.#closed) return;
     try {
-      this.#controller.enqueue(bytes);
-      this.#enqueuedBytes += bytes.byteLength;
+      this.#emit(bytes, true);
     } catch {
       this.#finish();
     }
@@ -288,9 +474,7 @@ export class SseStream {
     this.#pending = [];
     this.#pendingChars = 0;
     try {
-      const bytes = encoder.encode(text);
-      this.#controller.enqueue(bytes);
-      this.#enqueuedBytes += bytes.byteLength;
+      this.#emit(encoder.encode(text));
     } catch {
       this.#finish();
     }
@@ -300,16 +484,32 @@ export class SseStream {
   close(): void {
     if (this.#closed) return;
     this.#flush();
+    if (this.#direct && this.#unsentBytes > 0) this.#sendUnsent();
+    if (this.#closed) return;
+    // The runtime would write the body's end after what it wrote itself,
+    // before bytes still unsent here: the connection is dropped instead.
+    if (this.#direct && this.#unsentBytes > 0) return this.#drop();
     try {
       this.#controller.close();
     } catch { /* already closed */ }
     this.#finish();
   }
 
+  /** While direct: resets the connection, then ends the body (the runtime's write of its end fails). */
+  #drop() {
+    this.#socket?.reset();
+    this.#gone();
+  }
+
   #finish() {
     if (this.#closed) return;
     this.#closed = true;
     stopTicks(this, this.#tickMs);
+    if (this.#retryTimer !== null) clearTimeout(this.#retryTimer);
+    this.#retryTimer = null;
+    this.#unsent = [];
+    this.#unsentBytes = 0;
+    this.#socket = null;
     this.#wakeRoom();
     this.#pending = [];
     this.#pendingChars = 0;

@@ -150,3 +150,184 @@ Deno.test("an id that holds a line break is left out rather than sent", () => {
     "event: log\ndata: {}\n\n",
   );
 });
+
+/**
+ * A connection as the kernel sees it: what the runtime writes (the chunks of
+ * the body stream, framed as the runtime frames them, after a head of
+ * `head` bytes) and what the stream sends itself, with room for `room`
+ * bytes at a time.
+ */
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+class FakeSocket {
+  wire = "";
+  room = Infinity;
+  gone = false;
+  resets = 0;
+  constructor(readonly head: number) {}
+  /** The runtime writes what the body stream gives it. */
+  async pump(s: SseStream, chunks: number): Promise<void> {
+    const reader = s.readable.getReader();
+    for (let i = 0; i < chunks; i++) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      this.wire += `${value.byteLength.toString(16)}\r\n${new TextDecoder().decode(value)}\r\n`;
+    }
+    reader.releaseLock();
+  }
+  written(): number {
+    return this.gone ? -1 : this.head + new TextEncoder().encode(this.wire).byteLength;
+  }
+  send(bytes: Uint8Array): number {
+    if (this.gone) return -1;
+    const n = Math.min(bytes.byteLength, this.room);
+    this.room -= n;
+    this.wire += new TextDecoder().decode(bytes.subarray(0, n));
+    return n;
+  }
+  reset(): void {
+    this.resets++;
+  }
+}
+
+/** The data of a chunked body's chunks, joined (throws on a broken framing). */
+function unchunk(wire: string): string {
+  let out = "";
+  let rest = wire;
+  while (rest !== "") {
+    const m = /^([0-9a-f]+)\r\n/.exec(rest);
+    if (m === null) throw new Error(`not a chunk: ${JSON.stringify(rest.slice(0, 40))}`);
+    const size = parseInt(m[1], 16);
+    const body = new TextEncoder().encode(rest.slice(m[0].length));
+    out += new TextDecoder().decode(body.subarray(0, size));
+    rest = new TextDecoder().decode(body.subarray(size));
+    if (!rest.startsWith("\r\n")) throw new Error("a chunk without its CRLF");
+    rest = rest.slice(2);
+  }
+  return out;
+}
+
+Deno.test("a stream writes to its connection itself once the runtime has written all it was given", async () => {
+  const s = new SseStream({ retryMs: 1000 });
+  const sock = new FakeSocket(180);
+  try {
+    await tick(); // the retry line is in the body stream
+    s.attachSocket(sock, 180);
+    await sock.pump(s, 1); // the retry line, through the runtime
+    assert(!s.direct);
+    s.write("data: é → 漢字\n\n");
+    await tick();
+    assert(s.direct, "direct once the kernel has the head and the retry line");
+    const shared = new TextEncoder().encode("data: shared 😀\n\n");
+    s.writeBytes(shared);
+    s.writeBytes(shared);
+    assertEquals(
+      unchunk(sock.wire),
+      "retry: 1000\n: taskline\n\ndata: é → 漢字\n\ndata: shared 😀\n\ndata: shared 😀\n\n",
+    );
+  } finally {
+    s.close();
+  }
+});
+
+Deno.test("a stream whose connection shows another head than expected goes on through the runtime", async () => {
+  const s = new SseStream();
+  // A reused connection: the kernel took a response before this one.
+  const sock = new FakeSocket(180 + 500);
+  try {
+    await tick(); // the retry line is in the body stream
+    s.attachSocket(sock, 180);
+    await sock.pump(s, 1);
+    s.write("data: 1\n\n");
+    await tick();
+    assert(!s.direct);
+    assertEquals(await readSome(s), "data: 1\n\n");
+  } finally {
+    s.close();
+  }
+});
+
+Deno.test("while direct, what the kernel has no room for is sent later, in order, and room() waits for it", async () => {
+  const s = new SseStream({ queueBytesMax: 1 << 20 });
+  const sock = new FakeSocket(100);
+  try {
+    await tick(); // the retry line is in the body stream
+    s.attachSocket(sock, 100);
+    await sock.pump(s, 1);
+    s.write("data: first\n\n");
+    await tick();
+    assert(s.direct);
+    sock.room = 10;
+    const big = "data: " + "x".repeat(40_000) + "\n\n";
+    s.write(big);
+    s.write("data: last\n\n");
+    await tick();
+    assert(s.backlogBytes > 16 * 1024, `backlog ${s.backlogBytes}`);
+    let roomy = false;
+    const waiting = s.room().then(() => roomy = true);
+    await new Promise((r) => setTimeout(r, 20));
+    assert(!roomy, "no room while the kernel takes nothing");
+    sock.room = Infinity;
+    await waiting;
+    assertEquals(s.backlogBytes, 0);
+    assertEquals(
+      unchunk(sock.wire),
+      "retry: 1000\n: taskline\n\ndata: first\n\n" + big + "data: last\n\n",
+    );
+  } finally {
+    s.close();
+  }
+});
+
+Deno.test("while direct, a connection found gone closes the stream; a close with bytes unsent resets it", async () => {
+  const gone = new SseStream();
+  const a = new FakeSocket(50);
+  await tick(); // the retry line is in the body stream
+  gone.attachSocket(a, 50);
+  await a.pump(gone, 1);
+  gone.write("data: 1\n\n");
+  await tick();
+  assert(gone.direct);
+  a.gone = true;
+  gone.write("data: 2\n\n");
+  await tick();
+  assert(gone.closed, "closed when the connection is gone");
+  assertEquals(a.resets, 0, "a connection that is not this one any more is not touched");
+
+  const slow = new SseStream();
+  const b = new FakeSocket(50);
+  await tick(); // the retry line is in the body stream
+  slow.attachSocket(b, 50);
+  await b.pump(slow, 1);
+  slow.write("data: 1\n\n");
+  await tick();
+  assert(slow.direct);
+  b.room = 0;
+  slow.write("data: 2\n\n");
+  await tick();
+  slow.close();
+  assert(slow.closed);
+  assertEquals(b.resets, 1, "reset: its end would have come before the bytes unsent");
+});
+
+Deno.test("while direct, room() waiting on batched text resolves when the kernel takes it at once", async () => {
+  const s = new SseStream();
+  const sock = new FakeSocket(60);
+  try {
+    await tick(); // the retry line is in the body stream
+    s.attachSocket(sock, 60);
+    await sock.pump(s, 1);
+    s.write("data: 1\n\n");
+    await tick();
+    assert(s.direct);
+    s.write("data: " + "y".repeat(20_000) + "\n\n");
+    const roomy = await Promise.race([
+      s.room().then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), 500)),
+    ]);
+    assert(roomy, "room() resolved");
+    assertEquals(s.backlogBytes, 0);
+  } finally {
+    s.close();
+  }
+});
