@@ -1,6 +1,7 @@
 /**
  * The C library, for the few system calls the runtime does not offer (the
- * server's socket send buffers and the time bound on a request: server/sockets.ts). The shipped
+ * server's socket send buffers, the time bound on a request, and the writes
+ * of its streams: server/sockets.ts). The shipped
  * permissions (`--allow-ffi`) name the paths below and no others, so nothing
  * else can be loaded.
  *

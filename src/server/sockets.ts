@@ -17,6 +17,15 @@
  *   timeout of its own: a client sending its headers a byte every 50 ms, or
  *   nothing, held its connection for ever.
  *
+ * - **Writing a stream's chunks itself** ({@link ServerSockets.socketOf}):
+ *   `send(2)` of each chunk, framed as HTTP/1.1 chunked, straight to the
+ *   connection. The runtime's write of a body chunk (its stream machinery
+ *   and its HTTP library) costs the server's one thread about twice what the
+ *   system call does, and the fan-out makes a thousand of them a flush. A
+ *   stream goes direct only once the kernel has taken exactly the response
+ *   head and the chunks the runtime was given (sse.ts), and every call
+ *   first checks the descriptor is still that connection.
+ *
  * The server's sockets are found among the process's file descriptors by
  * their port (`getsockname`). Where FFI is not possible (another OS, another
  * C library, no permission), the server runs as before and says so once.
@@ -114,6 +123,8 @@ export class ServerSockets {
   #timer: ReturnType<typeof setInterval> | null = null;
   /** Peers whose connection is to be closed at the next turn (one scan for all). */
   readonly #toClose = new Set<string>();
+  /** Set by {@link close}: the C library is let go, nothing more is looked at. */
+  #closed = false;
   /** Peers whose connection a stream asked for, to be found at the next turn. */
   #socketsAsked = new Map<string, Array<(s: DirectSocket | null) => void>>();
 
@@ -211,7 +222,7 @@ export class ServerSockets {
     this.#toClose.add(peer);
     if (this.#toClose.size > 1) return;
     setTimeout(() => {
-      for (const s of this.#scan()) {
+      for (const s of this.#closed ? [] : this.#scan()) {
         if (!s.listening && this.#toClose.has(s.peer)) resetConnection(this.#lib, s.fd);
       }
       this.#toClose.clear();
@@ -238,7 +249,7 @@ export class ServerSockets {
   #findAsked() {
     const asked = this.#socketsAsked;
     this.#socketsAsked = new Map();
-    for (const s of this.#scan()) {
+    for (const s of this.#closed ? [] : this.#scan()) {
       const waiting = s.listening ? undefined : asked.get(s.peer);
       if (!waiting) continue;
       asked.delete(s.peer);
@@ -252,6 +263,7 @@ export class ServerSockets {
   close(): void {
     if (this.#timer !== null) clearInterval(this.#timer);
     this.#timer = null;
+    this.#closed = true;
     this.#lib.close();
   }
 
