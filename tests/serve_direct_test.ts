@@ -29,9 +29,13 @@ class StrictClient {
     return new StrictClient(await Deno.connect({ hostname: "127.0.0.1", port }), port, token);
   }
 
-  async get(path: string): Promise<{ status: number; headers: string }> {
+  async get(
+    path: string,
+    version = "1.1",
+    extra = "",
+  ): Promise<{ status: number; headers: string }> {
     await this.conn.write(enc.encode(
-      `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${this.port}\r\nAuthorization: Bearer ${this.token}\r\n\r\n`,
+      `GET ${path} HTTP/${version}\r\nHost: 127.0.0.1:${this.port}\r\nAuthorization: Bearer ${this.token}\r\n${extra}\r\n`,
     ));
     const head = dec.decode(await this.#until("\r\n\r\n"));
     return { status: Number(head.split(" ")[1]), headers: head.toLowerCase() };
@@ -44,6 +48,14 @@ class StrictClient {
     const body = this.#buf.subarray(0, n);
     this.#buf = this.#buf.subarray(n);
     return dec.decode(body);
+  }
+
+  /** The next bytes as they come (a body without chunks). */
+  async raw(): Promise<Uint8Array> {
+    if (this.#buf.length === 0) await this.#more();
+    const out = this.#buf;
+    this.#buf = new Uint8Array(0);
+    return out;
   }
 
   /** The data of the next chunk; throws if the bytes are not a chunk. */
@@ -99,12 +111,13 @@ function indexOf(hay: Uint8Array, needle: Uint8Array): number {
 async function readEvents(
   c: StrictClient,
   count: number,
+  chunked = true,
 ): Promise<Array<{ id: string; data: string }>> {
   const events: Array<{ id: string; data: string }> = [];
   const text = new TextDecoder();
   let rest = "";
   while (events.length < count) {
-    rest += text.decode(await c.chunk(), { stream: true });
+    rest += text.decode(chunked ? await c.chunk() : await c.raw(), { stream: true });
     let end;
     while ((end = rest.indexOf("\n\n")) >= 0) {
       const block = rest.slice(0, end);
@@ -211,5 +224,42 @@ Deno.test({
     assertEquals(health.streams, { ...health.streams, clients: 1, direct: 0 });
   } finally {
     c.close();
+  }
+});
+
+Deno.test({
+  name:
+    "a stream asked for over HTTP/1.0, or with Connection: close, is written by the runtime, and exact",
+  ignore: !linux,
+  ...sanitize,
+}, async () => {
+  await using p = await tempProject();
+  const task = await taskWithLog(p.state, "busy", []);
+  await using server = await startServer(p.dir);
+  const old = await StrictClient.open(server.port, server.token);
+  const closing = await StrictClient.open(server.port, server.token);
+  try {
+    const a = await old.get("/api/stream", "1.0");
+    assertEquals(a.status, 200);
+    assert(a.headers.startsWith("http/1.0 200"), a.headers);
+    assert(!a.headers.includes("transfer-encoding"), a.headers);
+    const b = await closing.get("/api/stream", "1.1", "Connection: close\r\n");
+    assertEquals(b.status, 200);
+    assertEquals(dec.decode(await closing.chunk()), "retry: 1000\n: taskline\n\n");
+    await appendRun(p.state.logPath(task.dir), 300);
+    const [byOld, byClosing] = await Promise.all([
+      readEvents(old, 300, false),
+      readEvents(closing, 300),
+    ]);
+    const upTo = Array.from({ length: 300 }, (_, k) => k + 1);
+    assertEquals(byOld.map((e) => JSON.parse(e.data).seq), upTo);
+    assertEquals(byClosing.map((e) => JSON.parse(e.data).seq), upTo);
+    const health = await server.json("/api/health") as {
+      streams: { clients: number; direct: number };
+    };
+    assertEquals(health.streams, { ...health.streams, clients: 2, direct: 0 });
+  } finally {
+    old.close();
+    closing.close();
   }
 });

@@ -29,7 +29,7 @@ import type { StateDir } from "../store/state_dir.ts";
 import { type BadLogFile, checkLogFile } from "../store/log_file.ts";
 import type { LiveRoutes, RouteContext } from "./handler.ts";
 import { checkParams, seqParam, typesParam } from "./handler.ts";
-import { type DirectSocket, SSE_HEADERS, sseHeadBytes, type SseStream } from "./sse.ts";
+import { type DirectSocket, SSE_HEADERS, sseHeadBytes, type SseStreamOptions } from "./sse.ts";
 import { RecentIndex } from "./recent.ts";
 import { FanOut, type MemberFilter } from "./fan_out.ts";
 import { ephemeralFrame, feedFrame, type LiveRecord } from "./live_frames.ts";
@@ -93,7 +93,7 @@ function cursorBefore(ns: bigint): Cursor {
 
 /** A stream client as the hub holds it. */
 interface Client {
-  readonly sse: SseStream;
+  readonly sse: { readonly direct: boolean };
   close(): void;
 }
 
@@ -182,13 +182,11 @@ export class LiveHub implements LiveRoutes {
     };
   }
 
-  /** Asks for the connection of a stream's request (see {@link LiveHubOptions.socketOf}). */
-  #attachSocket(req: Request, sse: SseStream) {
+  /** The connection of a stream's request, to be written to directly (see {@link LiveHubOptions.socketOf}). */
+  #socketOf(req: Request): SseStreamOptions["socket"] {
     const socketOf = this.#options.socketOf;
-    if (socketOf === undefined || req.method !== "GET") return;
-    socketOf(req).then((socket) => {
-      if (socket !== null) sse.attachSocket(socket, sseHeadBytes());
-    }, () => {});
+    if (socketOf === undefined || req.method !== "GET") return undefined;
+    return { connection: socketOf(req), headBytes: sseHeadBytes() };
   }
 
   /** The run and seq of the last logged event published of a task (task streams go live on it). */
@@ -411,6 +409,7 @@ export class LiveHub implements LiveRoutes {
         : (task, type, sec, nanos) => filter.keepsAt(task, type, sec, nanos),
       needles: filter.needles,
       heartbeatMs: this.#options.heartbeatMs,
+      socket: this.#socketOf(req),
       queueBytesMax: this.#options.clientQueueBytesMax ?? CLIENT_QUEUE_BYTES_MAX,
       stallMsMax: this.#options.stallMsMax,
       onClose: () => {
@@ -420,7 +419,6 @@ export class LiveHub implements LiveRoutes {
     });
     this.#clients.add(client);
     client.begin(start);
-    this.#attachSocket(req, client.sse);
     return new Response(client.sse.readable, { headers: SSE_HEADERS });
   }
 
@@ -447,6 +445,7 @@ export class LiveHub implements LiveRoutes {
     await checkLogFile(this.state.logPath(task.dir));
     const client: TaskStreamClient = new TaskStreamClient(this, task, after, {
       heartbeatMs: this.#options.heartbeatMs,
+      socket: this.#socketOf(req),
       queueBytesMax: this.#options.clientQueueBytesMax ?? CLIENT_QUEUE_BYTES_MAX,
       stallMsMax: this.#options.stallMsMax,
       onClose: () => {
@@ -458,7 +457,6 @@ export class LiveHub implements LiveRoutes {
     this.#clients.add(client);
     this.#taskClients.add(client);
     client.begin();
-    this.#attachSocket(req, client.sse);
     return new Response(client.sse.readable, { headers: SSE_HEADERS });
   }
 }

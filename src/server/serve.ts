@@ -81,7 +81,8 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
     },
     socketOf: async (req) => {
       const peer = peers.get(req);
-      return sockets === null || peer === undefined ? null : await sockets.socketOf(peer);
+      if (sockets === null || peer === undefined) return null;
+      return await sockets.socketOf(peer, requestHeadBytes(req));
     },
     heartbeatMs: options.heartbeatMs,
     onReset: (r) =>
@@ -197,6 +198,21 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
     lock?.release();
     sockets?.close();
   }
+}
+
+/**
+ * The bytes of a request's head as its client sent it, told from what
+ * `Deno.serve` gives of it: the request line in origin form, each header as
+ * `name: value`, one CRLF each. A client that sent anything else (no space
+ * after a colon, a header twice, an absolute URL) gives another count, and
+ * its stream is written by the runtime (see {@link ServerSockets.socketOf}).
+ */
+export function requestHeadBytes(req: Request): number {
+  const afterScheme = req.url.indexOf("//");
+  const target = req.url.slice(req.url.indexOf("/", afterScheme + 2));
+  let n = `${req.method} ${target} HTTP/1.1\r\n`.length + 2;
+  for (const [name, value] of req.headers) n += name.length + 2 + value.length + 2;
+  return n;
 }
 
 /**

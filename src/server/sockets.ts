@@ -59,8 +59,9 @@ const SHUT_RDWR = 2;
 const SO_COOKIE = 57;
 const IPPROTO_TCP = 6;
 const TCP_INFO = 11;
-/** `struct tcp_info`'s `tcpi_bytes_acked` (u64, Linux 4.1 on). */
+/** `struct tcp_info`'s `tcpi_bytes_acked` and `tcpi_bytes_received` (u64 each, Linux 4.1 on). */
 const TCP_INFO_BYTES_ACKED = 120;
+const TCP_INFO_BYTES_RECEIVED = 128;
 /** `ioctl` request for the bytes written and not yet acknowledged (SIOCOUTQ). */
 const SIOCOUTQ = 0x5411;
 const MSG_DONTWAIT = 0x40;
@@ -126,7 +127,10 @@ export class ServerSockets {
   /** Set by {@link close}: the C library is let go, nothing more is looked at. */
   #closed = false;
   /** Peers whose connection a stream asked for, to be found at the next turn. */
-  #socketsAsked = new Map<string, Array<(s: DirectSocket | null) => void>>();
+  #socketsAsked = new Map<
+    string,
+    { requestBytes: number; answer: (s: DirectSocket | null) => void }
+  >();
 
   private constructor(port: number, lib: Libc) {
     this.port = port;
@@ -231,17 +235,19 @@ export class ServerSockets {
 
   /**
    * The connection of `peer` ({@link peerKey}), to write a stream's chunks
-   * to directly (sse.ts), or null when it is not found. Peers asked for
-   * together are found in one scan.
+   * to directly (sse.ts), if the request is the first on it: it has
+   * received exactly `requestBytes` (the request's head, as sent) and so
+   * nothing was written on it before the response. Null when not (a
+   * keep-alive connection that served a request before, a request the
+   * count cannot be sure of) or not found. Peers asked for together are
+   * found in one scan.
    */
-  socketOf(peer: string): Promise<DirectSocket | null> {
+  socketOf(peer: string, requestBytes: number): Promise<DirectSocket | null> {
     const asked = Promise.withResolvers<DirectSocket | null>();
-    if (this.#socketsAsked.size >= 100_000) asked.resolve(null);
+    if (this.#socketsAsked.size >= 100_000 || this.#socketsAsked.has(peer)) asked.resolve(null);
     else {
-      const waiting = this.#socketsAsked.get(peer);
-      if (waiting) waiting.push(asked.resolve);
-      else this.#socketsAsked.set(peer, [asked.resolve]);
-      if (this.#socketsAsked.size === 1 && !waiting) setTimeout(() => this.#findAsked(), 0);
+      this.#socketsAsked.set(peer, { requestBytes, answer: asked.resolve });
+      if (this.#socketsAsked.size === 1) setTimeout(() => this.#findAsked(), 0);
     }
     return asked.promise;
   }
@@ -250,13 +256,13 @@ export class ServerSockets {
     const asked = this.#socketsAsked;
     this.#socketsAsked = new Map();
     for (const s of this.#closed ? [] : this.#scan()) {
-      const waiting = s.listening ? undefined : asked.get(s.peer);
-      if (!waiting) continue;
+      const one = s.listening ? undefined : asked.get(s.peer);
+      if (!one) continue;
       asked.delete(s.peer);
       const socket = ConnSocket.of(this.#lib, s.fd);
-      for (const w of waiting) w(socket);
+      one.answer(socket !== null && socket.received() === one.requestBytes ? socket : null);
     }
-    for (const waiting of asked.values()) for (const w of waiting) w(null);
+    for (const one of asked.values()) one.answer(null);
   }
 
   /** Stops looking, and lets go of the C library. */
@@ -332,7 +338,7 @@ class ConnSocket implements DirectSocket {
   static readonly #cookieBytes = new Uint8Array(ConnSocket.#cookie.buffer);
   static readonly #len = new Uint32Array(1);
   static readonly #lenBytes = new Uint8Array(ConnSocket.#len.buffer);
-  static readonly #info = new Uint8Array(TCP_INFO_BYTES_ACKED + 8);
+  static readonly #info = new Uint8Array(TCP_INFO_BYTES_RECEIVED + 8);
   static readonly #infoView = new DataView(ConnSocket.#info.buffer);
   static readonly #outq = new Int32Array(1);
   static readonly #outqBytes = new Uint8Array(ConnSocket.#outq.buffer);
@@ -368,21 +374,31 @@ class ConnSocket implements DirectSocket {
     return ConnSocket.#cookieOf(this.lib, this.fd) === this.cookie;
   }
 
-  written(): number {
-    if (!this.#same()) return -1;
-    const lib = this.lib.symbols;
-    // Acknowledged first, then what waits: an acknowledgement between the
-    // two reads makes the sum smaller, never larger than what was written.
+  /** Reads `struct tcp_info`; false when it cannot be read (or is too short: before Linux 4.1). */
+  #readInfo(): boolean {
     ConnSocket.#len[0] = ConnSocket.#info.length;
-    const info = lib.getsockopt(
+    const info = this.lib.symbols.getsockopt(
       this.fd,
       IPPROTO_TCP,
       TCP_INFO,
       ConnSocket.#info,
       ConnSocket.#lenBytes,
     );
-    if (info !== 0 || ConnSocket.#len[0] < ConnSocket.#info.length) return -1;
+    return info === 0 && ConnSocket.#len[0] >= ConnSocket.#info.length;
+  }
+
+  /** Bytes received on the connection so far; -1 when it cannot be told. */
+  received(): number {
+    if (!this.#same() || !this.#readInfo()) return -1;
+    return Number(ConnSocket.#infoView.getBigUint64(TCP_INFO_BYTES_RECEIVED, true));
+  }
+
+  written(): number {
+    // Acknowledged first, then what waits: an acknowledgement between the
+    // two reads makes the sum smaller, never larger than what was written.
+    if (!this.#same() || !this.#readInfo()) return -1;
     const acked = ConnSocket.#infoView.getBigUint64(TCP_INFO_BYTES_ACKED, true);
+    const lib = this.lib.symbols;
     if (lib.ioctl(this.fd, BigInt(SIOCOUTQ), ConnSocket.#outqBytes) !== 0) return -1;
     return Number(acked) + ConnSocket.#outq[0];
   }

@@ -64,6 +64,17 @@ export interface SseStreamOptions {
    * `Last-Event-ID`), in ms. Default 10000.
    */
   stallMsMax?: number;
+  /**
+   * The client's connection, if it may be written to directly, and the
+   * bytes of the response head the runtime writes on it
+   * ({@link sseHeadBytes}). The connection must be one that had nothing
+   * written on it before this response. What the stream sends waits until
+   * the kernel has taken the head: if it took exactly `headBytes`, the
+   * stream writes its chunks itself, and the runtime writes nothing more
+   * until the end of the body; if not (another protocol, other headers), or
+   * the connection is null, the stream writes through the runtime.
+   */
+  socket?: { connection: Promise<DirectSocket | null>; headBytes: number };
 }
 
 /** Bytes the response body stream holds before it counts as full (its high-water mark). */
@@ -86,9 +97,8 @@ export const SSE_HEADERS: Record<string, string> = {
  */
 export interface DirectSocket {
   /**
-   * Bytes the kernel has taken on the connection so far, the response head
-   * included; -1 when it cannot be told or the descriptor is no longer this
-   * connection.
+   * Bytes the kernel has taken on the connection so far; -1 when it cannot
+   * be told or the descriptor is no longer this connection.
    */
   written(): number;
   /** Writes without waiting: the bytes the kernel took (0: no room now), -1 when the connection is gone. */
@@ -100,27 +110,13 @@ export interface DirectSocket {
 /**
  * The bytes of the response head the runtime writes for an event stream:
  * HTTP/1.1 200, `headers`, `transfer-encoding: chunked` and a `date` (an
- * IMF-fixdate is always 29 characters). See {@link SseStream.attachSocket}.
+ * IMF-fixdate is always 29 characters). See {@link SseStreamOptions.socket}.
  */
 export function sseHeadBytes(headers: Record<string, string> = SSE_HEADERS): number {
   let n = "HTTP/1.1 200 OK\r\n".length + "transfer-encoding: chunked\r\n".length +
     "date: \r\n".length + 29 + 2;
   for (const [name, value] of Object.entries(headers)) n += name.length + 2 + value.length + 2;
   return n;
-}
-
-/** The largest chunk the runtime writes as one: it splits larger ones. */
-const RUNTIME_CHUNK_MAX = 64 * 1024;
-
-/** Bytes the runtime writes for a body chunk of `n` bytes (chunked framing, its splits). */
-function chunkWireBytes(n: number): number {
-  let total = 0;
-  while (n > 0) {
-    const part = Math.min(n, RUNTIME_CHUNK_MAX);
-    total += part.toString(16).length + 4 + part;
-    n -= part;
-  }
-  return total;
 }
 
 /** `bytes` as one chunk of a chunked body. */
@@ -137,8 +133,8 @@ function chunkOf(bytes: Uint8Array): Uint8Array {
 /** The last bytes framed, and their chunk: a flush shared by every member is framed once. */
 let lastShared: { bytes: Uint8Array; chunk: Uint8Array } | null = null;
 
-/** Times a stream looks for the runtime's writes to have reached the kernel before it gives up writing directly. */
-const DIRECT_TRIES_MAX = 64;
+/** Times a stream looks for its response head in the kernel, a millisecond apart, before it leaves the writing to the runtime. */
+const HEAD_LOOKS_MAX = 200;
 /** Longest wait between two tries of bytes the kernel had no room for, in ms. */
 const DIRECT_RETRY_MS_MAX = 50;
 
@@ -200,12 +196,12 @@ export class SseStream {
   #stalledSince: number | null = null;
   /** Waiters for room in the stream (see {@link room}). */
   #roomWaiters: Array<() => void> = [];
-  /** The connection, once known (see {@link attachSocket}); null again if it cannot be written directly. */
+  /** While direct: the connection (see {@link SseStreamOptions.socket}). */
   #socket: DirectSocket | null = null;
-  /** Bytes the runtime writes for what was enqueued so far, its head included. */
-  #wireBytes = 0;
-  #directTries = 0;
   #direct = false;
+  /** Until it is known whether the stream writes directly: what it sent meanwhile. */
+  #held: Array<{ bytes: Uint8Array; shared: boolean }> | null = null;
+  #heldBytes = 0;
   /** While direct: chunks (or their rest) the kernel had no room for yet, in order. */
   #unsent: Uint8Array[] = [];
   #unsentBytes = 0;
@@ -223,6 +219,11 @@ export class SseStream {
       pull: () => this.#wakeRoom(),
       cancel: () => this.#finish(),
     }, { highWaterMark: STREAM_HIGH_WATER_BYTES, size: (chunk) => chunk.byteLength });
+    if (options.socket !== undefined) {
+      this.#held = [];
+      const { connection, headBytes } = options.socket;
+      connection.then((c) => this.#lookForHead(c, headBytes, 0), () => this.#release());
+    }
     this.#send(`retry: ${options.retryMs ?? 1000}\n: taskline\n\n`);
     this.#heartbeatMs = options.heartbeatMs ?? 15_000;
     this.#heartbeatAt = Date.now() + this.#heartbeatMs;
@@ -271,50 +272,66 @@ export class SseStream {
   stalled = false;
 
   #queuedBytes(): number {
+    if (this.#held !== null) return this.#heldBytes;
     if (this.#direct) return this.#unsentBytes;
     return Math.max(0, STREAM_HIGH_WATER_BYTES - (this.#controller.desiredSize ?? 0));
   }
 
-  /**
-   * Gives the stream its client's connection, whose response head the
-   * runtime writes in `headBytes`. Once the runtime has written all it was
-   * given (the kernel has taken exactly the head and the chunks enqueued),
-   * the stream writes its chunks itself, through `socket`, and the runtime
-   * writes nothing more until the end of the body. When that never comes to
-   * be (another head than expected: a reused connection, another protocol),
-   * the stream goes on through the runtime.
-   */
-  attachSocket(socket: DirectSocket, headBytes: number): void {
-    if (this.#closed || this.#socket !== null || this.#direct) return;
-    this.#socket = socket;
-    this.#wireBytes += headBytes;
-  }
-
-  /** Whether the stream writes to its connection directly (see {@link attachSocket}). */
+  /** Whether the stream writes to its connection directly (see {@link SseStreamOptions.socket}). */
   get direct(): boolean {
     return this.#direct;
   }
 
-  /** Goes direct if the runtime has written everything it was given. */
-  #tryDirect(socket: DirectSocket) {
-    if (this.#queuedBytes() > 0) return;
-    const written = socket.written();
-    if (written === this.#wireBytes) {
-      this.#direct = true;
+  /**
+   * Goes direct once the kernel has taken exactly the response head; hands
+   * what was held to the runtime when it took anything else, or nothing
+   * for {@link HEAD_LOOKS_MAX} looks.
+   */
+  #lookForHead(connection: DirectSocket | null, headBytes: number, looks: number) {
+    if (this.#closed || this.#held === null) return;
+    const written = connection === null ? -1 : connection.written();
+    if (written === 0 && looks < HEAD_LOOKS_MAX) {
+      setTimeout(() => this.#lookForHead(connection, headBytes, looks + 1), 1);
       return;
     }
-    if (written < 0 || written > this.#wireBytes || ++this.#directTries >= DIRECT_TRIES_MAX) {
-      this.#socket = null;
+    if (written !== headBytes) return this.#release();
+    const held = this.#held;
+    this.#held = null;
+    this.#enqueuedBytes -= this.#heldBytes;
+    this.#heldBytes = 0;
+    this.#socket = connection;
+    this.#direct = true;
+    for (const h of held) {
+      if (this.#closed) return;
+      this.#emit(h.bytes, h.shared);
+    }
+  }
+
+  /** Hands what was held to the runtime, which writes the stream from now on. */
+  #release() {
+    const held = this.#held;
+    if (held === null) return;
+    this.#held = null;
+    this.#enqueuedBytes -= this.#heldBytes;
+    this.#heldBytes = 0;
+    try {
+      for (const h of held) this.#emit(h.bytes);
+    } catch {
+      this.#finish();
     }
   }
 
   /** Hands bytes to the client: to the body stream, or to the connection while direct. */
   #emit(bytes: Uint8Array, shared = false) {
-    if (this.#socket !== null && !this.#direct) this.#tryDirect(this.#socket);
+    if (this.#held !== null) {
+      this.#held.push({ bytes, shared });
+      this.#heldBytes += bytes.byteLength;
+      this.#enqueuedBytes += bytes.byteLength;
+      return;
+    }
     if (!this.#direct) {
       this.#controller.enqueue(bytes);
       this.#enqueuedBytes += bytes.byteLength;
-      this.#wireBytes += chunkWireBytes(bytes.byteLength);
       return;
     }
     let chunk: Uint8Array;
@@ -484,6 +501,7 @@ export class SseStream {
   close(): void {
     if (this.#closed) return;
     this.#flush();
+    this.#release();
     if (this.#direct && this.#unsentBytes > 0) this.#sendUnsent();
     if (this.#closed) return;
     // The runtime would write the body's end after what it wrote itself,
@@ -510,6 +528,8 @@ export class SseStream {
     this.#unsent = [];
     this.#unsentBytes = 0;
     this.#socket = null;
+    this.#held = null;
+    this.#heldBytes = 0;
     this.#wakeRoom();
     this.#pending = [];
     this.#pendingChars = 0;

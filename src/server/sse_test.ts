@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "../../tests/assert.ts";
 import fc from "fast-check";
-import { frameText, SseStream } from "./sse.ts";
+import { frameText, SseStream, type SseStreamOptions } from "./sse.ts";
 
 Deno.test("frames carry id, event and data; ephemeral frames no id", () => {
   assertEquals(
@@ -151,32 +151,23 @@ Deno.test("an id that holds a line break is left out rather than sent", () => {
   );
 });
 
-/**
- * A connection as the kernel sees it: what the runtime writes (the chunks of
- * the body stream, framed as the runtime frames them, after a head of
- * `head` bytes) and what the stream sends itself, with room for `room`
- * bytes at a time.
- */
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
+/**
+ * A connection as the kernel sees it: the response head the runtime wrote
+ * (`head` bytes, once `headWritten`), then what the stream sends itself,
+ * with room for `room` bytes at a time.
+ */
 class FakeSocket {
   wire = "";
   room = Infinity;
   gone = false;
   resets = 0;
+  headWritten = true;
   constructor(readonly head: number) {}
-  /** The runtime writes what the body stream gives it. */
-  async pump(s: SseStream, chunks: number): Promise<void> {
-    const reader = s.readable.getReader();
-    for (let i = 0; i < chunks; i++) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      this.wire += `${value.byteLength.toString(16)}\r\n${new TextDecoder().decode(value)}\r\n`;
-    }
-    reader.releaseLock();
-  }
   written(): number {
-    return this.gone ? -1 : this.head + new TextEncoder().encode(this.wire).byteLength;
+    if (this.gone) return -1;
+    return (this.headWritten ? this.head : 0) + new TextEncoder().encode(this.wire).byteLength;
   }
   send(bytes: Uint8Array): number {
     if (this.gone) return -1;
@@ -207,17 +198,26 @@ function unchunk(wire: string): string {
   return out;
 }
 
-Deno.test("a stream writes to its connection itself once the runtime has written all it was given", async () => {
-  const s = new SseStream({ retryMs: 1000 });
+/** A stream on `sock` whose head is `head` bytes. */
+function directStream(sock: FakeSocket, head: number, options: SseStreamOptions = {}) {
+  return new SseStream({
+    ...options,
+    socket: { connection: Promise.resolve(sock), headBytes: head },
+  });
+}
+
+Deno.test("a stream writes to its connection itself once the kernel has its response head", async () => {
   const sock = new FakeSocket(180);
+  sock.headWritten = false;
+  const s = directStream(sock, 180);
   try {
-    await tick(); // the retry line is in the body stream
-    s.attachSocket(sock, 180);
-    await sock.pump(s, 1); // the retry line, through the runtime
-    assert(!s.direct);
     s.write("data: é → 漢字\n\n");
-    await tick();
-    assert(s.direct, "direct once the kernel has the head and the retry line");
+    await new Promise((r) => setTimeout(r, 5));
+    assert(!s.direct, "nothing is written before the head");
+    assertEquals(sock.wire, "");
+    sock.headWritten = true;
+    await new Promise((r) => setTimeout(r, 10));
+    assert(s.direct);
     const shared = new TextEncoder().encode("data: shared 😀\n\n");
     s.writeBytes(shared);
     s.writeBytes(shared);
@@ -230,30 +230,28 @@ Deno.test("a stream writes to its connection itself once the runtime has written
   }
 });
 
-Deno.test("a stream whose connection shows another head than expected goes on through the runtime", async () => {
-  const s = new SseStream();
-  // A reused connection: the kernel took a response before this one.
-  const sock = new FakeSocket(180 + 500);
+Deno.test("a stream whose connection shows another head, or none, is written by the runtime", async () => {
+  // HTTP/1.0 (no transfer-encoding line), or other headers than expected.
+  const other = new FakeSocket(152);
+  const s = directStream(other, 180);
+  const none = new SseStream({ socket: { connection: Promise.resolve(null), headBytes: 180 } });
   try {
-    await tick(); // the retry line is in the body stream
-    s.attachSocket(sock, 180);
-    await sock.pump(s, 1);
     s.write("data: 1\n\n");
-    await tick();
-    assert(!s.direct);
-    assertEquals(await readSome(s), "data: 1\n\n");
+    none.write("data: 2\n\n");
+    assertEquals(await readSome(s), "retry: 1000\n: taskline\n\ndata: 1\n\n");
+    assertEquals(await readSome(none), "retry: 1000\n: taskline\n\ndata: 2\n\n");
+    assert(!s.direct && !none.direct);
+    assertEquals(other.wire, "");
   } finally {
     s.close();
+    none.close();
   }
 });
 
 Deno.test("while direct, what the kernel has no room for is sent later, in order, and room() waits for it", async () => {
-  const s = new SseStream({ queueBytesMax: 1 << 20 });
   const sock = new FakeSocket(100);
+  const s = directStream(sock, 100, { queueBytesMax: 1 << 20 });
   try {
-    await tick(); // the retry line is in the body stream
-    s.attachSocket(sock, 100);
-    await sock.pump(s, 1);
     s.write("data: first\n\n");
     await tick();
     assert(s.direct);
@@ -280,12 +278,8 @@ Deno.test("while direct, what the kernel has no room for is sent later, in order
 });
 
 Deno.test("while direct, a connection found gone closes the stream; a close with bytes unsent resets it", async () => {
-  const gone = new SseStream();
   const a = new FakeSocket(50);
-  await tick(); // the retry line is in the body stream
-  gone.attachSocket(a, 50);
-  await a.pump(gone, 1);
-  gone.write("data: 1\n\n");
+  const gone = directStream(a, 50);
   await tick();
   assert(gone.direct);
   a.gone = true;
@@ -294,12 +288,8 @@ Deno.test("while direct, a connection found gone closes the stream; a close with
   assert(gone.closed, "closed when the connection is gone");
   assertEquals(a.resets, 0, "a connection that is not this one any more is not touched");
 
-  const slow = new SseStream();
   const b = new FakeSocket(50);
-  await tick(); // the retry line is in the body stream
-  slow.attachSocket(b, 50);
-  await b.pump(slow, 1);
-  slow.write("data: 1\n\n");
+  const slow = directStream(b, 50);
   await tick();
   assert(slow.direct);
   b.room = 0;
@@ -311,13 +301,9 @@ Deno.test("while direct, a connection found gone closes the stream; a close with
 });
 
 Deno.test("while direct, room() waiting on batched text resolves when the kernel takes it at once", async () => {
-  const s = new SseStream();
   const sock = new FakeSocket(60);
+  const s = directStream(sock, 60);
   try {
-    await tick(); // the retry line is in the body stream
-    s.attachSocket(sock, 60);
-    await sock.pump(s, 1);
-    s.write("data: 1\n\n");
     await tick();
     assert(s.direct);
     s.write("data: " + "y".repeat(20_000) + "\n\n");
