@@ -135,3 +135,58 @@ Deno.test({
   assertEquals(res.status, 200);
   await res.body?.cancel();
 });
+
+Deno.test({
+  name:
+    "a keep-alive connection idle past the bound is closed; a quiet stream beside it stays open",
+  ignore: !linux,
+  sanitizeOps: false,
+  sanitizeResources: false,
+}, async () => {
+  await using p = await tempProject();
+  const ac = new AbortController();
+  const info = Promise.withResolvers<{ port: number; token: string }>();
+  const done = serve(p.state, {
+    port: 0,
+    version: "test",
+    signal: ac.signal,
+    idleMsMax: 1500,
+    heartbeatMs: 500,
+    onListen: (i) => info.resolve(i),
+  });
+  const { port, token } = await info.promise;
+  const kept = await Deno.connect({ hostname: "127.0.0.1", port });
+  const stream = await Deno.connect({ hostname: "127.0.0.1", port });
+  try {
+    const ask = (path: string) =>
+      enc.encode(
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+      );
+    await kept.write(ask("/api/health"));
+    const buf = new Uint8Array(65536);
+    const first = new TextDecoder().decode(buf.subarray(0, (await kept.read(buf)) ?? 0));
+    assert(first.startsWith("HTTP/1.1 200"), first);
+    await stream.write(ask("/api/stream"));
+    const t0 = Date.now();
+    const keptMs = await closedWithin(kept, 10_000);
+    assert(keptMs !== null, "the idle keep-alive connection is still open after 10 s");
+    assert(keptMs >= 1000, `closed after ${keptMs} ms, before the bound`);
+    // The stream, quiet but for its heartbeat, outlived it and still gets its comments.
+    const sbuf = new Uint8Array(65536);
+    let got = "";
+    while (Date.now() - t0 < keptMs + 1500) {
+      const n = await stream.read(sbuf);
+      assert(n !== null, "the stream was closed");
+      got += new TextDecoder().decode(sbuf.subarray(0, n));
+    }
+    assert(got.includes(": keep-alive"), got.slice(0, 300));
+  } finally {
+    for (const c of [kept, stream]) {
+      try {
+        c.close();
+      } catch { /* closed */ }
+    }
+    ac.abort();
+    await done;
+  }
+});

@@ -12,7 +12,13 @@ import { allowedHosts, isLoopbackHost, newToken } from "./auth.ts";
 import { createHandler, type HandlerOptions } from "./handler.ts";
 import { LiveHub, type LiveHubOptions } from "./live.ts";
 import { listenLiveChannel } from "../follow/live_listen.ts";
-import { peerKey, SEND_BUFFER_BYTES, ServerSockets } from "./sockets.ts";
+import {
+  HEAD_CHECK_MS,
+  IDLE_MS_MAX,
+  peerKey,
+  SEND_BUFFER_BYTES,
+  ServerSockets,
+} from "./sockets.ts";
 import { tryServeLock } from "../store/lock.ts";
 
 /** Where the server listens, as printed. */
@@ -45,6 +51,8 @@ export interface ServeOptions {
   token?: string;
   /** How long a connection may take to complete its first request, in ms. Default 20000 (`HEAD_MS_MAX` of sockets.ts). */
   headMsMax?: number;
+  /** How long a connection that made a request may then be idle, in ms. Default 75000 (`IDLE_MS_MAX` of sockets.ts), and at least twice the heartbeat. */
+  idleMsMax?: number;
   /** Bounds of the stream clients (tests make them small). Default: those of {@link LiveHubOptions}. */
   streams?: Pick<LiveHubOptions, "clientQueueBytesMax" | "stallMsMax" | "catchUpsMax">;
 }
@@ -159,7 +167,9 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
       } KiB, nor the time a connection may take to send a request (${unbounded}): clients that stop reading or send slowly can slow the others (docs/server.md)`,
     );
   }
-  sockets?.watchHeads(options.headMsMax);
+  // A quiet stream sends only its heartbeat: it is never idle that long.
+  const idleMsMax = Math.max(options.idleMsMax ?? IDLE_MS_MAX, 2 * (options.heartbeatMs ?? 15_000));
+  sockets?.watchHeads(options.headMsMax, HEAD_CHECK_MS, idleMsMax);
   const addr = await listening.promise;
   for (const h of allowedHosts(host, addr.port)) gate.hosts.add(h);
   const tokenPath = state.tokenPath;

@@ -48,6 +48,13 @@ export const HEAD_MS_MAX = 20_000;
 /** How often the connections are looked at for {@link HEAD_MS_MAX}, in ms. */
 export const HEAD_CHECK_MS = 2_500;
 
+/**
+ * How long a connection that made a request may then send and receive
+ * nothing before it is closed, in ms (an idle keep-alive connection; a
+ * stream sends a heartbeat every 15 s). Servers commonly allow 5-75 s.
+ */
+export const IDLE_MS_MAX = 75_000;
+
 // Linux's values on x86_64 and aarch64 alike (asm-generic).
 const SOL_SOCKET = 1;
 const SO_SNDBUF = 7;
@@ -62,6 +69,9 @@ const TCP_INFO = 11;
 /** `struct tcp_info`'s `tcpi_bytes_acked` and `tcpi_bytes_received` (u64 each, Linux 4.1 on). */
 const TCP_INFO_BYTES_ACKED = 120;
 const TCP_INFO_BYTES_RECEIVED = 128;
+/** `tcpi_last_data_sent` and `tcpi_last_data_recv`: ms since data last went either way (u32 each). */
+const TCP_INFO_LAST_DATA_SENT = 44;
+const TCP_INFO_LAST_DATA_RECV = 52;
 /** `ioctl` request for the bytes written and not yet acknowledged (SIOCOUTQ). */
 const SIOCOUTQ = 0x5411;
 const MSG_DONTWAIT = 0x40;
@@ -185,16 +195,17 @@ export class ServerSockets {
   }
 
   /** Looks at the connections every {@link HEAD_CHECK_MS} from now on. */
-  watchHeads(headMsMax = HEAD_MS_MAX, checkMs = HEAD_CHECK_MS): void {
-    this.#timer ??= setInterval(() => this.checkHeads(headMsMax), checkMs);
+  watchHeads(headMsMax = HEAD_MS_MAX, checkMs = HEAD_CHECK_MS, idleMsMax = IDLE_MS_MAX): void {
+    this.#timer ??= setInterval(() => this.checkHeads(headMsMax, idleMsMax), checkMs);
   }
 
   /**
    * Shuts down each connection that has not completed a request within
-   * `headMsMax` of being first seen. The runtime sees the end of the
-   * connection and closes it.
+   * `headMsMax` of being first seen, and each that made a request and has
+   * then sent and received nothing for `idleMsMax`. The runtime sees the
+   * end of the connection and closes it.
    */
-  checkHeads(headMsMax = HEAD_MS_MAX): void {
+  checkHeads(headMsMax = HEAD_MS_MAX, idleMsMax = IDLE_MS_MAX): void {
     const now = Date.now();
     const seen = new Set<string>();
     for (const s of this.#scan()) {
@@ -205,8 +216,11 @@ export class ServerSockets {
         c = { fd: s.fd, since: now, requested: this.#requested.delete(s.peer) };
         this.#conns.set(s.peer, c);
       } else if (!c.requested && this.#requested.delete(s.peer)) c.requested = true;
-      if (!c.requested && now - c.since >= headMsMax) {
-        // The descriptor was just found with this peer, in this same turn of the event loop.
+      // The descriptor was just found with this peer, in this same turn of the event loop.
+      const expired = c.requested
+        ? idleMs(this.#lib, s.fd) >= idleMsMax
+        : now - c.since >= headMsMax;
+      if (expired) {
         this.#lib.symbols.shutdown(s.fd, SHUT_RDWR);
         this.#conns.delete(s.peer);
       }
@@ -317,6 +331,27 @@ export class ServerSockets {
     this.#fdsTo = Math.min(FDS_MAX, highest + Math.max(highest, FDS_AHEAD));
     return found;
   }
+}
+
+const idleInfo = new Uint8Array(TCP_INFO_LAST_DATA_RECV + 4);
+const idleInfoView = new DataView(idleInfo.buffer);
+const idleInfoLen = new Uint32Array(1);
+
+/** How long a connection has sent and received no data, in ms (0 when it cannot be told). */
+function idleMs(lib: Libc, fd: number): number {
+  idleInfoLen[0] = idleInfo.length;
+  const ok = lib.symbols.getsockopt(
+    fd,
+    IPPROTO_TCP,
+    TCP_INFO,
+    idleInfo,
+    new Uint8Array(idleInfoLen.buffer),
+  );
+  if (ok !== 0 || idleInfoLen[0] < idleInfo.length) return 0;
+  return Math.min(
+    idleInfoView.getUint32(TCP_INFO_LAST_DATA_SENT, true),
+    idleInfoView.getUint32(TCP_INFO_LAST_DATA_RECV, true),
+  );
 }
 
 /** Shuts a connection down; its close (by the runtime) then resets it, dropping what the kernel holds for it. */
