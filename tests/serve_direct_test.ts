@@ -263,3 +263,63 @@ Deno.test({
     closing.close();
   }
 });
+
+Deno.test({
+  name:
+    "clients that come and go while two tasks are written: each stream stays exact and gets only its task",
+  ignore: !linux,
+  ...sanitize,
+}, async () => {
+  await using p = await tempProject();
+  const tasks = [await taskWithLog(p.state, "one", []), await taskWithLog(p.state, "two", [])];
+  await using server = await startServer(p.dir);
+  let writing = true;
+  // Both tasks written at once, one line each in turn.
+  const writer = (async () => {
+    const logs = await Promise.all(
+      tasks.map((t) => Deno.open(p.state.logPath(t.dir), { append: true })),
+    );
+    const runs = tasks.map(() => crypto.randomUUID());
+    try {
+      for (let seq = 1; writing; seq++) {
+        for (const [i, log] of logs.entries()) {
+          const event = seq === 1
+            ? { type: "run_started", run: runs[i], task: tasks[i].id }
+            : { type: "agent_text", run: runs[i], role: "coder", text: `${seq} ${TEXT}` };
+          await log.write(enc.encode(
+            JSON.stringify({ schema: 2, seq, at: new Date().toISOString(), event }) + "\n",
+          ));
+        }
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    } finally {
+      for (const log of logs) log.close();
+    }
+  })();
+  let directSeen = 0;
+  try {
+    // Rounds of clients: each reads some events of its task, then drops its connection at
+    // once; the descriptors of the gone are given to the next ones.
+    for (let round = 0; round < 6; round++) {
+      const clients = await Promise.all(
+        Array.from({ length: 40 }, () => StrictClient.open(server.port, server.token)),
+      );
+      await Promise.all(clients.map(async (c, k) => {
+        const want = (k % 2) + 1;
+        const { status } = await c.get(`/api/stream?task=${want}`);
+        assertEquals(status, 200);
+        const events = await readEvents(c, 5 + (k % 7) * 3);
+        for (const e of events) assertEquals(JSON.parse(e.data).number, want, e.data.slice(0, 80));
+        const seqs = events.map((e) => JSON.parse(e.data).seq as number);
+        assertEquals(seqs, seqs.map((_, j) => seqs[0] + j), "in order, none lost or doubled");
+      }));
+      const health = await server.json("/api/health") as { streams: { direct: number } };
+      directSeen = Math.max(directSeen, health.streams.direct);
+      for (const c of clients) c.close();
+    }
+  } finally {
+    writing = false;
+    await writer;
+  }
+  assert(directSeen >= 20, `streams written directly: ${directSeen} of 40`);
+});
