@@ -1,7 +1,9 @@
 /**
  * Server-Sent Events: frame encoding, and one client's outgoing stream with a
  * `retry:` line at the start, a heartbeat comment, frames batched into one
- * write, and a bound on what may wait for a slow client.
+ * write, and a bound on what may wait for a slow client. Where it can, the
+ * stream writes its chunks to the client's connection itself, past the
+ * runtime (see {@link SseStreamOptions.socket}, docs/server.md).
  *
  * @module
  */
