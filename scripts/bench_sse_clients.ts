@@ -79,7 +79,9 @@ export function idMicros(buf: Uint8Array, from: number, to: number, number: numb
 
 /**
  * The body of an HTTP/1.1 response as it arrives: the status line and
- * headers are checked, chunked transfer coding is taken off. `push` takes
+ * headers are checked, chunked transfer coding is taken off, strictly (a
+ * size line that is not hex and CRLF, or a chunk not followed by CRLF,
+ * throws: a framing off by one byte is found, not read past). `push` takes
  * the bytes of one read and returns the body bytes in them.
  */
 export class ResponseReader {
@@ -93,6 +95,11 @@ export class ResponseReader {
   #skip = 0;
   /** The status code, once the head is read. */
   status = 0;
+
+  /** The status line and headers, once read (else ""). */
+  get head(): string {
+    return this.#headDone ? this.#head : "";
+  }
   /** The response said its body is complete (the last chunk). */
   ended = false;
 
@@ -115,19 +122,25 @@ export class ResponseReader {
     const out: Uint8Array[] = [];
     while (at < bytes.length && !this.ended) {
       if (this.#skip > 0) {
-        const n = Math.min(this.#skip, bytes.length - at);
-        this.#skip -= n;
-        at += n;
+        // The CRLF after a chunk's data.
+        if (bytes[at] !== (this.#skip === 2 ? 13 : 10)) {
+          throw new Error(`a chunk not followed by CRLF (byte ${bytes[at]})`);
+        }
+        this.#skip--;
+        at++;
       } else if (this.#left < 0) {
         const nl = bytes.indexOf(10, at);
         const end = nl < 0 ? bytes.length : nl;
         for (let i = at; i < end; i++) this.#sizeLine += String.fromCharCode(bytes[i]);
+        if (this.#sizeLine.length > 64) throw new Error("a chunk size line over 64 bytes");
         at = end;
         if (nl < 0) break;
         at++;
-        const size = parseInt(this.#sizeLine.trim().split(";")[0], 16);
+        if (!/^[0-9a-fA-F]{1,8}(;[^\r]*)?\r$/.test(this.#sizeLine)) {
+          throw new Error(`bad chunk size line ${JSON.stringify(this.#sizeLine.slice(0, 40))}`);
+        }
+        const size = parseInt(this.#sizeLine, 16);
         this.#sizeLine = "";
-        if (!Number.isFinite(size)) throw new Error("bad chunk size");
         if (size === 0) this.ended = true;
         else this.#left = size;
       } else {

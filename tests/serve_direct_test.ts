@@ -12,15 +12,21 @@
 import { assert, assertEquals } from "./assert.ts";
 import { taskWithLog, tempProject } from "./helpers.ts";
 import { startServer } from "./serve_util.ts";
+import { ResponseReader } from "../scripts/bench_sse_clients.ts";
 
 const linux = Deno.build.os === "linux";
 const sanitize = { sanitizeOps: false, sanitizeResources: false };
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
-/** An HTTP/1.1 client on one connection that reads chunked bodies strictly. */
+/**
+ * An HTTP/1.1 client on one connection, each response read by the bench's
+ * `ResponseReader` (which throws on a chunk framing off by a byte).
+ */
 class StrictClient {
-  #buf = new Uint8Array(0);
+  #reader = new ResponseReader();
+  /** Body bytes read and not yet taken. */
+  #body: Uint8Array[] = [];
   readonly #read = new Uint8Array(64 * 1024);
 
   private constructor(readonly conn: Deno.TcpConn, readonly port: number, readonly token: string) {}
@@ -29,6 +35,7 @@ class StrictClient {
     return new StrictClient(await Deno.connect({ hostname: "127.0.0.1", port }), port, token);
   }
 
+  /** Sends a GET and reads its response's head: the status, and the head in lower case. */
   async get(
     path: string,
     version = "1.1",
@@ -37,59 +44,35 @@ class StrictClient {
     await this.conn.write(enc.encode(
       `GET ${path} HTTP/${version}\r\nHost: 127.0.0.1:${this.port}\r\nAuthorization: Bearer ${this.token}\r\n${extra}\r\n`,
     ));
-    const head = dec.decode(await this.#until("\r\n\r\n"));
-    return { status: Number(head.split(" ")[1]), headers: head.toLowerCase() };
+    this.#reader = new ResponseReader();
+    this.#body = [];
+    while (this.#reader.head === "") await this.#more();
+    return { status: this.#reader.status, headers: this.#reader.head.toLowerCase() };
   }
 
   /** A body of `content-length` bytes. */
   async body(headers: string): Promise<string> {
     const n = Number(/content-length: (\d+)/.exec(headers)![1]);
-    while (this.#buf.length < n) await this.#more();
-    const body = this.#buf.subarray(0, n);
-    this.#buf = this.#buf.subarray(n);
-    return dec.decode(body);
+    const parts: Uint8Array[] = [];
+    let got = 0;
+    while (got < n) {
+      const piece = await this.piece();
+      parts.push(piece);
+      got += piece.length;
+    }
+    return parts.map((b) => dec.decode(b, { stream: true })).join("");
   }
 
-  /** The next bytes as they come (a body without chunks). */
-  async raw(): Promise<Uint8Array> {
-    if (this.#buf.length === 0) await this.#more();
-    const out = this.#buf;
-    this.#buf = new Uint8Array(0);
-    return out;
-  }
-
-  /** The data of the next chunk; throws if the bytes are not a chunk. */
-  async chunk(): Promise<Uint8Array> {
-    const sizeLine = dec.decode(await this.#until("\r\n"));
-    assert(/^[0-9a-fA-F]+\r\n$/.test(sizeLine), `a chunk's size line: ${JSON.stringify(sizeLine)}`);
-    const size = parseInt(sizeLine, 16);
-    while (this.#buf.length < size + 2) await this.#more();
-    const data = this.#buf.slice(0, size);
-    assertEquals(dec.decode(this.#buf.subarray(size, size + 2)), "\r\n", "a chunk ends in CRLF");
-    this.#buf = this.#buf.subarray(size + 2);
-    return data;
+  /** The next body bytes as they come, framing taken off. */
+  async piece(): Promise<Uint8Array> {
+    while (this.#body.length === 0) await this.#more();
+    return this.#body.shift()!;
   }
 
   async #more() {
     const n = await this.conn.read(this.#read);
     if (n === null) throw new Error("the connection ended");
-    const next = new Uint8Array(this.#buf.length + n);
-    next.set(this.#buf);
-    next.set(this.#read.subarray(0, n), this.#buf.length);
-    this.#buf = next;
-  }
-
-  async #until(end: string): Promise<Uint8Array> {
-    const marker = enc.encode(end);
-    for (;;) {
-      const at = indexOf(this.#buf, marker);
-      if (at >= 0) {
-        const out = this.#buf.slice(0, at + marker.length);
-        this.#buf = this.#buf.subarray(at + marker.length);
-        return out;
-      }
-      await this.#more();
-    }
+    this.#body.push(...this.#reader.push(this.#read.slice(0, n)));
   }
 
   close() {
@@ -99,25 +82,25 @@ class StrictClient {
   }
 }
 
-function indexOf(hay: Uint8Array, needle: Uint8Array): number {
-  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
-    return i;
-  }
-  return -1;
+/** The body text of `c` until it holds `want`'s length: the start of an event stream. */
+async function firstText(c: StrictClient, want: string): Promise<string> {
+  let text = "";
+  while (text.length < want.length) text += dec.decode(await c.piece(), { stream: true });
+  return text;
 }
+
+const RETRY = "retry: 1000\n: taskline\n\n";
 
 /** Reads an event stream's frames until `count` frames with an id came; returns their data. */
 async function readEvents(
   c: StrictClient,
   count: number,
-  chunked = true,
 ): Promise<Array<{ id: string; data: string }>> {
   const events: Array<{ id: string; data: string }> = [];
   const text = new TextDecoder();
   let rest = "";
   while (events.length < count) {
-    rest += text.decode(chunked ? await c.chunk() : await c.raw(), { stream: true });
+    rest += text.decode(await c.piece(), { stream: true });
     let end;
     while ((end = rest.indexOf("\n\n")) >= 0) {
       const block = rest.slice(0, end);
@@ -130,20 +113,36 @@ async function readEvents(
   return events;
 }
 
+/** 1..n. */
+const upTo = (n: number) => Array.from({ length: n }, (_, k) => k + 1);
+
+/** `/api/health`'s stream counts. */
+async function streamCounts(
+  server: { json(path: string): Promise<unknown> },
+): Promise<{ clients: number; direct: number }> {
+  const { streams } = (await server.json("/api/health")) as {
+    streams: { clients: number; direct: number };
+  };
+  return { clients: streams.clients, direct: streams.direct };
+}
+
 const TEXT = "“quoted” — é → 漢字 😀 ".repeat(40);
 
-/** `count` agent_text lines of one run, one O_APPEND write each, as an engine writes them. */
+/** Line `seq` of a run: its run_started, then agent text with non-ASCII characters. */
+function runLine(run: string, task: string, seq: number): Uint8Array {
+  const event = seq === 1
+    ? { type: "run_started", run, task }
+    : { type: "agent_text", run, role: "coder", text: `${seq} ${TEXT}` };
+  return enc.encode(JSON.stringify({ schema: 2, seq, at: new Date().toISOString(), event }) + "\n");
+}
+
+/** `count` lines of one run, one O_APPEND write each, as an engine writes them. */
 async function appendRun(path: string, count: number): Promise<void> {
   const run = crypto.randomUUID();
   const log = await Deno.open(path, { append: true });
   try {
     for (let seq = 1; seq <= count; seq++) {
-      const event = seq === 1
-        ? { type: "run_started", run, task: "t" }
-        : { type: "agent_text", run, role: "coder", text: `${seq} ${TEXT}` };
-      await log.write(enc.encode(
-        JSON.stringify({ schema: 2, seq, at: new Date().toISOString(), event }) + "\n",
-      ));
+      await log.write(runLine(run, "t", seq));
       if (seq % 50 === 0) await new Promise((r) => setTimeout(r, 5));
     }
   } finally {
@@ -169,7 +168,7 @@ Deno.test({
       const { status, headers } = await c.get(paths[i]);
       assertEquals(status, 200);
       assert(headers.includes("transfer-encoding: chunked"), headers);
-      assertEquals(dec.decode(await c.chunk()), "retry: 1000\n: taskline\n\n");
+      assertEquals(await firstText(c, RETRY), RETRY);
     }
     await appendRun(p.state.logPath(task.dir), 400);
     const [all, texts, one] = await Promise.all([
@@ -178,18 +177,14 @@ Deno.test({
       readEvents(clients[2], 400),
     ]);
     const seqs = (evs: Array<{ data: string }>) => evs.map((e) => JSON.parse(e.data).seq);
-    const upTo = (from: number, n: number) =>
-      Array.from({ length: n - from + 1 }, (_, k) => k + from);
-    assertEquals(seqs(all), upTo(1, 400));
-    assertEquals(seqs(texts), upTo(2, 400));
-    assertEquals(one.map((e) => Number(e.id)), upTo(1, 400));
+    assertEquals(seqs(all), upTo(400));
+    assertEquals(seqs(texts), upTo(400).slice(1));
+    assertEquals(one.map((e) => Number(e.id)), upTo(400));
     assertEquals(JSON.parse(all[399].data).event.text, `400 ${TEXT}`);
     assertEquals(JSON.parse(one[199].data).event.text, `200 ${TEXT}`);
-    const health = await server.json("/api/health") as {
-      streams: { clients: number; direct: number };
-    };
-    assertEquals(health.streams.clients, 3);
-    assertEquals(health.streams.direct, 3, "every stream is written to directly");
+    const counts = await streamCounts(server);
+    assertEquals(counts.clients, 3);
+    assertEquals(counts.direct, 3, "every stream is written to directly");
   } finally {
     for (const c of clients) c.close();
   }
@@ -211,17 +206,11 @@ Deno.test({
     assertEquals(JSON.parse(await c.body(first.headers)).length, 1);
     const { status } = await c.get("/api/stream");
     assertEquals(status, 200);
-    assertEquals(dec.decode(await c.chunk()), "retry: 1000\n: taskline\n\n");
+    assertEquals(await firstText(c, RETRY), RETRY);
     await appendRun(p.state.logPath(task.dir), 200);
     const events = await readEvents(c, 200);
-    assertEquals(
-      events.map((e) => JSON.parse(e.data).seq),
-      Array.from({ length: 200 }, (_, k) => k + 1),
-    );
-    const health = await server.json("/api/health") as {
-      streams: { clients: number; direct: number };
-    };
-    assertEquals(health.streams, { ...health.streams, clients: 1, direct: 0 });
+    assertEquals(events.map((e) => JSON.parse(e.data).seq), upTo(200));
+    assertEquals(await streamCounts(server), { clients: 1, direct: 0 });
   } finally {
     c.close();
   }
@@ -245,19 +234,15 @@ Deno.test({
     assert(!a.headers.includes("transfer-encoding"), a.headers);
     const b = await closing.get("/api/stream", "1.1", "Connection: close\r\n");
     assertEquals(b.status, 200);
-    assertEquals(dec.decode(await closing.chunk()), "retry: 1000\n: taskline\n\n");
+    assertEquals(await firstText(closing, RETRY), RETRY);
     await appendRun(p.state.logPath(task.dir), 300);
     const [byOld, byClosing] = await Promise.all([
-      readEvents(old, 300, false),
+      readEvents(old, 300),
       readEvents(closing, 300),
     ]);
-    const upTo = Array.from({ length: 300 }, (_, k) => k + 1);
-    assertEquals(byOld.map((e) => JSON.parse(e.data).seq), upTo);
-    assertEquals(byClosing.map((e) => JSON.parse(e.data).seq), upTo);
-    const health = await server.json("/api/health") as {
-      streams: { clients: number; direct: number };
-    };
-    assertEquals(health.streams, { ...health.streams, clients: 2, direct: 0 });
+    assertEquals(byOld.map((e) => JSON.parse(e.data).seq), upTo(300));
+    assertEquals(byClosing.map((e) => JSON.parse(e.data).seq), upTo(300));
+    assertEquals(await streamCounts(server), { clients: 2, direct: 0 });
   } finally {
     old.close();
     closing.close();
@@ -282,14 +267,7 @@ Deno.test({
     const runs = tasks.map(() => crypto.randomUUID());
     try {
       for (let seq = 1; writing; seq++) {
-        for (const [i, log] of logs.entries()) {
-          const event = seq === 1
-            ? { type: "run_started", run: runs[i], task: tasks[i].id }
-            : { type: "agent_text", run: runs[i], role: "coder", text: `${seq} ${TEXT}` };
-          await log.write(enc.encode(
-            JSON.stringify({ schema: 2, seq, at: new Date().toISOString(), event }) + "\n",
-          ));
-        }
+        for (const [i, log] of logs.entries()) await log.write(runLine(runs[i], tasks[i].id, seq));
         await new Promise((r) => setTimeout(r, 2));
       }
     } finally {
@@ -313,8 +291,7 @@ Deno.test({
         const seqs = events.map((e) => JSON.parse(e.data).seq as number);
         assertEquals(seqs, seqs.map((_, j) => seqs[0] + j), "in order, none lost or doubled");
       }));
-      const health = await server.json("/api/health") as { streams: { direct: number } };
-      directSeen = Math.max(directSeen, health.streams.direct);
+      directSeen = Math.max(directSeen, (await streamCounts(server)).direct);
       for (const c of clients) c.close();
     }
   } finally {

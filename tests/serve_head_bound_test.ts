@@ -9,8 +9,7 @@
  */
 import { assert, assertEquals } from "./assert.ts";
 import { tempProject } from "./helpers.ts";
-import { startServer } from "./serve_util.ts";
-import { serve } from "../src/server/serve.ts";
+import { serveInProcess, startServer } from "./serve_util.ts";
 import { HEAD_MS_MAX } from "../src/server/sockets.ts";
 
 const linux = Deno.build.os === "linux";
@@ -38,18 +37,8 @@ Deno.test({
   sanitizeResources: false,
 }, async () => {
   await using p = await tempProject();
-  const ac = new AbortController();
-  const info = Promise.withResolvers<{ port: number; token: string }>();
-  const warnings: string[] = [];
-  const done = serve(p.state, {
-    port: 0,
-    version: "test",
-    signal: ac.signal,
-    headMsMax: 1500,
-    onListen: (i) => info.resolve(i),
-    onWarning: (w) => warnings.push(w),
-  });
-  const { port, token } = await info.promise;
+  await using server = await serveInProcess(p.state, { headMsMax: 1500 });
+  const { port, token, warnings } = server;
   const conns: Deno.TcpConn[] = [];
   const connect = async () => {
     const c = await Deno.connect({ hostname: "127.0.0.1", port });
@@ -107,8 +96,6 @@ Deno.test({
         c.close();
       } catch { /* closed */ }
     }
-    ac.abort();
-    await done;
   }
 });
 
@@ -144,17 +131,8 @@ Deno.test({
   sanitizeResources: false,
 }, async () => {
   await using p = await tempProject();
-  const ac = new AbortController();
-  const info = Promise.withResolvers<{ port: number; token: string }>();
-  const done = serve(p.state, {
-    port: 0,
-    version: "test",
-    signal: ac.signal,
-    idleMsMax: 1500,
-    heartbeatMs: 500,
-    onListen: (i) => info.resolve(i),
-  });
-  const { port, token } = await info.promise;
+  await using server = await serveInProcess(p.state, { idleMsMax: 1500, heartbeatMs: 500 });
+  const { port, token } = server;
   const kept = await Deno.connect({ hostname: "127.0.0.1", port });
   const stream = await Deno.connect({ hostname: "127.0.0.1", port });
   try {
@@ -186,7 +164,5 @@ Deno.test({
         c.close();
       } catch { /* closed */ }
     }
-    ac.abort();
-    await done;
   }
 });

@@ -11,10 +11,9 @@
  */
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { MAIN, taskWithLog, tempProject } from "./helpers.ts";
-import { startServer } from "./serve_util.ts";
+import { serveInProcess, startServer } from "./serve_util.ts";
 import { PERMISSION_FLAGS } from "../src/cli/permissions.ts";
 import { SEND_BUFFER_BYTES } from "../src/server/sockets.ts";
-import { serve } from "../src/server/serve.ts";
 import { RawSocket } from "../scripts/raw_socket.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -155,17 +154,11 @@ Deno.test({
 }, async () => {
   await using p = await tempProject();
   const task = await taskWithLog(p.state, "busy", []);
-  const ac = new AbortController();
-  const info = Promise.withResolvers<{ port: number; token: string }>();
-  const done = serve(p.state, {
-    port: 0,
-    version: "test",
-    signal: ac.signal,
+  await using server = await serveInProcess(p.state, {
     heartbeatMs: 60_000,
     streams: { stallMsMax: 1000 },
-    onListen: (i) => info.resolve(i),
   });
-  const { port, token } = await info.promise;
+  const { port, token } = server;
   const project = RawSocket.connect(port, { receiveBytes: 4096 });
   const one = RawSocket.connect(port, { receiveBytes: 4096 });
   try {
@@ -199,7 +192,5 @@ Deno.test({
   } finally {
     project.close();
     one.close();
-    ac.abort();
-    await done;
   }
 });

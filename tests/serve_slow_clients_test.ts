@@ -12,7 +12,7 @@
 import { assert, assertEquals } from "./assert.ts";
 import { tempProject } from "./helpers.ts";
 import { PERMISSION_FLAGS } from "../src/cli/permissions.ts";
-import { serve } from "../src/server/serve.ts";
+import { serveInProcess } from "./serve_util.ts";
 import { createTask, type Task } from "../src/store/tasks.ts";
 import type { StateDir } from "../src/store/state_dir.ts";
 import { RawSocket } from "../scripts/raw_socket.ts";
@@ -33,18 +33,8 @@ async function startServe(
   state: StateDir,
   streams: { clientQueueBytesMax?: number; stallMsMax?: number },
 ): Promise<Running> {
-  const ac = new AbortController();
-  const info = Promise.withResolvers<{ port: number; token: string }>();
-  const done = serve(state, {
-    port: 0,
-    version: "test",
-    signal: ac.signal,
-    heartbeatMs: 60_000,
-    streams,
-    onListen: (i) => info.resolve(i),
-  });
-  done.catch((e) => info.reject(e));
-  const { port, token } = await info.promise;
+  const server = await serveInProcess(state, { heartbeatMs: 60_000, streams });
+  const { port, token } = server;
   return {
     port,
     token,
@@ -54,10 +44,7 @@ async function startServe(
       });
       return (await res.json()).streams;
     },
-    stop: async () => {
-      ac.abort();
-      await done;
-    },
+    stop: async () => await server[Symbol.asyncDispose](),
   };
 }
 

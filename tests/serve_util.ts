@@ -6,6 +6,8 @@
  * @module
  */
 import { type CliProcess, spawnCli } from "./helpers.ts";
+import { serve, type ServeOptions } from "../src/server/serve.ts";
+import type { StateDir } from "../src/store/state_dir.ts";
 
 /** A running server. */
 export interface Server extends AsyncDisposable {
@@ -204,4 +206,41 @@ export class SseReader {
     await this.#reader.cancel().catch(() => {});
     await this.done;
   }
+}
+
+/** `serve` run in this process (for bounds a test makes small). */
+export interface InProcessServer extends AsyncDisposable {
+  port: number;
+  token: string;
+  /** What `serve` warned about. */
+  warnings: string[];
+}
+
+/** Starts `serve` in this process on a free loopback port; disposing of it stops it. */
+export async function serveInProcess(
+  state: StateDir,
+  options: Omit<Partial<ServeOptions>, "signal" | "onListen" | "onWarning"> = {},
+): Promise<InProcessServer> {
+  const ac = new AbortController();
+  const info = Promise.withResolvers<{ port: number; token: string }>();
+  const warnings: string[] = [];
+  const done = serve(state, {
+    port: 0,
+    version: "test",
+    ...options,
+    signal: ac.signal,
+    onListen: (i) => info.resolve(i),
+    onWarning: (w) => warnings.push(w),
+  });
+  done.catch((e) => info.reject(e));
+  const { port, token } = await info.promise;
+  return {
+    port,
+    token,
+    warnings,
+    async [Symbol.asyncDispose]() {
+      ac.abort();
+      await done;
+    },
+  };
 }

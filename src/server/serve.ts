@@ -87,10 +87,11 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
       const peer = peers.get(req);
       if (peer !== undefined) sockets?.closePeer(peer);
     },
-    socketOf: async (req) => {
+    socketOf: (req) => {
       const peer = peers.get(req);
-      if (sockets === null || peer === undefined) return null;
-      return await sockets.socketOf(peer, requestHeadBytes(req));
+      return sockets === null || peer === undefined
+        ? Promise.resolve(null)
+        : sockets.socketOf(peer, requestHeadBytes(req));
     },
     heartbeatMs: options.heartbeatMs,
     onReset: (r) =>

@@ -333,24 +333,29 @@ export class ServerSockets {
   }
 }
 
-const idleInfo = new Uint8Array(TCP_INFO_LAST_DATA_RECV + 4);
-const idleInfoView = new DataView(idleInfo.buffer);
-const idleInfoLen = new Uint32Array(1);
+const tcpInfoBytes = new Uint8Array(TCP_INFO_BYTES_RECEIVED + 8);
+const tcpInfoView = new DataView(tcpInfoBytes.buffer);
+const tcpInfoLen = new Uint32Array(1);
+const tcpInfoLenBytes = new Uint8Array(tcpInfoLen.buffer);
+
+/**
+ * `struct tcp_info` of a connection, as far as taskline reads it (a view on
+ * one shared buffer, valid until the next call); null when it cannot be read
+ * or is too short (before Linux 4.1).
+ */
+function tcpInfo(lib: Libc, fd: number): DataView | null {
+  tcpInfoLen[0] = tcpInfoBytes.length;
+  const ok = lib.symbols.getsockopt(fd, IPPROTO_TCP, TCP_INFO, tcpInfoBytes, tcpInfoLenBytes);
+  return ok === 0 && tcpInfoLen[0] >= tcpInfoBytes.length ? tcpInfoView : null;
+}
 
 /** How long a connection has sent and received no data, in ms (0 when it cannot be told). */
 function idleMs(lib: Libc, fd: number): number {
-  idleInfoLen[0] = idleInfo.length;
-  const ok = lib.symbols.getsockopt(
-    fd,
-    IPPROTO_TCP,
-    TCP_INFO,
-    idleInfo,
-    new Uint8Array(idleInfoLen.buffer),
-  );
-  if (ok !== 0 || idleInfoLen[0] < idleInfo.length) return 0;
+  const info = tcpInfo(lib, fd);
+  if (info === null) return 0;
   return Math.min(
-    idleInfoView.getUint32(TCP_INFO_LAST_DATA_SENT, true),
-    idleInfoView.getUint32(TCP_INFO_LAST_DATA_RECV, true),
+    info.getUint32(TCP_INFO_LAST_DATA_SENT, true),
+    info.getUint32(TCP_INFO_LAST_DATA_RECV, true),
   );
 }
 
@@ -373,8 +378,6 @@ class ConnSocket implements DirectSocket {
   static readonly #cookieBytes = new Uint8Array(ConnSocket.#cookie.buffer);
   static readonly #len = new Uint32Array(1);
   static readonly #lenBytes = new Uint8Array(ConnSocket.#len.buffer);
-  static readonly #info = new Uint8Array(TCP_INFO_BYTES_RECEIVED + 8);
-  static readonly #infoView = new DataView(ConnSocket.#info.buffer);
   static readonly #outq = new Int32Array(1);
   static readonly #outqBytes = new Uint8Array(ConnSocket.#outq.buffer);
   static #errnoAt: Deno.PointerValue = null;
@@ -409,30 +412,18 @@ class ConnSocket implements DirectSocket {
     return ConnSocket.#cookieOf(this.lib, this.fd) === this.cookie;
   }
 
-  /** Reads `struct tcp_info`; false when it cannot be read (or is too short: before Linux 4.1). */
-  #readInfo(): boolean {
-    ConnSocket.#len[0] = ConnSocket.#info.length;
-    const info = this.lib.symbols.getsockopt(
-      this.fd,
-      IPPROTO_TCP,
-      TCP_INFO,
-      ConnSocket.#info,
-      ConnSocket.#lenBytes,
-    );
-    return info === 0 && ConnSocket.#len[0] >= ConnSocket.#info.length;
-  }
-
   /** Bytes received on the connection so far; -1 when it cannot be told. */
   received(): number {
-    if (!this.#same() || !this.#readInfo()) return -1;
-    return Number(ConnSocket.#infoView.getBigUint64(TCP_INFO_BYTES_RECEIVED, true));
+    const info = this.#same() ? tcpInfo(this.lib, this.fd) : null;
+    return info === null ? -1 : Number(info.getBigUint64(TCP_INFO_BYTES_RECEIVED, true));
   }
 
   written(): number {
     // Acknowledged first, then what waits: an acknowledgement between the
     // two reads makes the sum smaller, never larger than what was written.
-    if (!this.#same() || !this.#readInfo()) return -1;
-    const acked = ConnSocket.#infoView.getBigUint64(TCP_INFO_BYTES_ACKED, true);
+    const info = this.#same() ? tcpInfo(this.lib, this.fd) : null;
+    if (info === null) return -1;
+    const acked = info.getBigUint64(TCP_INFO_BYTES_ACKED, true);
     const lib = this.lib.symbols;
     if (lib.ioctl(this.fd, BigInt(SIOCOUTQ), ConnSocket.#outqBytes) !== 0) return -1;
     return Number(acked) + ConnSocket.#outq[0];
