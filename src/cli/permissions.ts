@@ -4,8 +4,6 @@
  *
  * @module
  */
-import { LIBC_PATHS } from "../libc.ts";
-
 /** The V8 flags taskline runs with (see below). */
 export const V8_FLAGS = "--v8-flags=--max-semi-space-size=2,--heap-growing-percent=30";
 
@@ -15,9 +13,6 @@ export const PERMISSION_FLAGS: readonly string[] = [
   "--allow-write=.taskline",
   "--allow-net=127.0.0.1,localhost,[::1]",
   "--allow-env",
-  // The C library and nothing else: the server bounds its connections' kernel
-  // send buffers with setsockopt and bounds the time to a request (server/sockets.ts, docs/server.md).
-  `--allow-ffi=${LIBC_PATHS.join(",")}`,
   // Not permissions: a young generation of at most 2 MiB a semi-space keeps a
   // replay of a 1 GB log near 80 MB resident instead of 130 MB, and is no
   // slower; an old generation collected once it grows 30 % past what was live

@@ -29,7 +29,7 @@ import type { StateDir } from "../store/state_dir.ts";
 import { type BadLogFile, checkLogFile } from "../store/log_file.ts";
 import type { LiveRoutes, RouteContext } from "./handler.ts";
 import { checkParams, seqParam, typesParam } from "./handler.ts";
-import { type DirectSocket, SSE_HEADERS, sseHeadBytes, type SseStreamOptions } from "./sse.ts";
+import { SSE_HEADERS } from "./sse.ts";
 import { RecentIndex } from "./recent.ts";
 import { FanOut, type MemberFilter } from "./fan_out.ts";
 import { ephemeralFrame, feedFrame, type LiveRecord } from "./live_frames.ts";
@@ -64,17 +64,6 @@ export interface LiveHubOptions {
   onBadLog?: (e: BadLogFile) => void;
   /** Least time between two flushes of the fan-out while it is busy, in ms. Default 10. */
   fanOutFlushMs?: number;
-  /**
-   * Told the request of a stream dropped for taking nothing for `stallMsMax`
-   * (the server closes its connection). Default: nothing (the runtime keeps
-   * the connection until its client reads or goes away).
-   */
-  onStalled?: (req: Request) => void;
-  /**
-   * The connection of a stream's request, for the stream to write to
-   * directly (sse.ts). Default: none (streams write through the runtime).
-   */
-  socketOf?: (req: Request) => Promise<DirectSocket | null>;
 }
 
 /** A feed filter as a fan-out member's test; null when it keeps everything. */
@@ -93,7 +82,6 @@ function cursorBefore(ns: bigint): Cursor {
 
 /** A stream client as the hub holds it. */
 interface Client {
-  readonly sse: { readonly direct: boolean };
   close(): void;
 }
 
@@ -171,22 +159,12 @@ export class LiveHub implements LiveRoutes {
     return this.#clients.size;
   }
 
-  streamStats(): { clients: number; catch_ups: number; fan_out: number; direct: number } {
-    let direct = 0;
-    for (const c of this.#clients) if (c.sse.direct) direct++;
+  streamStats(): { clients: number; catch_ups: number; fan_out: number } {
     return {
       clients: this.#clients.size,
       catch_ups: this.stats.catchUps,
       fan_out: this.fan.memberCount,
-      direct,
     };
-  }
-
-  /** The connection of a stream's request, to be written to directly (see {@link LiveHubOptions.socketOf}). */
-  #socketOf(req: Request): SseStreamOptions["socket"] {
-    const socketOf = this.#options.socketOf;
-    if (socketOf === undefined || req.method !== "GET") return undefined;
-    return { connection: socketOf(req), headBytes: sseHeadBytes() };
   }
 
   /** The run and seq of the last logged event published of a task (task streams go live on it). */
@@ -409,12 +387,10 @@ export class LiveHub implements LiveRoutes {
         : (task, type, sec, nanos) => filter.keepsAt(task, type, sec, nanos),
       needles: filter.needles,
       heartbeatMs: this.#options.heartbeatMs,
-      socket: this.#socketOf(req),
       queueBytesMax: this.#options.clientQueueBytesMax ?? CLIENT_QUEUE_BYTES_MAX,
       stallMsMax: this.#options.stallMsMax,
       onClose: () => {
         this.#clients.delete(client);
-        if (client.sse.stalled) this.#options.onStalled?.(req);
       },
     });
     this.#clients.add(client);
@@ -445,13 +421,11 @@ export class LiveHub implements LiveRoutes {
     await checkLogFile(this.state.logPath(task.dir));
     const client: TaskStreamClient = new TaskStreamClient(this, task, after, {
       heartbeatMs: this.#options.heartbeatMs,
-      socket: this.#socketOf(req),
       queueBytesMax: this.#options.clientQueueBytesMax ?? CLIENT_QUEUE_BYTES_MAX,
       stallMsMax: this.#options.stallMsMax,
       onClose: () => {
         this.#clients.delete(client);
         this.#taskClients.delete(client);
-        if (client.sse.stalled) this.#options.onStalled?.(req);
       },
     });
     this.#clients.add(client);

@@ -32,7 +32,7 @@ import type { Task } from "../store/tasks.ts";
 import type { FanOut, FanOutMember, MemberFilter } from "./fan_out.ts";
 import { feedFrame } from "./live_frames.ts";
 import type { Slots } from "./slots.ts";
-import { frameText, SseStream, type SseStreamOptions } from "./sse.ts";
+import { frameText, SseStream } from "./sse.ts";
 
 /** What a project stream client uses of the hub. */
 export interface ProjectStreamHub {
@@ -63,8 +63,6 @@ export interface ProjectStreamOptions {
   stepBytesMax?: number;
   /** A client that takes nothing of what waits for this long is closed, in ms. Default 10000. */
   stallMsMax?: number;
-  /** The client's connection, to be written to directly (see {@link SseStreamOptions.socket}). */
-  socket?: SseStreamOptions["socket"];
   /** Called once when the client is gone. */
   onClose: () => void;
 }
@@ -97,7 +95,6 @@ export class ProjectStreamClient implements FanOutMember {
       heartbeatMs: options.heartbeatMs,
       queueBytesMax: this.#queueBytesMax,
       stallMsMax: options.stallMsMax,
-      socket: options.socket,
       onClose: () => this.close(),
     });
   }

@@ -12,13 +12,6 @@ import { allowedHosts, isLoopbackHost, newToken } from "./auth.ts";
 import { createHandler, type HandlerOptions } from "./handler.ts";
 import { LiveHub, type LiveHubOptions } from "./live.ts";
 import { listenLiveChannel } from "../follow/live_listen.ts";
-import {
-  HEAD_CHECK_MS,
-  IDLE_MS_MAX,
-  peerKey,
-  SEND_BUFFER_BYTES,
-  ServerSockets,
-} from "./sockets.ts";
 import { tryServeLock } from "../store/lock.ts";
 
 /** Where the server listens, as printed. */
@@ -49,10 +42,6 @@ export interface ServeOptions {
   heartbeatMs?: number;
   /** The token to require. Default: 256 new random bits. */
   token?: string;
-  /** How long a connection may take to complete its first request, in ms. Default 20000 (`HEAD_MS_MAX` of sockets.ts). */
-  headMsMax?: number;
-  /** How long a connection that made a request may then be idle, in ms. Default 75000 (`IDLE_MS_MAX` of sockets.ts), and at least twice the heartbeat. */
-  idleMsMax?: number;
   /** Bounds of the stream clients (tests make them small). Default: those of {@link LiveHubOptions}. */
   streams?: Pick<LiveHubOptions, "clientQueueBytesMax" | "stallMsMax" | "catchUpsMax">;
 }
@@ -78,21 +67,8 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
   }
   const token = options.token ?? newToken();
   const gate = { token, hosts: new Set<string>() };
-  // The peer of each request, for closing the connection of a stream client dropped for stalling.
-  const peers = new WeakMap<Request, string>();
-  let sockets: ServerSockets | null = null;
   const hub = new LiveHub(state, {
     ...options.streams,
-    onStalled: (req) => {
-      const peer = peers.get(req);
-      if (peer !== undefined) sockets?.closePeer(peer);
-    },
-    socketOf: (req) => {
-      const peer = peers.get(req);
-      return sockets === null || peer === undefined
-        ? Promise.resolve(null)
-        : sockets.socketOf(peer, requestHeadBytes(req));
-    },
     heartbeatMs: options.heartbeatMs,
     onReset: (r) =>
       options.onWarning?.(
@@ -133,14 +109,7 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
           { status: 500, headers: { "content-type": "application/problem+json" } },
         );
       },
-    }, (req, info) => {
-      if (sockets !== null) {
-        const peer = peerKey(info.remoteAddr);
-        sockets.requested(peer);
-        peers.set(req, peer);
-      }
-      return app.fetch(req);
-    });
+    }, (req) => app.fetch(req));
   } catch (e) {
     await hub.close();
     if (e instanceof Deno.errors.AddrInUse) {
@@ -157,20 +126,6 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
     }
     throw e;
   }
-  // Before the first await, so that no connection is accepted without it.
-  const opened = ServerSockets.open(server.addr.port);
-  sockets = typeof opened === "string" ? null : opened;
-  const unbounded = sockets === null ? opened as string : sockets.boundSendBuffers();
-  if (unbounded !== null) {
-    options.onWarning?.(
-      `connections' kernel send buffers are not bounded to ${
-        SEND_BUFFER_BYTES / 1024
-      } KiB, nor the time a connection may take to send a request (${unbounded}): clients that stop reading or send slowly can slow the others (docs/server.md)`,
-    );
-  }
-  // A quiet stream sends only its heartbeat: it is never idle that long.
-  const idleMsMax = Math.max(options.idleMsMax ?? IDLE_MS_MAX, 2 * (options.heartbeatMs ?? 15_000));
-  sockets?.watchHeads(options.headMsMax, HEAD_CHECK_MS, idleMsMax);
   const addr = await listening.promise;
   for (const h of allowedHosts(host, addr.port)) gate.hosts.add(h);
   const tokenPath = state.tokenPath;
@@ -207,23 +162,7 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
     await server.finished.catch(() => {});
     await removeIfOurs(tokenPath, token);
     lock?.release();
-    sockets?.close();
   }
-}
-
-/**
- * The bytes of a request's head as its client sent it, told from what
- * `Deno.serve` gives of it: the request line in origin form, each header as
- * `name: value`, one CRLF each. A client that sent anything else (no space
- * after a colon, a header twice, an absolute URL) gives another count, and
- * its stream is written by the runtime (see {@link ServerSockets.socketOf}).
- */
-export function requestHeadBytes(req: Request): number {
-  const afterScheme = req.url.indexOf("//");
-  const target = req.url.slice(req.url.indexOf("/", afterScheme + 2));
-  let n = `${req.method} ${target} HTTP/1.1\r\n`.length + 2;
-  for (const [name, value] of req.headers) n += name.length + 2 + value.length + 2;
-  return n;
 }
 
 /**

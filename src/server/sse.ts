@@ -1,9 +1,7 @@
 /**
  * Server-Sent Events: frame encoding, and one client's outgoing stream with a
  * `retry:` line at the start, a heartbeat comment, frames batched into one
- * write, and a bound on what may wait for a slow client. Where it can, the
- * stream writes its chunks to the client's connection itself, past the
- * runtime (see {@link SseStreamOptions.socket}, docs/server.md).
+ * write, and a bound on what may wait for a slow client.
  *
  * @module
  */
@@ -66,17 +64,6 @@ export interface SseStreamOptions {
    * `Last-Event-ID`), in ms. Default 10000.
    */
   stallMsMax?: number;
-  /**
-   * The client's connection, if it may be written to directly, and the
-   * bytes of the response head the runtime writes on it
-   * ({@link sseHeadBytes}). The connection must be one that had nothing
-   * written on it before this response. What the stream sends waits until
-   * the kernel has taken the head: if it took exactly `headBytes`, the
-   * stream writes its chunks itself, and the runtime writes nothing more
-   * until the end of the body; if not (another protocol, other headers), or
-   * the connection is null, the stream writes through the runtime.
-   */
-  socket?: { connection: Promise<DirectSocket | null>; headBytes: number };
 }
 
 /** Bytes the response body stream holds before it counts as full (its high-water mark). */
@@ -90,55 +77,6 @@ export const SSE_HEADERS: Record<string, string> = {
   "cache-control": "no-store",
   "x-accel-buffering": "no",
 };
-
-/**
- * A client's connection, written to directly (server/sockets.ts): the
- * runtime's own writes of a response body (its stream machinery and its
- * HTTP library) cost the server's one thread about twice what the system
- * call does, a thousand times a flush.
- */
-export interface DirectSocket {
-  /**
-   * Bytes the kernel has taken on the connection so far; -1 when it cannot
-   * be told or the descriptor is no longer this connection.
-   */
-  written(): number;
-  /** Writes without waiting: the bytes the kernel took (0: no room now), -1 when the connection is gone. */
-  send(bytes: Uint8Array): number;
-  /** Ends the connection at once, dropping what the kernel holds for it (a reset). */
-  reset(): void;
-}
-
-/**
- * The bytes of the response head the runtime writes for an event stream:
- * HTTP/1.1 200, `headers`, `transfer-encoding: chunked` and a `date` (an
- * IMF-fixdate is always 29 characters). See {@link SseStreamOptions.socket}.
- */
-export function sseHeadBytes(headers: Record<string, string> = SSE_HEADERS): number {
-  let n = "HTTP/1.1 200 OK\r\n".length + "transfer-encoding: chunked\r\n".length +
-    "date: \r\n".length + 29 + 2;
-  for (const [name, value] of Object.entries(headers)) n += name.length + 2 + value.length + 2;
-  return n;
-}
-
-/** `bytes` as one chunk of a chunked body. */
-function chunkOf(bytes: Uint8Array): Uint8Array {
-  const size = encoder.encode(`${bytes.byteLength.toString(16)}\r\n`);
-  const out = new Uint8Array(size.length + bytes.byteLength + 2);
-  out.set(size);
-  out.set(bytes, size.length);
-  out[out.length - 2] = 13;
-  out[out.length - 1] = 10;
-  return out;
-}
-
-/** The last bytes framed, and their chunk: a flush shared by every member is framed once. */
-let lastShared: { bytes: Uint8Array; chunk: Uint8Array } | null = null;
-
-/** Times a stream looks for its response head in the kernel, a millisecond apart, before it leaves the writing to the runtime. */
-const HEAD_LOOKS_MAX = 200;
-/** Longest wait between two tries of bytes the kernel had no room for, in ms. */
-const DIRECT_RETRY_MS_MAX = 50;
 
 /**
  * The timers of the streams: one interval for all the streams of a period,
@@ -198,17 +136,6 @@ export class SseStream {
   #stalledSince: number | null = null;
   /** Waiters for room in the stream (see {@link room}). */
   #roomWaiters: Array<() => void> = [];
-  /** While direct: the connection (see {@link SseStreamOptions.socket}). */
-  #socket: DirectSocket | null = null;
-  #direct = false;
-  /** Until it is known whether the stream writes directly: what it sent meanwhile. */
-  #held: Array<{ bytes: Uint8Array; shared: boolean }> | null = null;
-  #heldBytes = 0;
-  /** While direct: chunks (or their rest) the kernel had no room for yet, in order. */
-  #unsent: Uint8Array[] = [];
-  #unsentBytes = 0;
-  #retryTimer: ReturnType<typeof setTimeout> | null = null;
-  #retryMs = 1;
 
   constructor(options: SseStreamOptions = {}) {
     this.#queueBytesMax = options.queueBytesMax ?? 128 * 1024;
@@ -221,11 +148,6 @@ export class SseStream {
       pull: () => this.#wakeRoom(),
       cancel: () => this.#finish(),
     }, { highWaterMark: STREAM_HIGH_WATER_BYTES, size: (chunk) => chunk.byteLength });
-    if (options.socket !== undefined) {
-      this.#held = [];
-      const { connection, headBytes } = options.socket;
-      connection.then((c) => this.#lookForHead(c, headBytes, 0), () => this.#release());
-    }
     this.#send(`retry: ${options.retryMs ?? 1000}\n: taskline\n\n`);
     this.#heartbeatMs = options.heartbeatMs ?? 15_000;
     this.#heartbeatAt = Date.now() + this.#heartbeatMs;
@@ -262,7 +184,6 @@ export class SseStream {
       // for its next request, with what it did not read in the kernel's
       // socket buffer and the runtime's write buffer.
       this.stalled = true;
-      if (this.#direct) return this.#drop();
       try {
         this.#controller.error(new Error("The client took nothing for too long"));
       } catch { /* closed already */ }
@@ -274,133 +195,7 @@ export class SseStream {
   stalled = false;
 
   #queuedBytes(): number {
-    if (this.#held !== null) return this.#heldBytes;
-    if (this.#direct) return this.#unsentBytes;
     return Math.max(0, STREAM_HIGH_WATER_BYTES - (this.#controller.desiredSize ?? 0));
-  }
-
-  /** Whether the stream writes to its connection directly (see {@link SseStreamOptions.socket}). */
-  get direct(): boolean {
-    return this.#direct;
-  }
-
-  /**
-   * Goes direct once the kernel has taken exactly the response head; hands
-   * what was held to the runtime when it took anything else, or nothing
-   * for {@link HEAD_LOOKS_MAX} looks.
-   */
-  #lookForHead(connection: DirectSocket | null, headBytes: number, looks: number) {
-    if (this.#closed || this.#held === null) return;
-    const written = connection === null ? -1 : connection.written();
-    if (written === 0 && looks < HEAD_LOOKS_MAX) {
-      setTimeout(() => this.#lookForHead(connection, headBytes, looks + 1), 1);
-      return;
-    }
-    if (written !== headBytes) return this.#release();
-    const held = this.#held;
-    this.#held = null;
-    this.#enqueuedBytes -= this.#heldBytes;
-    this.#heldBytes = 0;
-    this.#socket = connection;
-    this.#direct = true;
-    for (const h of held) {
-      if (this.#closed) return;
-      this.#emit(h.bytes, h.shared);
-    }
-  }
-
-  /** Hands what was held to the runtime, which writes the stream from now on. */
-  #release() {
-    const held = this.#held;
-    if (held === null) return;
-    this.#held = null;
-    this.#enqueuedBytes -= this.#heldBytes;
-    this.#heldBytes = 0;
-    try {
-      for (const h of held) this.#emit(h.bytes);
-    } catch {
-      this.#finish();
-    }
-  }
-
-  /** Hands bytes to the client: to the body stream, or to the connection while direct. */
-  #emit(bytes: Uint8Array, shared = false) {
-    if (this.#held !== null) {
-      this.#held.push({ bytes, shared });
-      this.#heldBytes += bytes.byteLength;
-      this.#enqueuedBytes += bytes.byteLength;
-      return;
-    }
-    if (!this.#direct) {
-      this.#controller.enqueue(bytes);
-      this.#enqueuedBytes += bytes.byteLength;
-      return;
-    }
-    let chunk: Uint8Array;
-    if (!shared) chunk = chunkOf(bytes);
-    else if (lastShared?.bytes === bytes) chunk = lastShared.chunk;
-    else {
-      chunk = chunkOf(bytes);
-      lastShared = { bytes, chunk };
-    }
-    this.#enqueuedBytes += chunk.byteLength;
-    if (this.#unsentBytes > 0) {
-      this.#unsent.push(chunk);
-      this.#unsentBytes += chunk.byteLength;
-      return;
-    }
-    const sent = this.#socket!.send(chunk);
-    if (sent < 0) return this.#gone();
-    if (sent < chunk.byteLength) {
-      this.#unsent.push(chunk.subarray(sent));
-      this.#unsentBytes += chunk.byteLength - sent;
-      this.#retryMs = 1;
-      this.#scheduleRetry();
-    }
-    // Text batched here counted as waiting until now.
-    if (this.#unsentBytes < STREAM_HIGH_WATER_BYTES) this.#wakeRoom();
-  }
-
-  #scheduleRetry() {
-    if (this.#retryTimer !== null || this.#closed) return;
-    this.#retryTimer = setTimeout(() => {
-      this.#retryTimer = null;
-      this.#sendUnsent();
-    }, this.#retryMs);
-  }
-
-  /** Writes what the kernel had no room for; tries again later, less often while it takes nothing. */
-  #sendUnsent() {
-    if (this.#closed) return;
-    let progress = false;
-    while (this.#unsent.length > 0) {
-      const chunk = this.#unsent[0];
-      const sent = this.#socket!.send(chunk);
-      if (sent < 0) return this.#gone();
-      if (sent > 0) progress = true;
-      this.#unsentBytes -= sent;
-      if (sent < chunk.byteLength) {
-        this.#unsent[0] = chunk.subarray(sent);
-        break;
-      }
-      this.#unsent.shift();
-    }
-    if (this.#unsentBytes < STREAM_HIGH_WATER_BYTES) this.#wakeRoom();
-    if (this.#unsent.length === 0) return;
-    this.#retryMs = progress ? 1 : Math.min(DIRECT_RETRY_MS_MAX, this.#retryMs * 2);
-    this.#scheduleRetry();
-  }
-
-  /**
-   * The connection is gone (found while writing to it directly). The body
-   * is ended: the runtime's write of its end fails, and it lets the
-   * connection go.
-   */
-  #gone() {
-    try {
-      this.#controller.close();
-    } catch { /* closed already */ }
-    this.#finish();
   }
 
   #wakeRoom() {
@@ -468,9 +263,9 @@ export class SseStream {
   writeBytes(bytes: Uint8Array): void {
     if (this.#closed) return;
     this.#flush();
-    if (this.#closed) return;
     try {
-      this.#emit(bytes, true);
+      this.#controller.enqueue(bytes);
+      this.#enqueuedBytes += bytes.byteLength;
     } catch {
       this.#finish();
     }
@@ -493,7 +288,9 @@ export class SseStream {
     this.#pending = [];
     this.#pendingChars = 0;
     try {
-      this.#emit(encoder.encode(text));
+      const bytes = encoder.encode(text);
+      this.#controller.enqueue(bytes);
+      this.#enqueuedBytes += bytes.byteLength;
     } catch {
       this.#finish();
     }
@@ -503,35 +300,16 @@ export class SseStream {
   close(): void {
     if (this.#closed) return;
     this.#flush();
-    this.#release();
-    if (this.#direct && this.#unsentBytes > 0) this.#sendUnsent();
-    if (this.#closed) return;
-    // The runtime would write the body's end after what it wrote itself,
-    // before bytes still unsent here: the connection is dropped instead.
-    if (this.#direct && this.#unsentBytes > 0) return this.#drop();
     try {
       this.#controller.close();
     } catch { /* already closed */ }
     this.#finish();
   }
 
-  /** While direct: resets the connection, then ends the body (the runtime's write of its end fails). */
-  #drop() {
-    this.#socket?.reset();
-    this.#gone();
-  }
-
   #finish() {
     if (this.#closed) return;
     this.#closed = true;
     stopTicks(this, this.#tickMs);
-    if (this.#retryTimer !== null) clearTimeout(this.#retryTimer);
-    this.#retryTimer = null;
-    this.#unsent = [];
-    this.#unsentBytes = 0;
-    this.#socket = null;
-    this.#held = null;
-    this.#heldBytes = 0;
     this.#wakeRoom();
     this.#pending = [];
     this.#pendingChars = 0;

@@ -26,7 +26,7 @@ import type { StateDir } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
 import type { LiveRecord } from "./live_frames.ts";
 import type { Slots } from "./slots.ts";
-import { frameText, SseStream, type SseStreamOptions } from "./sse.ts";
+import { frameText, SseStream } from "./sse.ts";
 
 /** What a task stream client uses of the hub. */
 export interface TaskStreamHub {
@@ -47,8 +47,6 @@ export interface TaskStreamOptions {
   stepBytesMax?: number;
   /** A client that takes nothing of what waits for this long is closed, in ms. Default 10000. */
   stallMsMax?: number;
-  /** The client's connection, to be written to directly (see {@link SseStreamOptions.socket}). */
-  socket?: SseStreamOptions["socket"];
   /** Called once when the client is gone. */
   onClose: () => void;
 }
@@ -77,7 +75,6 @@ export class TaskStreamClient {
       heartbeatMs: options.heartbeatMs,
       queueBytesMax: this.#queueBytesMax,
       stallMsMax: options.stallMsMax,
-      socket: options.socket,
       onClose: () => this.close(),
     });
   }
