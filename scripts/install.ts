@@ -34,6 +34,16 @@ export function withNatsHost(flags: readonly string[], natsHost: string | undefi
   return flags.map((f) => f.startsWith("--allow-net=") ? `${f},${host}` : f);
 }
 
+/**
+ * The arguments of `deno` that install or compile `main` with `flags`, as
+ * `deno task install` and `deno task compile` run them.
+ */
+export function denoArgs(what: "install" | "compile", flags: string[], main: string): string[] {
+  return what === "install"
+    ? ["install", "--global", "--force", "--name", "taskline", ...flags, main]
+    : ["compile", ...flags, "--output", "taskline", main];
+}
+
 if (import.meta.main) {
   const what = Deno.args[0];
   if (what !== "install" && what !== "compile") {
@@ -48,9 +58,7 @@ if (import.meta.main) {
     Deno.exit(2);
   }
   const main = new URL("../main.ts", import.meta.url).pathname;
-  const args = what === "install"
-    ? ["install", "--global", "--force", "--name", "taskline", ...flags, main]
-    : ["compile", ...flags, "--output", "taskline", main];
+  const args = denoArgs(what, flags, main);
   const net = flags.find((f) => f.startsWith("--allow-net="));
   console.error(`deno ${what}: ${net}`);
   const status = await new Deno.Command(Deno.execPath(), {

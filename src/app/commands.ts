@@ -7,16 +7,19 @@
  * @module
  */
 import { type Command, COMMANDS } from "../cli/commands.ts";
+import { EVERYTHING } from "../sandbox.ts";
 
 /** Every command, by name. */
 export const ALL_COMMANDS: Record<string, Command> = {
   ...COMMANDS,
   serve: {
     summary: "the local server: web UI and API",
+    keeps: () => EVERYTHING,
     load: () => import("./cmd_serve.ts").then((m) => ({ help: m.SERVE_HELP, run: m.serveCommand })),
   },
   tui: {
     summary: "the terminal UI: tasks, activity, history, trace",
+    keeps: () => EVERYTHING,
     load: () => import("./cmd_tui.ts").then((m) => ({ help: m.TUI_HELP, run: m.tuiCommand })),
   },
 };

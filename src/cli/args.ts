@@ -137,3 +137,23 @@ export function listOption(value: unknown): string[] {
   const items = Array.isArray(value) ? value : [value];
   return items.flatMap((v) => String(v).split(",")).map((s) => s.trim()).filter((s) => s !== "");
 }
+
+/**
+ * Whether `args` give the boolean option `--long` (or `-short`, alone or in
+ * a group of short options such as `-fv`), before any `--`. For what must be
+ * known before a command parses its arguments (which permissions it keeps).
+ *
+ * @example
+ * ```ts
+ * hasOption(["1", "-fv"], "follow", "f"); // true
+ * hasOption(["--", "-f"], "follow", "f"); // false
+ * ```
+ */
+export function hasOption(args: readonly string[], long: string, short?: string): boolean {
+  for (const a of args) {
+    if (a === "--") return false;
+    if (a === `--${long}`) return true;
+    if (short !== undefined && /^-[A-Za-z]+$/.test(a) && a.includes(short)) return true;
+  }
+  return false;
+}

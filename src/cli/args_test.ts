@@ -62,3 +62,14 @@ Deno.test("parseArgs reads arguments as node:util's parseArgs does in strict mod
     { numRuns: 20_000 },
   );
 });
+
+Deno.test("hasOption finds a boolean option, long, short or in a short group, before --", async () => {
+  const { hasOption } = await import("./args.ts");
+  assertEquals(hasOption(["1", "--follow"], "follow", "f"), true);
+  assertEquals(hasOption(["1", "-f"], "follow", "f"), true);
+  assertEquals(hasOption(["-vf", "1"], "follow", "f"), true);
+  assertEquals(hasOption(["1", "--fol"], "follow", "f"), false);
+  assertEquals(hasOption(["1", "--", "-f"], "follow", "f"), false);
+  assertEquals(hasOption(["--type", "x"], "follow", "f"), false);
+  assertEquals(hasOption(["-v"], "live"), false);
+});

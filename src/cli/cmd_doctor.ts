@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { beyondFour, describeHeld, heldPermissions } from "../sandbox.ts";
 import { decodeLine } from "../codec/decode.ts";
 import { LineSplitter } from "../codec/lines.ts";
 import { runOf } from "../contract/events.ts";
@@ -322,7 +323,23 @@ export async function diagnose(state: StateDir): Promise<{
       ? "discard old tasks (`taskline task discard`) or set pipeline.trace_outputs to false"
       : "nothing to do",
   });
-  return { findings, tasks: tasks.length, trace_store: trace };
+  const held = await heldPermissions(state.root);
+  const beyond = beyondFour(held);
+  findings.push({
+    level: beyond.length > 0 ? "warning" : "info",
+    check: "permissions",
+    file: state.root,
+    line: null,
+    message: beyond.length > 0
+      ? `this process holds more than taskline's four permissions: ${beyond.join(", ")} (holds ${
+        describeHeld(held)
+      })`
+      : `this process holds ${describeHeld(held)}`,
+    fix: beyond.length > 0
+      ? "run taskline as `deno task install` installs it, with --allow-read=.taskline --allow-write=.taskline --allow-net=127.0.0.1,localhost,[::1] --allow-env and nothing else"
+      : "nothing to do",
+  });
+  return { findings, tasks: tasks.length, trace_store: trace, permissions: held };
 }
 
 export async function doctorCommand(ctx: Context, args: string[]): Promise<number> {

@@ -9,6 +9,7 @@ import { type Command, COMMANDS } from "./commands.ts";
 import { Context } from "./context.ts";
 import { type Io, isBrokenPipe } from "./io.ts";
 import { visible } from "../views/terminal_text.ts";
+import { heldPermissions, keepOnly } from "../sandbox.ts";
 
 const VERSION = "0.5.0";
 
@@ -62,6 +63,12 @@ export async function run(
     if (rest.includes("--help") || rest.includes("-h")) {
       await io.stdout.write(loaded.help + "\n");
       return 0;
+    }
+    await keepOnly(command.keeps(rest));
+    if (io.env("TASKLINE_SHOW_PERMISSIONS") === "1") {
+      await io.stderr.write(
+        `taskline ${name}: holds ${JSON.stringify(await heldPermissions(".taskline"))}\n`,
+      );
     }
     return await loaded.run(ctx, rest);
   } catch (e) {

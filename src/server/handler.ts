@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { heldPermissions, readsOutsideStateDir } from "../sandbox.ts";
 import { readFormText } from "../codec/read_form.ts";
 import { EVENT_TYPES, isEventType } from "../contract/events.ts";
 import { TasklineError } from "../errors.ts";
@@ -300,13 +301,14 @@ export function createHandler(options: HandlerOptions): Handler {
         });
       case "health": {
         checkParams(url, []);
+        const held = await heldPermissions(state.root);
         return json({
           ok: true,
           version: options.version,
           state_dir: state.root,
           tasks: (await tasks.tasks()).length,
-          read_outside_state_dir: (await Deno.permissions.query({ name: "read", path: "/" }))
-            .state === "granted",
+          read_outside_state_dir: readsOutsideStateDir(held),
+          permissions: held,
           streams: options.live?.streamStats() ?? null,
         });
       }
