@@ -589,6 +589,8 @@ export class ProjectFollower {
   #abort = new AbortController();
   #loop: Promise<void> | null = null;
   #tasksDirAbs = "";
+  /** The tasks directory's mtime at the last listing (see {@link #scan}). */
+  #tasksMtime: number | null = null;
 
   constructor(state: StateDir, options: ProjectFollowerOptions = {}) {
     this.state = state;
@@ -643,6 +645,17 @@ export class ProjectFollower {
 
   /** Finds new task directories; `initial`: existing logs are read from their end. */
   async #scan(initial: boolean): Promise<void> {
+    // The tasks directory's mtime moves when a task is made or removed:
+    // listing thousands of names every second would cost more than the poll.
+    let mtime: number | null = null;
+    try {
+      mtime = Deno.lstatSync(this.state.tasksDir).mtime?.getTime() ?? null;
+    } catch { /* listed below, which says what is wrong */ }
+    if (
+      !initial && mtime !== null && mtime === this.#tasksMtime && this.#skipped.size === 0 &&
+      Date.now() - mtime > MTIME_SURE_MS
+    ) return;
+    this.#tasksMtime = mtime;
     const dirs = await taskDirNames(this.state);
     // A discarded task is no longer followed; a task made later in a
     // directory of the same name is another task, read from its first event.

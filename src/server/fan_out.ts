@@ -62,8 +62,10 @@ export interface FanOutOptions {
   /** Least time between two flushes while busy, in ms. Default 10. */
   flushMs?: number;
   /**
-   * Logged items remembered for clients that join after catching up. Each
-   * keeps its event and frame alive (a few KB). Default 4096.
+   * Logged items remembered for clients with filters that join after
+   * catching up. Each keeps its event and frame alive (a few KB). Default
+   * 1024. (Clients without filters catch up from the encoded flushes of the
+   * last {@link FLUSHED_ITEMS_MAX} items.)
    */
   ringItems?: number;
   /**
@@ -80,8 +82,40 @@ export interface FanOutOptions {
 
 const encoder = new TextEncoder();
 
+/** A flush as members without filters were sent it. */
+interface Flushed {
+  /** The number of logged items flushed once it was written. */
+  to: number;
+  /** Its frames, encoded once. */
+  bytes: Uint8Array;
+  /** Each log's offset after it, by task index: [index, offset] pairs. */
+  ends: Array<[number, number]>;
+}
+
+/**
+ * Items that may wait for a flush put off because most members had not
+ * taken the last one yet (see {@link FanOut}): past it, the flush is written,
+ * and the members still behind leave.
+ */
+const POSTPONED_ITEMS_MAX = 2048;
+
+/**
+ * Logged items whose flushes stay encoded, for members without filters that
+ * fell behind (a few hundred bytes an item, outside the JavaScript heap).
+ */
+const FLUSHED_ITEMS_MAX = 4096;
+
+/** A member whose connection took bytes this recently still moves (see {@link FanOut}), in ms. */
+const MOVING_MS = 1000;
+
+/**
+ * A flush timer this late says the server's thread (or the machine) is held
+ * up: connections that took nothing meanwhile are not to blame, in ms.
+ */
+const LATE_MS = 50;
+
 /** Longest time between two flushes while busy, however many members, in ms. */
-const FLUSH_MS_MAX = 35;
+const FLUSH_MS_MAX = Number(Deno.env.get("TASKLINE_FLUSH_MS_MAX") ?? 35);
 /** Members that add one millisecond to the time between two busy flushes. */
 const MEMBERS_PER_FLUSH_MS = 20;
 
@@ -101,12 +135,22 @@ export class FanOut {
   readonly #flushMs: number;
   readonly #options: FanOutOptions;
   /** Counters for `/api/health` and the bench. */
-  readonly stats = { flushes: 0, left: 0 };
+  readonly stats = { flushes: 0, left: 0, postponed: 0 };
+  /**
+   * The shared bytes of each recent flush that had logged items, by the
+   * number of items flushed before it: a member that fell behind with the
+   * others catches up with the very bytes they were sent.
+   */
+  readonly #flushRing = new Map<number, Flushed>();
+  /** What each member's connection had taken when last seen, and when that last moved (see {@link #mostBehind}). */
+  readonly #taken = new WeakMap<FanOutMember, { bytes: number; at: number }>();
+  /** How late the last timed flush ran, in ms: the server's own delay. */
+  #lateMs = 0;
 
   constructor(options: FanOutOptions) {
     this.#options = options;
     this.#flushMs = options.flushMs ?? 10;
-    this.#ring = new Array(options.ringItems ?? 4096);
+    this.#ring = new Array(options.ringItems ?? 1024);
   }
 
   get memberCount(): number {
@@ -163,27 +207,56 @@ export class FanOut {
 
   /**
    * A step of catching up from the ring: the frames (for `member`) of the
-   * flushed items after `from`, up to about `bytesMax`, the items, and the
-   * flush they reach. Null when the ring no longer holds the item after
+   * flushed items after `from`, up to about `bytesMax` (a member without
+   * filters gets whole flushes, the bytes every member was sent), each
+   * log's offset after them (by task index), and the flush they reach. Null when the ring no longer holds the item after
    * `from`: the client catches up from the logs.
    */
   ringStep(
     member: FanOutMember,
     from: number,
     bytesMax: number,
-  ): { text: string; items: FeedItem[]; to: number } | null {
-    if (this.#flushed - from > this.#ring.length) return null;
+  ): { parts: Array<string | Uint8Array>; size: number; ends: Map<number, number>; to: number } | null {
+    const parts: Array<string | Uint8Array> = [];
+    let size = 0;
     let text = "";
-    const items: FeedItem[] = [];
+    const ends = new Map<number, number>();
+    const ring = this.#ring;
     let s = from;
-    while (s < this.#flushed && text.length < bytesMax) {
-      const it = this.#ring[++s % this.#ring.length]!;
-      items.push(it);
+    while (s < this.#flushed && size + text.length < bytesMax) {
+      // A member without filters is sent the flushes it missed as they were encoded for all.
+      const flushed = member.keeps === null ? this.#flushRing.get(s) : undefined;
+      if (flushed !== undefined) {
+        if (text !== "") parts.push(text);
+        size += text.length + flushed.bytes.length;
+        text = "";
+        parts.push(flushed.bytes);
+        for (const [i, end] of flushed.ends) ends.set(i, Math.max(ends.get(i) ?? 0, end));
+        s = flushed.to;
+        continue;
+      }
+      // Gone from the ring: the client catches up from the logs.
+      if (this.#flushed - s > ring.length) return null;
+      const it = ring[++s % ring.length]!;
+      const end = it.record.end;
+      if (end !== undefined) {
+        const i = this.#indexOf(it.task);
+        ends.set(i, Math.max(ends.get(i) ?? 0, end));
+      }
       if (member.keeps === null || member.keeps(it.task, it.record.env)) {
         text += this.#options.frameOf(it);
       }
     }
-    return { text, items, to: s };
+    if (text !== "") parts.push(text);
+    return { parts, size: size + text.length, ends, to: s };
+  }
+
+  /** Writes what {@link ringStep} gave, in order. */
+  static write(member: FanOutMember, parts: Array<string | Uint8Array>): void {
+    for (const p of parts) {
+      if (typeof p === "string") member.sse.write(p);
+      else member.sse.writeBytes(p);
+    }
   }
 
   /** Whether `member` is fed here. */
@@ -201,16 +274,9 @@ export class FanOut {
   join(member: FanOutMember, flushed: number, bytesMax = Infinity): boolean {
     if (this.#closed || member.sse.closed) return false;
     if (flushed < this.#flushed) {
-      if (this.#flushed - flushed > this.#ring.length) return false;
-      let text = "";
-      for (let s = flushed + 1; s <= this.#flushed; s++) {
-        const it = this.#ring[s % this.#ring.length]!;
-        if (member.keeps === null || member.keeps(it.task, it.record.env)) {
-          text += this.#options.frameOf(it);
-          if (text.length > bytesMax) return false;
-        }
-      }
-      if (text !== "") member.sse.write(text);
+      const step = this.ringStep(member, flushed, Infinity);
+      if (step === null || step.size > bytesMax) return false;
+      FanOut.write(member, step.parts);
     }
     this.#members.add(member);
     return true;
@@ -235,33 +301,78 @@ export class FanOut {
 
   #schedule() {
     if (this.#timer !== null || this.#closed) return;
-    const wait = this.#lastFlushAt + this.#gapMs() - performance.now();
-    if (wait <= 0) this.#flush();
-    else {
-      this.#timer = setTimeout(() => {
-        this.#timer = null;
-        this.#flush();
-      }, wait);
+    const now = performance.now();
+    const wait = this.#lastFlushAt + this.#gapMs() - now;
+    if (wait <= 0) {
+      this.#lateMs = 0;
+      this.#flush();
+    } else this.#flushIn(wait, now);
+  }
+
+  /** Flushes `ms` after `now`, and notes how late the timer was (see {@link #mostBehind}). */
+  #flushIn(ms: number, now: number) {
+    const due = now + ms;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.#lateMs = performance.now() - due;
+      this.#flush();
+    }, ms);
+  }
+
+  /**
+   * Whether most members are behind while they still take bytes: what the
+   * server handed their connections is still waiting, and yet their
+   * connections move. So the server or the machine is behind, not these
+   * clients: the next flush waits and grows, rather than queue more behind
+   * what waits. A member that took nothing for {@link MOVING_MS} is stalled
+   * on its own (a client that does not read) and does not count.
+   */
+  #mostBehind(now: number): boolean {
+    let behind = 0, open = 0;
+    for (const m of this.#members) {
+      if (m.sse.closed) continue;
+      open++;
+      const taken = m.sse.takenBytes;
+      let seen = this.#taken.get(m);
+      // Seen for the first time: it moves once it takes something.
+      if (seen === undefined) this.#taken.set(m, seen = { bytes: taken, at: -Infinity });
+      else if (taken !== seen.bytes) {
+        seen.bytes = taken;
+        seen.at = now;
+      }
+      // A server held up (its timer late) has not written: no connection is to blame.
+      const moving = now - seen.at < MOVING_MS || this.#lateMs >= LATE_MS;
+      if (m.sse.backlogBytes > 0 && moving) behind++;
     }
+    return behind * 2 > open;
   }
 
   #flush() {
+    const now = performance.now();
+    if (this.#pending.length <= POSTPONED_ITEMS_MAX && this.#mostBehind(now)) {
+      this.stats.postponed++;
+      this.#lastFlushAt = now;
+      this.#flushIn(this.#gapMs(), now);
+      return;
+    }
     const entries = this.#pending;
     this.#pending = [];
-    this.#lastFlushAt = performance.now();
+    this.#lastFlushAt = now;
     this.stats.flushes++;
     // Each log's offset after this flush.
     const ends = new Map<number, number>();
+    let logged = 0;
     for (const e of entries) {
       if (!("item" in e)) continue;
+      logged++;
       const end = e.item.record.end;
       if (end === undefined) continue;
       const i = this.#indexOf(e.item.task);
       ends.set(i, Math.max(ends.get(i) ?? 0, end));
     }
+    let shared: Uint8Array | null = null;
     if (this.#members.size > 0 && entries.length > 0) {
       const bound = this.#options.memberBytesMax ?? 64 * 1024;
-      let shared: Uint8Array | null = null;
       for (const m of [...this.#members]) {
         if (m.sse.closed) {
           this.#members.delete(m);
@@ -281,6 +392,17 @@ export class FanOut {
       }
     }
     for (const [i, end] of ends) this.#offsets[i] = end;
+    if (logged > 0) {
+      this.#flushRing.set(this.#flushed, {
+        to: this.#received,
+        bytes: shared ?? encoder.encode(this.#text(entries, null)),
+        ends: [...ends],
+      });
+      for (const from of this.#flushRing.keys()) {
+        if (this.#received - from <= FLUSHED_ITEMS_MAX) break;
+        this.#flushRing.delete(from);
+      }
+    }
     this.#flushed = this.#received;
   }
 

@@ -101,10 +101,12 @@ Deno.test("a member that falls behind leaves with the offsets of what it was sen
   assert(got.length > 0 && got.length < 1999, `${got.length} received`);
   assertEquals(m.behind[0], [100 * got.length], "its position is just after the last item sent");
   assertEquals(m.behindAt[0], got.length, "and the flush it has every item of");
-  // The ring gives the rest from there, a step at a time.
+  // The ring gives the rest from there, a flush at a time, as the others were sent it.
   const step = fan.ringStep(m, got.length, 10)!;
-  assertEquals(step.items.map((it) => it.cursor.seq), [got.length + 1]);
-  assertEquals(step.to, got.length + 1);
+  assert(step.to > got.length);
+  assertEquals(step.ends, new Map([[0, 100 * step.to]]), "the log's offset after the step");
+  assertEquals(step.parts.length, 1);
+  assert(step.parts[0] instanceof Uint8Array);
   fan.close();
 });
 
@@ -121,13 +123,108 @@ Deno.test("a member with a filter gets only what it keeps", async () => {
   fan.close();
 });
 
-Deno.test("a join further back than the ring holds is refused", async () => {
+Deno.test("a join further back than the rings hold is refused", async () => {
   const fan = new FanOut({ frameOf, flushMs: 1, ringItems: 4 });
   fan.addItems([1, 2, 3, 4, 5, 6].map((n) => item(n)));
   await tick();
-  assert(!fan.join(new Member(), 0));
-  const m = new Member();
+  const all: MemberFilter = () => true;
+  // A member with a filter is sent items, of which the ring holds the last 4.
+  assert(!fan.join(new Member(all), 0));
+  const m = new Member(all);
   assert(fan.join(m, 2));
   assertEquals(await m.received(), [3, 4, 5, 6]);
+  // One without is sent the flush, as it was encoded for every member.
+  const whole = new Member();
+  assert(fan.join(whole, 0));
+  assertEquals(await whole.received(), [1, 2, 3, 4, 5, 6]);
   fan.close();
+});
+
+/**
+ * Reads a member's stream as it comes, taking `msPerRead` for each read
+ * whatever its size (a write's cost, not its bytes, is what a busy server
+ * pays); returns the numbers of the items.
+ */
+function slowReader(m: Member, msPerRead: number): { stop(): Promise<number[]> } {
+  const reader = m.sse.readable.getReader();
+  let text = "";
+  let done = false;
+  const loop = (async () => {
+    while (!done) {
+      const r = await reader.read();
+      if (r.done) break;
+      text += new TextDecoder().decode(r.value);
+      await tick(msPerRead);
+    }
+  })();
+  return {
+    async stop() {
+      done = true;
+      m.sse.close();
+      await loop.catch(() => {});
+      return text.split("\n").filter((l) => /^\d+-\d-\d+$/.test(l)).map((l) =>
+        Number(l.split("-")[2])
+      );
+    },
+  };
+}
+
+Deno.test("members that fell behind together catch up with the very bytes the flushes were sent as", async () => {
+  const fan = new FanOut({ frameOf, flushMs: 1, memberBytesMax: 64 * 1024 });
+  fan.addLogs([{ task: taskA, offset: 0 }]);
+  const at = fan.snapshot().flushed;
+  for (let i = 1; i <= 60; i += 20) {
+    fan.addItems(Array.from({ length: 20 }, (_, k) => item(i + k)));
+    await tick(3);
+  }
+  const a = new Member(), b = new Member();
+  const sa = fan.ringStep(a, at, 1 << 20)!, sb = fan.ringStep(b, at, 1 << 20)!;
+  assertEquals(sa.to, 60);
+  assert(sa.parts.length >= 2, "one part a flush");
+  sa.parts.forEach((p, i) => assert(p instanceof Uint8Array && p === sb.parts[i], "shared"));
+  // A member with a filter is given its own text.
+  const odd = new Member((_, env) => env.event.type === "log");
+  const so = fan.ringStep(odd, at, 1 << 20)!;
+  assert(so.parts.every((p) => typeof p === "string"));
+  fan.close();
+  for (const m of [a, b, odd]) m.sse.close();
+});
+
+Deno.test("when most members are behind yet reading, flushes wait and grow; nobody is left out", async () => {
+  const fan = new FanOut({ frameOf, flushMs: 1, memberBytesMax: 16 * 1024 });
+  fan.addLogs([{ task: taskA, offset: 0 }]);
+  const members = [new Member(), new Member(), new Member()];
+  for (const m of members) assert(fan.join(m, fan.snapshot().flushed));
+  // Each read takes 20 ms while 100 items come every 3 ms: flushes of a few items each would
+  // leave every member behind; flushes that wait for the members to take the last one keep up.
+  const readers = members.map((m) => slowReader(m, 20));
+  for (let i = 1; i <= 3000; i += 100) {
+    fan.addItems(Array.from({ length: 100 }, (_, k) => item(i + k)));
+    await tick(3);
+  }
+  await tick(1500);
+  assert(fan.stats.postponed > 0, "flushes were put off");
+  assertEquals(fan.stats.left, 0, "no member was left out for the server's own pace");
+  const all = Array.from({ length: 3000 }, (_, i) => i + 1);
+  for (const r of readers) assertEquals(await r.stop(), all);
+  fan.close();
+});
+
+Deno.test("members that take nothing do not hold the flushes of one that reads", async () => {
+  const fan = new FanOut({ frameOf, flushMs: 1, memberBytesMax: 4096 });
+  fan.addLogs([{ task: taskA, offset: 0 }]);
+  const stalled = [new Member(), new Member(), new Member()];
+  const reading = new Member();
+  for (const m of [...stalled, reading]) assert(fan.join(m, fan.snapshot().flushed));
+  const reader = slowReader(reading, 0);
+  for (let i = 1; i <= 2000; i += 20) {
+    fan.addItems(Array.from({ length: 20 }, (_, k) => item(i + k)));
+    await tick(2);
+  }
+  await tick(50);
+  for (const m of stalled) assert(!fan.has(m), "a member that reads nothing leaves");
+  assert(fan.has(reading));
+  assertEquals(await reader.stop(), Array.from({ length: 2000 }, (_, i) => i + 1));
+  fan.close();
+  for (const m of stalled) m.sse.close();
 });

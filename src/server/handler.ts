@@ -64,7 +64,13 @@ export interface LiveRoutes {
   stream(req: Request, url: URL, ctx: RouteContext): Promise<Response>;
   taskStream(req: Request, url: URL, ctx: RouteContext): Promise<Response>;
   /** Open stream clients, and how many times a slow one caught up from disk. */
-  streamStats(): { clients: number; catch_ups: number; fan_out: number };
+  streamStats(): {
+    clients: number;
+    catch_ups: number;
+    fan_out: number;
+    flushes: number;
+    postponed: number;
+  };
   /**
    * Bumped by each published event that can change a task's row (a run
    * starting, pausing, finishing, an approval asked or answered, a phase):

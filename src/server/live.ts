@@ -159,11 +159,19 @@ export class LiveHub implements LiveRoutes {
     return this.#clients.size;
   }
 
-  streamStats(): { clients: number; catch_ups: number; fan_out: number } {
+  streamStats(): {
+    clients: number;
+    catch_ups: number;
+    fan_out: number;
+    flushes: number;
+    postponed: number;
+  } {
     return {
       clients: this.#clients.size,
       catch_ups: this.stats.catchUps,
       fan_out: this.fan.memberCount,
+      flushes: this.fan.stats.flushes,
+      postponed: this.fan.stats.postponed,
     };
   }
 

@@ -29,7 +29,7 @@ import type { Cursor } from "../contract/cursor.ts";
 import { replayFeed } from "../follow/feed.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
-import type { FanOut, FanOutMember, MemberFilter } from "./fan_out.ts";
+import { FanOut, type FanOutMember, type MemberFilter } from "./fan_out.ts";
 import { feedFrame } from "./live_frames.ts";
 import type { Slots } from "./slots.ts";
 import { frameText, SseStream } from "./sse.ts";
@@ -184,12 +184,8 @@ export class ProjectStreamClient implements FanOutMember {
       this.#flushed = null;
       return null;
     }
-    if (step.text !== "") this.sse.write(step.text);
-    for (const it of step.items) {
-      const i = fan.indexOf(it.task);
-      const end = it.record.end ?? 0;
-      if (end > (this.#from[i] ?? 0)) this.#from[i] = end;
-    }
+    FanOut.write(this, step.parts);
+    for (const [i, end] of step.ends) if (end > (this.#from[i] ?? 0)) this.#from[i] = end;
     this.#flushed = step.to;
     if (step.to < fan.flushed || !fan.join(this, step.to)) return false;
     this.#flushed = null;

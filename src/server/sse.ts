@@ -232,6 +232,11 @@ export class SseStream {
   /**
    * Bytes waiting for the client: queued in the connection plus batched here.
    */
+  /** Bytes the connection has taken from the stream so far. */
+  get takenBytes(): number {
+    return this.#enqueuedBytes - this.#queuedBytes();
+  }
+
   get backlogBytes(): number {
     if (this.#closed) return 0;
     return this.#queuedBytes() + this.#pendingChars;
