@@ -21,7 +21,7 @@ import { decodeLine } from "../codec/decode.ts";
 import type { ModelUsage } from "./pricing.ts";
 
 /** Bumped whenever {@link LogSummary} changes shape: older cache entries are ignored. */
-export const SUMMARY_VERSION = 1;
+export const SUMMARY_VERSION = 2;
 
 /** A phase of a run. */
 export interface PhaseRecord {
@@ -102,6 +102,11 @@ export interface RunSummary {
   sessions: number;
   /** Tool calls. */
   calls: number;
+  /**
+   * The costs its agents reported themselves (`agent_finished.cost_usd`),
+   * added up, in US dollars; null when none reported one.
+   */
+  reported_cost: number | null;
 }
 
 /** The QA result last reported. */
@@ -297,6 +302,7 @@ export class HistoryFold {
           models: [],
           sessions: 0,
           calls: 0,
+          reported_cost: null,
         },
         agentUsage: zeroUsage(),
         budgetActiveMs: 0,
@@ -394,6 +400,10 @@ export class HistoryFold {
         }
         addUsage(m.usage, ev.usage);
         addUsage(w.agentUsage, ev.usage);
+        const cost = (ev as { cost_usd?: unknown }).cost_usd;
+        if (typeof cost === "number" && Number.isFinite(cost) && cost >= 0) {
+          s.reported_cost = (s.reported_cost ?? 0) + cost;
+        }
         break;
       }
       case "budget_updated":
