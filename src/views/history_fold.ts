@@ -19,6 +19,7 @@ import { LEGACY_CALL_ID, runOf, zeroUsage } from "../contract/events.ts";
 import type { LogProblem, LogRecord } from "../store/log_reader.ts";
 import { decodeLine } from "../codec/decode.ts";
 import type { ModelUsage } from "./pricing.ts";
+import { isWriteTool, writtenPath } from "./written_path.ts";
 
 /** Bumped whenever {@link LogSummary} changes shape: older cache entries are ignored. */
 export const SUMMARY_VERSION = 2;
@@ -126,7 +127,7 @@ export interface LogSummary {
   current_run: string | null;
   /** `at` of the last event of the log. */
   last_activity: string | null;
-  /** Paths of successful write_file / edit_file calls, first write first. */
+  /** Paths written by successful file-writing calls (written_path.ts), first write first. */
   trace_files: string[];
   last_qa: QaSummary | null;
   /** Problems met reading the log (broken lines), at most {@link ERRORS_MAX}. */
@@ -144,8 +145,6 @@ export interface BadLog {
 
 /** Most problems kept per log. */
 export const ERRORS_MAX = 50;
-
-const WRITE_TOOLS = new Set(["write_file", "edit_file"]);
 
 /**
  * The canonical start (src/codec/encode.ts) of a schema-2 line whose event
@@ -258,7 +257,7 @@ export class HistoryFold {
     // an older line must be parsed, so that its run is marked as pre-0.5.
     const tail = isTool ? (m[2] === "tool_called" ? TAIL_CALLED : TAIL_RETURNED) : null;
     if (
-      m && (!isTool || (tool !== undefined && !WRITE_TOOLS.has(tool) && tail!.test(text)))
+      m && (!isTool || (tool !== undefined && !isWriteTool(tool) && tail!.test(text)))
     ) {
       const [, at, type, run] = m;
       this.#lastActivity = at;
@@ -411,10 +410,8 @@ export class HistoryFold {
         break;
       case "tool_called": {
         s.calls++;
-        if (!WRITE_TOOLS.has(ev.tool)) break;
-        const input = ev.input as { path?: unknown } | null;
-        const path = input && typeof input === "object" ? input.path : undefined;
-        if (typeof path !== "string" || path === "") break;
+        const path = writtenPath(ev.tool, ev.input);
+        if (path === null) break;
         if (ev.call === LEGACY_CALL_ID) {
           const key = `${ev.role}|${ev.tool}|${ev.subtask}`;
           let q = w.writesByOrder.get(key);
@@ -426,7 +423,7 @@ export class HistoryFold {
         break;
       }
       case "tool_returned": {
-        if (!WRITE_TOOLS.has(ev.tool)) break;
+        if (!isWriteTool(ev.tool)) break;
         let path: string | undefined;
         if (ev.call === LEGACY_CALL_ID) {
           path = w.writesByOrder.get(`${ev.role}|${ev.tool}|${ev.subtask}`)?.shift();

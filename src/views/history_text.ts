@@ -224,7 +224,7 @@ export function renderDetail(d: TaskHistory, nowMs: number): string {
       ? `the merge ${(cf.source.commit ?? "").slice(0, 10)}, files of its commits`
       : cf.source.kind === "commits"
       ? "the commits"
-      : "write_file / edit_file calls";
+      : "the calls that wrote files";
     lines.push(`Changed files (from ${from}${cf.approximate ? ", approximate" : ""}):`);
     for (const f of cf.files) lines.push(`  ${f.path}`);
   }
