@@ -17,7 +17,8 @@
  */
 import { MonotonicClock } from "../src/contract/time.ts";
 import { agentAdapter, type AgentFormat, type Produced } from "../src/producers/mod.ts";
-import { type EventInput, RunRecorder } from "../src/store/recorder.ts";
+import { producedEvents } from "../src/cli/cmd_record.ts";
+import { RunRecorder } from "../src/store/recorder.ts";
 import { defaultSettings } from "../src/store/settings.ts";
 import { StateDir } from "../src/store/state_dir.ts";
 import { readTask, saveTask } from "../src/store/tasks.ts";
@@ -746,27 +747,7 @@ async function recordFixture(
     newCall: () => (++calls).toString(16).padStart(12, "0"),
   });
   const write = async (out: Produced[]) => {
-    const batch: EventInput[] = [];
-    for (const p of out) {
-      if (p.output === undefined) {
-        batch.push(p.event as unknown as EventInput);
-        continue;
-      }
-      const e = p.event;
-      batch.push(
-        await rec.keepOutput({
-          role: e.role as string,
-          tool: e.tool as string,
-          call: e.call as string,
-          subtask: null,
-          output: p.output,
-          is_error: e.is_error as boolean,
-          duration_ms: e.duration_ms as number,
-          exit_code: e.exit_code as number | null,
-          timed_out: e.timed_out as boolean,
-        }),
-      );
-    }
+    const batch = await producedEvents(rec, out);
     if (batch.length > 0) rec.emitAll(batch);
   };
   try {

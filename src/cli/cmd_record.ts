@@ -197,26 +197,8 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
     const produced: Produced[] = [];
     /** Adds the adapter's events to a batch, their outputs kept in the trace store first. */
     const addProduced = async (from: Produced[], batch: EventInput[], texts: unknown[]) => {
-      for (const p of from) {
-        if (p.output === undefined) {
-          batch.push(p.event as unknown as EventInput);
-          texts.push(undefined);
-          continue;
-        }
-        const e = p.event;
-        batch.push(
-          await rec.keepOutput({
-            role: e.role as string,
-            tool: e.tool as string,
-            call: e.call as string,
-            subtask: null,
-            output: p.output,
-            is_error: e.is_error as boolean,
-            duration_ms: e.duration_ms as number,
-            exit_code: e.exit_code as number | null,
-            timed_out: e.timed_out as boolean,
-          }),
-        );
+      for (const ev of await producedEvents(rec, from)) {
+        batch.push(ev);
         texts.push(undefined);
       }
     };
@@ -447,6 +429,44 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
     await rec.close();
     live.close();
   }
+}
+
+/**
+ * The events an agent's adapter made, ready for {@link RunRecorder.emitAll}:
+ * a `tool_returned` with its output has the output kept in the trace store
+ * first (its `preview`, `output_chars` and `output_file` filled).
+ *
+ * @example
+ * ```ts
+ * rec.emitAll(await producedEvents(rec, produced));
+ * ```
+ */
+export async function producedEvents(
+  rec: RunRecorder,
+  produced: readonly Produced[],
+): Promise<EventInput[]> {
+  const events: EventInput[] = [];
+  for (const p of produced) {
+    if (p.output === undefined) {
+      events.push(p.event as unknown as EventInput);
+      continue;
+    }
+    const e = p.event;
+    events.push(
+      await rec.keepOutput({
+        role: e.role as string,
+        tool: e.tool as string,
+        call: e.call as string,
+        subtask: null,
+        output: p.output,
+        is_error: e.is_error as boolean,
+        duration_ms: e.duration_ms as number,
+        exit_code: e.exit_code as number | null,
+        timed_out: e.timed_out as boolean,
+      }),
+    );
+  }
+  return events;
 }
 
 /** Whether the input's keys are the event's, in the same order, the event's `run` aside. */
