@@ -163,7 +163,10 @@ Deno.test(
     });
     // The call is seen while the agent's input is still open.
     const called = (l: string) => l.includes('"type":"tool_called"');
-    assert(await until(() => Promise.resolve(follower.lines.some(called))), follower.lines.join("\n"));
+    assert(
+      await until(() => Promise.resolve(follower.lines.some(called))),
+      follower.lines.join("\n"),
+    );
     await stream.until((f) => f.some((x) => x.event === "tool_called"));
     assert(!exited, "record is still reading the agent's output");
     // The delta went to --json (and live followers), never to the log.
