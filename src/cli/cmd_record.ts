@@ -44,13 +44,6 @@ input, one JSON object a line, without envelope ({"type":"tool_called",...}),
 and writes each through taskline's run recorder (schema, seq and at added,
 the task's lock held, run_finished always last). See docs/producing.md.
 
-With --from claude-code or --from codex it reads an agent's own output
-instead, as it comes, and records the agent's session as the run
-(docs/agents.md):
-
-  claude -p "fix the test" --output-format stream-json --verbose | taskline record 5 --from claude-code
-  codex exec --json "fix the test" | taskline record 5 --from codex --model gpt-5-codex
-
   - run_started is written first unless the input's first event is one.
   - run is set by taskline in every event; a producer may leave it out.
   - A tool_returned may carry its complete "output": it is kept in the trace
@@ -67,7 +60,14 @@ instead, as it comes, and records the agent's session as the run
 Exit codes: 0 the run succeeded, 2 it ended paused, 1 it failed (or the task
 is running, or cannot be resumed), 130 interrupted or cancelled.
 
-With --from claude-code or codex the run ends when the input ends: done
+With --from claude-code or --from codex it reads an agent's own output
+instead, as it comes, and records the agent's session as the run
+(docs/agents.md):
+
+  claude -p "fix the test" --output-format stream-json --verbose | taskline record 5 --from claude-code
+  codex exec --json "fix the test" | taskline record 5 --from codex --model gpt-5-codex
+
+The run then ends when the input ends: done
 when every session of the agent ended with success, failed (exit 1) when one
 failed (its error in the log) or when the input ended before the agent's
 final line. Lines of types the adapter does not know are skipped.
