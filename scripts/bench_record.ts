@@ -361,6 +361,14 @@ export async function benchRecord(b: RecordBench): Promise<void> {
     }));
   }
   try {
+    await (await import("./bench_agents.ts")).benchAgents(b);
+  } catch (e) {
+    b.rows.push(row("record-agents", "record --from claude-code against taskline events", {
+      met: `skipped: the benchmark failed: ${(e as Error).message.replaceAll("|", "/")}`,
+      goal: ">= 0.5x",
+    }));
+  }
+  try {
     await benchLatency(b);
   } catch (e) {
     b.rows.push(row("record-latency", "record -> events -f latency", {

@@ -65,7 +65,9 @@ function fromSchema(s: Schema): fc.Arbitrary<unknown> {
     case "integer":
       return fc.integer({ min: typeof s.minimum === "number" ? s.minimum : -1_000_000_000 });
     case "number":
-      return jsonNumber;
+      return typeof s.minimum === "number"
+        ? jsonNumber.filter((n) => n >= (s.minimum as number))
+        : jsonNumber;
     case "array":
       return fc.array(fromSchema(s.items as Schema), { maxLength: 4 });
     case "object": {

@@ -200,6 +200,7 @@ Deno.test("deno task bench runs on tiny inputs and writes the table with a row p
         "record throughput",
         "record throughput with tool outputs",
         "record -> events -f latency",
+        "record --from claude-code",
         "ship an existing project",
         "live: append on the source",
       ]

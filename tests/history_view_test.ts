@@ -56,8 +56,16 @@ Deno.test("the real peer run gives the peer's recorded TaskHistory, field for fi
   const task = await peerRealTask(p.state);
   const ours = await buildTaskHistory(p.state, task);
   const theirs = JSON.parse(await Deno.readTextFile(`${PEER}/real-history-detail.json`));
-  const { current: _c, legacy: _l, paused_reason: _p, sessions: _s, calls: _k, cost: _x, ...run } =
-    ours.runs[0];
+  const {
+    current: _c,
+    legacy: _l,
+    paused_reason: _p,
+    sessions: _s,
+    calls: _k,
+    cost: _x,
+    cost_reported: _r,
+    ...run
+  } = ours.runs[0];
   assertEquals(run, theirs.runs[0]);
   assertEquals(ours.totals, theirs.totals);
   assertEquals(ours.changed_files, theirs.changed_files);

@@ -12,6 +12,7 @@ const HEIGHT: Record<string, number> = {
   contract: 1,
   codec: 2,
   store: 3,
+  producers: 3,
   follow: 4,
   views: 5,
   engine: 5,

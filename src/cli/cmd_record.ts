@@ -19,6 +19,13 @@ import { checkEventInput } from "../store/event_input.ts";
 import { type EventInput, RunRecorder } from "../store/recorder.ts";
 import { saveTask } from "../store/tasks.ts";
 import { liveChannelSink } from "../follow/live_channel.ts";
+import {
+  type AgentAdapter,
+  agentAdapter,
+  type Produced,
+  RECORD_FORMATS,
+  type RecordFormat,
+} from "../producers/mod.ts";
 import { parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 
@@ -29,7 +36,8 @@ const REPORTED_LINES_MAX = 100;
 /** Longest time run.json lags behind the run's totals, in milliseconds. */
 const STATE_SAVE_MS = 200;
 
-export const RECORD_HELP = `Usage: taskline record <TASK> [--resume] [--restart] [--json]
+export const RECORD_HELP =
+  `Usage: taskline record <TASK> [--from FORMAT] [--model NAME] [--resume] [--restart] [--json]
 
 Records a run produced by an engine of your own: reads events on standard
 input, one JSON object a line, without envelope ({"type":"tool_called",...}),
@@ -52,7 +60,23 @@ the task's lock held, run_finished always last). See docs/producing.md.
 Exit codes: 0 the run succeeded, 2 it ended paused, 1 it failed (or the task
 is running, or cannot be resumed), 130 interrupted or cancelled.
 
+With --from claude-code or --from codex it reads an agent's own output
+instead, as it comes, and records the agent's session as the run
+(docs/agents.md):
+
+  claude -p "fix the test" --output-format stream-json --verbose | taskline record 5 --from claude-code
+  codex exec --json "fix the test" | taskline record 5 --from codex --model gpt-5-codex
+
+The run then ends when the input ends: done
+when every session of the agent ended with success, failed (exit 1) when one
+failed (its error in the log) or when the input ended before the agent's
+final line. Lines of types the adapter does not know are skipped.
+
 Options:
+  --from F    the input's format: taskline (bare events, the default),
+              claude-code (claude -p --output-format stream-json --verbose),
+              codex (codex exec --json)
+  --model M   the model, where the agent's output does not name it (Codex)
   --resume    continue the task's current run (same run id, seq continues)
   --restart   start a new run even though the current one is paused
   --json      print each envelope as written (agent_delta included), one a line`;
@@ -65,8 +89,26 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
     resume: { type: "boolean" },
     restart: { type: "boolean" },
     json: { type: "boolean" },
+    from: { type: "string" },
+    model: { type: "string" },
   });
   ctx.json = values.json === true;
+  const from = (values.from ?? "taskline") as string;
+  if (!(RECORD_FORMATS as readonly string[]).includes(from)) {
+    throw new TasklineError(
+      "usage",
+      `taskline record: unknown --from ${
+        JSON.stringify(from.slice(0, 80))
+      }; the formats are taskline (bare taskline events, the default), claude-code (claude -p --output-format stream-json --verbose) and codex (codex exec --json)`,
+    );
+  }
+  const format = from as RecordFormat;
+  if (values.model !== undefined && format === "taskline") {
+    throw new TasklineError(
+      "usage",
+      "taskline record: --model names the model of an agent's output (--from claude-code or codex); taskline events name it in agent_started",
+    );
+  }
   if (positionals.length !== 1) {
     throw new TasklineError(
       "usage",
@@ -148,6 +190,19 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
     await rec.saveState();
     await flushOut();
 
+    // An agent's output (--from claude-code, codex): its adapter makes the events.
+    const adapter: AgentAdapter | null = format === "taskline"
+      ? null
+      : agentAdapter(format, { model: (values.model as string | undefined) ?? "" });
+    const produced: Produced[] = [];
+    /** Adds the adapter's events to a batch, their outputs kept in the trace store first. */
+    const addProduced = async (from: Produced[], batch: EventInput[], texts: unknown[]) => {
+      for (const ev of await producedEvents(rec, from)) {
+        batch.push(ev);
+        texts.push(undefined);
+      }
+    };
+
     let rejected = 0;
     let warnedRun = false;
     const reject = async (line: number, reason: string) => {
@@ -216,6 +271,12 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
             value = JSON.parse(line);
           } catch (e) {
             await reject(lineNo, `not JSON (${(e as Error).message.slice(0, 120)})`);
+            continue;
+          }
+          if (adapter !== null) {
+            produced.length = 0;
+            adapter.take(value, produced);
+            if (produced.length > 0) await addProduced(produced, batch, texts);
             continue;
           }
           const c = checkEventInput(value, rec.run);
@@ -295,9 +356,23 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
       reader.releaseLock();
     }
 
+    let segmentMs: number | undefined;
+    if (adapter !== null) {
+      // The agent's open session is closed, and, when its input ended, the run ends as it said.
+      produced.length = 0;
+      const agentEnd = adapter.finish(produced, halt.why ?? "eof");
+      const batch: EventInput[] = [];
+      await addProduced(produced, batch, []);
+      if (batch.length > 0) rec.emitAll(batch);
+      if (halt.why === null) {
+        end = { success: agentEnd.success, status: agentEnd.status };
+        segmentMs = agentEnd.activeMs ?? undefined;
+      }
+    }
+
     let code: number;
     if (end !== null) {
-      await rec.finish(end);
+      await rec.finish({ ...end, segmentMs });
       task.record.status = end.status;
       code = end.success ? 0 : end.status === "paused" ? 2 : 1;
     } else if (halt.why === "cancel") {
@@ -354,6 +429,44 @@ export async function recordCommand(ctx: Context, args: string[]): Promise<numbe
     await rec.close();
     live.close();
   }
+}
+
+/**
+ * The events an agent's adapter made, ready for {@link RunRecorder.emitAll}:
+ * a `tool_returned` with its output has the output kept in the trace store
+ * first (its `preview`, `output_chars` and `output_file` filled).
+ *
+ * @example
+ * ```ts
+ * rec.emitAll(await producedEvents(rec, produced));
+ * ```
+ */
+export async function producedEvents(
+  rec: RunRecorder,
+  produced: readonly Produced[],
+): Promise<EventInput[]> {
+  const events: EventInput[] = [];
+  for (const p of produced) {
+    if (p.output === undefined) {
+      events.push(p.event as unknown as EventInput);
+      continue;
+    }
+    const e = p.event;
+    events.push(
+      await rec.keepOutput({
+        role: e.role as string,
+        tool: e.tool as string,
+        call: e.call as string,
+        subtask: null,
+        output: p.output,
+        is_error: e.is_error as boolean,
+        duration_ms: e.duration_ms as number,
+        exit_code: e.exit_code as number | null,
+        timed_out: e.timed_out as boolean,
+      }),
+    );
+  }
+  return events;
 }
 
 /** Whether the input's keys are the event's, in the same order, the event's `run` aside. */

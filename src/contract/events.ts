@@ -119,6 +119,11 @@ export interface AgentFinished {
   steps: number;
   usage: Usage;
   stop: string;
+  /**
+   * Optional (added after 0.5): the cost of the session as the agent reported it,
+   * in US dollars; it covers the subagent sessions this one started.
+   */
+  cost_usd?: number;
 }
 export interface SubtaskUpdated {
   type: "subtask_updated";

@@ -40,6 +40,15 @@ const artefact = {
   then: { required: ["kind", "round"] },
 };
 const timestamp = { type: "string", format: "date-time" };
+/** Added after 0.5, optional: adding an optional field is not a breaking change (schema stays 2). */
+const costUsd = {
+  type: "number",
+  minimum: 0,
+  description:
+    "Optional (added after 0.5). The cost of the session as the agent itself reported it, in US " +
+    "dollars (Claude Code's total_cost_usd); it covers the subagent sessions this one started. " +
+    "Absent when the agent reports none.",
+};
 
 /** One field of an event: its schema, and its default when it was added in 0.5. */
 export interface FieldSpec {
@@ -91,7 +100,14 @@ export const EVENT_FIELDS: Record<EventType, Record<string, FieldSpec>> = {
     output_chars: added({ type: "integer", minimum: 0 }, () => 0),
     output_file: added({ type: ["string", "null"] }, () => null),
   },
-  agent_finished: { run: f(uuid), role: f(str), steps: f(num), usage: f(usage), stop: f(str) },
+  agent_finished: {
+    run: f(uuid),
+    role: f(str),
+    steps: f(num),
+    usage: f(usage),
+    stop: f(str),
+    cost_usd: { schema: costUsd, optional: true },
+  },
   subtask_updated: { run: f(uuid), subtask: f(uuid), status: f(str) },
   subtask_integrated: {
     run: f(uuid),

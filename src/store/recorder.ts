@@ -419,9 +419,23 @@ export class RunRecorder {
    * Publishes `run_finished` with the totals of the whole run and saves
    * run.json. Only once; afterwards the recorder accepts no event.
    */
-  async finish(result: { success: boolean; status: string }): Promise<Envelope> {
+  async finish(
+    result: {
+      success: boolean;
+      status: string;
+      /**
+       * The active time of this segment of the run as the producer reported
+       * it (an agent's session durations), in milliseconds: replaces the time
+       * this process ran it. Default: that time.
+       */
+      segmentMs?: number;
+    },
+  ): Promise<Envelope> {
     if (!this.#started) throw new Error("RunRecorder.finish before start");
-    this.#runState.active_ms = this.activeMs();
+    const given = result.segmentMs;
+    this.#runState.active_ms = given !== undefined && Number.isFinite(given) && given >= 0
+      ? this.#runState.active_ms + Math.round(given)
+      : this.activeMs();
     this.#started = false;
     const env = this.emit({
       type: "run_finished",

@@ -98,8 +98,14 @@ export interface RunHistory {
   paused_reason: string | null;
   sessions: number;
   calls: number;
-  /** Cost of the run, when every session of it is priced. */
+  /**
+   * Cost of the run: by the price table when every session of it is priced;
+   * else, when its agents reported their cost (`agent_finished.cost_usd`) and
+   * the currency is USD, the sum of what they reported (`cost_reported`).
+   */
   cost: number | null;
+  /** `cost` is what the agents reported, not a price of the table. */
+  cost_reported: boolean;
 }
 
 /** Where the changed files come from. */
@@ -143,7 +149,12 @@ export interface TaskHistory {
   changed_files: ChangedFiles;
   last_qa: QaSummary | null;
   validations_passed: boolean | null;
-  cost: { amount: number; currency: string; complete: boolean } | null;
+  /**
+   * The task's cost: by the price table when every session is priced; else
+   * the sum of its runs' costs when each run has one (`reported`: some of
+   * it is what the agents reported).
+   */
+  cost: { amount: number; currency: string; complete: boolean; reported?: boolean } | null;
   last_activity: string | null;
   /** Problems met reading the task's files (broken log lines...). */
   errors: string[];
@@ -303,6 +314,11 @@ async function compose(
   }
   for (const s of summary.runs) models.push(...s.models);
   const cost = costOf(models, settings.pricing);
+  // Unpriced by the table: the runs' costs, some reported by their agents, when every run has one.
+  const byRuns = cost.amount === null && runs.length > 0 && runs.some((r) => r.cost_reported) &&
+      runs.every((r) => r.cost !== null)
+    ? runs.reduce((sum, r) => sum + (r.cost ?? 0), 0)
+    : null;
   const rec = task.record;
   const taskDoc: TaskHistory["task"] = {
     id: rec.id,
@@ -321,9 +337,11 @@ async function compose(
     changed_files: changedFiles(summary),
     last_qa: summary.last_qa,
     validations_passed: validationsPassed(summary.runs),
-    cost: cost.amount === null
-      ? null
-      : { amount: round6(cost.amount), currency: settings.pricing_currency, complete: true },
+    cost: cost.amount !== null
+      ? { amount: round6(cost.amount), currency: settings.pricing_currency, complete: true }
+      : byRuns !== null
+      ? { amount: round6(byRuns), currency: "USD", complete: true, reported: true }
+      : null,
     last_activity: summary.last_activity,
     errors,
     dir: task.dir,
@@ -348,7 +366,13 @@ function runOf(
     : s.run === current && lockHeld
     ? "running"
     : "interrupted";
-  const cost = costOf(s.models, settings.pricing).amount;
+  const priced = costOf(s.models, settings.pricing).amount;
+  // Reported costs are US dollars: taskline converts no currency.
+  const reported = priced === null && s.reported_cost !== null &&
+      settings.pricing_currency === "USD"
+    ? s.reported_cost
+    : null;
+  const cost = priced ?? reported;
   return {
     run: s.run,
     started_at: s.started_at,
@@ -374,6 +398,7 @@ function runOf(
     sessions: s.sessions,
     calls: s.calls,
     cost: cost === null ? null : round6(cost),
+    cost_reported: reported !== null,
   };
 }
 

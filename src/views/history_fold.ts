@@ -19,9 +19,10 @@ import { LEGACY_CALL_ID, runOf, zeroUsage } from "../contract/events.ts";
 import type { LogProblem, LogRecord } from "../store/log_reader.ts";
 import { decodeLine } from "../codec/decode.ts";
 import type { ModelUsage } from "./pricing.ts";
+import { isWriteTool, writtenPath } from "./written_path.ts";
 
 /** Bumped whenever {@link LogSummary} changes shape: older cache entries are ignored. */
-export const SUMMARY_VERSION = 1;
+export const SUMMARY_VERSION = 2;
 
 /** A phase of a run. */
 export interface PhaseRecord {
@@ -102,6 +103,11 @@ export interface RunSummary {
   sessions: number;
   /** Tool calls. */
   calls: number;
+  /**
+   * The costs its agents reported themselves (`agent_finished.cost_usd`),
+   * added up, in US dollars; null when none reported one.
+   */
+  reported_cost: number | null;
 }
 
 /** The QA result last reported. */
@@ -121,7 +127,7 @@ export interface LogSummary {
   current_run: string | null;
   /** `at` of the last event of the log. */
   last_activity: string | null;
-  /** Paths of successful write_file / edit_file calls, first write first. */
+  /** Paths written by successful file-writing calls (written_path.ts), first write first. */
   trace_files: string[];
   last_qa: QaSummary | null;
   /** Problems met reading the log (broken lines), at most {@link ERRORS_MAX}. */
@@ -139,8 +145,6 @@ export interface BadLog {
 
 /** Most problems kept per log. */
 export const ERRORS_MAX = 50;
-
-const WRITE_TOOLS = new Set(["write_file", "edit_file"]);
 
 /**
  * The canonical start (src/codec/encode.ts) of a schema-2 line whose event
@@ -253,7 +257,7 @@ export class HistoryFold {
     // an older line must be parsed, so that its run is marked as pre-0.5.
     const tail = isTool ? (m[2] === "tool_called" ? TAIL_CALLED : TAIL_RETURNED) : null;
     if (
-      m && (!isTool || (tool !== undefined && !WRITE_TOOLS.has(tool) && tail!.test(text)))
+      m && (!isTool || (tool !== undefined && !isWriteTool(tool) && tail!.test(text)))
     ) {
       const [, at, type, run] = m;
       this.#lastActivity = at;
@@ -297,6 +301,7 @@ export class HistoryFold {
           models: [],
           sessions: 0,
           calls: 0,
+          reported_cost: null,
         },
         agentUsage: zeroUsage(),
         budgetActiveMs: 0,
@@ -394,6 +399,10 @@ export class HistoryFold {
         }
         addUsage(m.usage, ev.usage);
         addUsage(w.agentUsage, ev.usage);
+        const cost = (ev as { cost_usd?: unknown }).cost_usd;
+        if (typeof cost === "number" && Number.isFinite(cost) && cost >= 0) {
+          s.reported_cost = (s.reported_cost ?? 0) + cost;
+        }
         break;
       }
       case "budget_updated":
@@ -401,10 +410,8 @@ export class HistoryFold {
         break;
       case "tool_called": {
         s.calls++;
-        if (!WRITE_TOOLS.has(ev.tool)) break;
-        const input = ev.input as { path?: unknown } | null;
-        const path = input && typeof input === "object" ? input.path : undefined;
-        if (typeof path !== "string" || path === "") break;
+        const path = writtenPath(ev.tool, ev.input);
+        if (path === null) break;
         if (ev.call === LEGACY_CALL_ID) {
           const key = `${ev.role}|${ev.tool}|${ev.subtask}`;
           let q = w.writesByOrder.get(key);
@@ -416,7 +423,7 @@ export class HistoryFold {
         break;
       }
       case "tool_returned": {
-        if (!WRITE_TOOLS.has(ev.tool)) break;
+        if (!isWriteTool(ev.tool)) break;
         let path: string | undefined;
         if (ev.call === LEGACY_CALL_ID) {
           path = w.writesByOrder.get(`${ev.role}|${ev.tool}|${ev.subtask}`)?.shift();

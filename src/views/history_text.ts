@@ -13,6 +13,10 @@ import { cutColumns, displayWidth, visible } from "./terminal_text.ts";
 export const LOWER_BOUND_LEGEND =
   "+ lower bound: part of the work was recorded before 0.5 (no totals then) or a run did not finish";
 
+/** Legend printed under a table that shows a cost the agents reported. */
+export const REPORTED_COST_LEGEND =
+  "* cost reported by the agent itself (the price table has no price for its model)";
+
 function mark(known: boolean): string {
   return known ? "" : "+";
 }
@@ -66,18 +70,24 @@ export function renderTable(docs: TaskHistory[], nowMs: number, all = false): st
     }).join("  ").trimEnd() + "\n";
   let text = line(head) + rows.map(line).join("");
   if (docs.some((d) => !d.totals.complete)) text += LOWER_BOUND_LEGEND + "\n";
+  if (docs.some((d) => d.cost?.reported === true && costText(d) !== "-")) {
+    text += REPORTED_COST_LEGEND + "\n";
+  }
   return text;
 }
 
 /** A task's cost; "-" when unknown or partial (documents of other servers may carry partial ones). */
 function costText(d: TaskHistory): string {
-  return d.cost && d.cost.complete !== false ? formatCost(d.cost.amount, d.cost.currency) : "-";
+  if (!d.cost || d.cost.complete === false) return "-";
+  return formatCost(d.cost.amount, d.cost.currency) + (d.cost.reported === true ? "*" : "");
 }
 
 function runTotals(r: RunHistory, currency: string): string {
   const tokens = `${formatCount(tokensOf(r.usage))}${mark(r.totals_known)} tokens`;
   const active = `${formatDuration(r.active_ms)}${mark(r.totals_known)} active`;
-  const cost = `cost ${formatCost(r.cost, currency)}`;
+  const cost = `cost ${formatCost(r.cost, r.cost_reported ? "USD" : currency)}${
+    r.cost_reported ? " (reported by the agent)" : ""
+  }`;
   return `${tokens}, ${active}, ${cost}`;
 }
 
@@ -103,7 +113,9 @@ export function renderDetail(d: TaskHistory, nowMs: number): string {
   );
   const unpriced = d.unpriced_models ?? [];
   const cost = costText(d) !== "-"
-    ? `cost ${costText(d)}`
+    ? `cost ${formatCost(d.cost!.amount, d.cost!.currency)}${
+      d.cost!.reported === true ? " (reported by the agent)" : ""
+    }`
     : unpriced.length > 0
     ? `cost - (no price for ${
       unpriced.map((x) => x === "" ? "a model not recorded before 0.5" : x).join(", ")
@@ -212,7 +224,7 @@ export function renderDetail(d: TaskHistory, nowMs: number): string {
       ? `the merge ${(cf.source.commit ?? "").slice(0, 10)}, files of its commits`
       : cf.source.kind === "commits"
       ? "the commits"
-      : "write_file / edit_file calls";
+      : "the calls that wrote files";
     lines.push(`Changed files (from ${from}${cf.approximate ? ", approximate" : ""}):`);
     for (const f of cf.files) lines.push(`  ${f.path}`);
   }

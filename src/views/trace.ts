@@ -46,7 +46,7 @@ export interface RunTrace {
   /** The run traced; null with `all`. */
   run: string | null;
   calls: TraceCall[];
-  /** Paths of successful write_file / edit_file calls of the traced runs, in order. */
+  /** Paths written by successful file-writing calls of the traced runs (written_path.ts), in order. */
   files_written: string[];
   // Extensions.
   /** The runs traced (every run of the task with `all`), in log order. */

@@ -22,6 +22,7 @@
  */
 import { LEGACY_CALL_ID, runOf } from "../contract/events.ts";
 import type { AnyEvent, ToolCalled, ToolReturned } from "../contract/events.ts";
+import { writtenPath } from "./written_path.ts";
 
 /** How a call was paired with its return. */
 export type Pairing = "id" | "order" | "unmatched";
@@ -83,8 +84,6 @@ export function resultOf(c: {
   return "ok";
 }
 
-const WRITE_TOOLS = new Set(["write_file", "edit_file"]);
-
 /**
  * The calls of one run (or of every run, with `run` null), paired as the
  * envelopes are added in log order.
@@ -94,7 +93,7 @@ export class CallPairing {
   readonly calls: TraceCall[] = [];
   /** The runs seen, in log order. */
   readonly runs: string[] = [];
-  /** Paths of successful write_file / edit_file calls, first write first. */
+  /** Paths written by successful file-writing calls (written_path.ts), first write first. */
   readonly filesWritten: string[] = [];
   readonly #byId = new Map<string, TraceCall>();
   readonly #byOrder = new Map<string, TraceCall[]>();
@@ -172,9 +171,9 @@ export class CallPairing {
     entry.output_chars = typeof t.output_chars === "number" ? t.output_chars : 0;
     entry.output_file = typeof t.output_file === "string" ? t.output_file : null;
     entry.result = resultOf(entry);
-    if (WRITE_TOOLS.has(entry.tool) && !entry.is_error && entry.called_at !== null) {
-      const p = (entry.input as { path?: unknown } | null)?.path;
-      if (typeof p === "string" && p !== "" && !this.#written.has(p)) {
+    if (!entry.is_error && entry.called_at !== null) {
+      const p = writtenPath(entry.tool, entry.input);
+      if (p !== null && !this.#written.has(p)) {
         this.#written.add(p);
         this.filesWritten.push(p);
       }

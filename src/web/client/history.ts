@@ -84,18 +84,19 @@ export class HistoryScreen implements Screen {
     }
     this.note.hidden = docs.length > 0;
     this.note.textContent = "No finished work yet.";
-    let tokens = 0, ms = 0;
+    let tokens = 0, ms = 0, reported = false;
     const costs = new Map<string, number>();
     for (const d of docs) {
       tokens += usageTokens(d.totals?.usage);
       ms += d.totals?.active_ms ?? 0;
       if (d.cost) costs.set(d.cost.currency, (costs.get(d.cost.currency) ?? 0) + d.cost.amount);
+      if (d.cost?.reported) reported = true;
     }
     const costText = [...costs].map(([currency, amount]) => fmtCost({ amount, currency }))
       .join(" + ");
     this.summary.textContent = `${docs.length} tasks · ${fmtTokens(tokens)} tokens · ${
       fmtDuration(ms)
-    } active${costText ? " · " + costText + " priced" : ""}`;
+    } active${costText ? ` · ${costText} ${reported ? "priced or reported" : "priced"}` : ""}`;
     this.tbody.replaceChildren(...docs.map((d) => this.row(d)));
     const days = perDay(docs);
     const currency = docs.find((d) => d.cost)?.cost?.currency ?? "USD";
@@ -125,9 +126,17 @@ export class HistoryScreen implements Screen {
       h("td", { class: "num" }, fmtDuration(d.totals?.active_ms)),
       h(
         "td",
-        { class: "num cost", title: d.cost ? "" : "not every session of this task is priced" },
+        {
+          class: "num cost",
+          title: !d.cost
+            ? "not every session of this task is priced"
+            : d.cost.reported
+            ? "reported by the agent: the price table has no price for its model"
+            : "",
+        },
         fmtCost(d.cost),
         d.cost?.complete === false ? h("span", { class: "muted small" }, " partial") : "",
+        d.cost?.reported ? h("span", { class: "muted small reported" }, " reported") : "",
       ),
       h("td", {}, d.last_qa ? `${d.last_qa.verdict} (round ${d.last_qa.round})` : "–"),
       h("td", {}, fmtDateTime(d.last_activity)),
@@ -223,7 +232,11 @@ export class HistoryDetailScreen implements Screen {
         "span",
         { class: "cost" },
         fmtCost(d.cost),
-        d.cost ? "" : h("span", { class: "muted" }, " (not every session is priced)"),
+        d.cost
+          ? d.cost.reported
+            ? h("span", { class: "muted reported" }, " (reported by the agent)")
+            : ""
+          : h("span", { class: "muted" }, " (not every session is priced)"),
       ),
     );
     fact("Commits", String(d.totals?.commits ?? 0));
