@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { beyondFour, describeHeld, heldPermissions } from "../sandbox.ts";
+import { beyondFour, describeHeld, heldPermissions, type HeldPermissions } from "../sandbox.ts";
 import { decodeLine } from "../codec/decode.ts";
 import { LineSplitter } from "../codec/lines.ts";
 import { runOf } from "../contract/events.ts";
@@ -33,7 +33,7 @@ do not fail.`;
 /** One thing doctor found. */
 export interface Finding {
   level: "error" | "warning" | "info";
-  check: "settings" | "task" | "log" | "trace";
+  check: "settings" | "task" | "log" | "trace" | "permissions";
   file: string;
   /** 1-based line, or null. */
   line: number | null;
@@ -230,6 +230,8 @@ export async function diagnose(state: StateDir): Promise<{
   findings: Finding[];
   tasks: number;
   trace_store: { files: number; bytes: number };
+  /** What the process holds of Deno's permissions (src/sandbox.ts). */
+  permissions: HeldPermissions;
 }> {
   const findings: Finding[] = [];
   try {
