@@ -230,14 +230,24 @@ Deno.test("the README's CI job: follow the run, open the pull request with gh, w
   await Deno.chmod(`${bin}/gh`, 0o755);
   const flags = PERMISSION_FLAGS.map((f) => `'${f}'`).join(" ");
   const taskline = `'${Deno.execPath()}' run --quiet ${flags} '${MAIN}'`;
+  // The README's job as written, task 5 being task 1 here, and the scripted engine in place of
+  // `claude ... | taskline record 5 --from claude-code`.
+  const readme = await Deno.readTextFile(`${REPO}/README.md`);
+  const block = /## In CI\n[^]*?```sh\n([^]*?)```/.exec(readme)?.[1];
+  assert(block, "README has an In CI section with the job");
+  const steps = block.split("\n").filter((l) =>
+    /^(taskline events|wait|gh |taskline history)/.test(l)
+  )
+    .map((l) => l.replaceAll(" 5", " 1"));
+  assertEquals(steps.length, 4, block);
+  assert(block.includes("| taskline record 5 --from claude-code &"), block);
   const job = `set -euo pipefail
 taskline() { ${taskline} "$@"; }
 taskline run 1 --scenario .taskline/scenario.jsonc > /dev/null &
-set +e; taskline events 1 --follow --exit-status > "$OUT/events.txt"; status=$?; set -e
-wait
+set +e; ${steps[0]} > "$OUT/events.txt"; status=$?; set -e
+${steps[1]}
 echo "$status" > "$OUT/status"
-gh pr create --title "$(taskline pr 1 --json | jq -r .title)" --body-file <(taskline pr 1)
-taskline history 1 --format markdown >> "$GITHUB_STEP_SUMMARY"
+${steps.slice(2).join("\n")}
 `;
   const out = await Deno.makeTempDir({ prefix: "taskline-ci-job-" });
   try {

@@ -103,6 +103,8 @@ export const BODY_CHARS_MAX = 65_536;
 
 /** Bounds of the body's parts (characters after escaping), well under {@link BODY_CHARS_MAX} together. */
 const BOUNDS = {
+  /** Characters of the description read, and of its Markdown. */
+  descriptionSource: 4_000,
   description: 8_000,
   commits: { itemsMax: 50, charsMax: 16_000 },
   files: { itemsMax: 100, charsMax: 12_000 },
@@ -246,14 +248,17 @@ function bodyOf(
   const n = doc.number;
   const runId = mdCode(run.run.slice(0, 8));
   const lines: string[] = [];
-  const description = mdParagraphs(doc.task.description);
-  if (description !== "") {
-    const cut = description.length > BOUNDS.description
-      ? description.slice(0, description.lastIndexOf("\n", BOUNDS.description) + 1) +
-        `… (the whole description: \`taskline task show ${n}\`)`
-      : description;
-    lines.push(cut, "");
+  const raw = doc.task.description;
+  let description = mdParagraphs(raw, { charsMax: BOUNDS.descriptionSource });
+  let cut = raw.length > BOUNDS.descriptionSource;
+  if (description.length > BOUNDS.description) {
+    // Escapes made it longer: whole lines up to the bound.
+    const at = description.lastIndexOf("\n", BOUNDS.description);
+    description = (at > 0 ? description.slice(0, at) : "").trimEnd();
+    cut = true;
   }
+  if (cut) description += `\n\n(the whole description: \`taskline task show ${n}\`)`;
+  if (description.trim() !== "") lines.push(description.trimStart(), "");
 
   // What the run delivered.
   lines.push(`### What run ${runId} delivered`, "");
