@@ -46,7 +46,8 @@ export async function prCommand(ctx: Context, args: string[]): Promise<number> {
     throw new TasklineError("usage", "taskline pr: name one task, for example `taskline pr 3`");
   }
   const base = values.base as string | undefined;
-  // A branch name as git takes it (git check-ref-format): no white space, controls or ~^:?*[\.
+  // A branch name as git would take it (git check-ref-format): no white space, no control
+  // character, none of ~ ^ : ? * [ \ and no "..".
   if (
     base !== undefined &&
     (base === "" || base.length > 255 || /[\s~^:?*[\\]|\.\./.test(base) || hasUnsafe(base))

@@ -29,7 +29,7 @@ export interface Taken {
   left: number;
 }
 
-/** The first lines of `lines` that fit both bounds (at least the first one is not cut: it is left). */
+/** The first lines of `lines` that fit both bounds; a line is taken whole or left. */
 export function takeLines(lines: string[], options: TakeOptions): Taken {
   const out: string[] = [];
   let chars = 0;

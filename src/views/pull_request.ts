@@ -176,11 +176,6 @@ function lastFinished(runs: RunHistory[]): RunHistory | null {
   return null;
 }
 
-/** Nanoseconds of an `at`, or null when it is not a time. */
-function ns(at: string): bigint | null {
-  return parseTimeNs(at);
-}
-
 /** Each command of the run (with its integration flag), in the order it first ran. */
 function validationsOf(run: RunHistory): PullRequestValidation[] {
   const byKey = new Map<string, RunHistory["validations"]>();
@@ -195,17 +190,16 @@ function validationsOf(run: RunHistory): PullRequestValidation[] {
   for (const results of byKey.values()) {
     const last = results[results.length - 1];
     let fixes = 0;
-    const commits: string[] = [];
+    const commits = new Set<string>();
     for (let i = 0; i + 1 < results.length; i++) {
       if (results[i].passed) continue;
       fixes++;
-      const from = ns(results[i].at), to = ns(results[i + 1].at);
+      // Between the failure and the next run of the command (an `at` that is no time: none).
+      const from = parseTimeNs(results[i].at), to = parseTimeNs(results[i + 1].at);
       if (from === null || to === null) continue;
       for (const c of fixCommits) {
-        const at = ns(c.at);
-        if (at !== null && at >= from && at <= to && !commits.includes(c.commit)) {
-          commits.push(c.commit);
-        }
+        const at = parseTimeNs(c.at);
+        if (at !== null && at >= from && at <= to) commits.add(c.commit);
       }
     }
     out.push({
@@ -215,7 +209,7 @@ function validationsOf(run: RunHistory): PullRequestValidation[] {
       exit_code: last.exit_code,
       runs: results.length,
       fixes,
-      fix_commits: commits,
+      fix_commits: [...commits],
     });
   }
   return out;
