@@ -220,6 +220,11 @@ function inline(text: unknown, charsMax = 300): string {
   return mdText(text, { charsMax, lineStart: false });
 }
 
+/** A commit message's first line (the contract's `message` is one; an engine may send more). */
+function firstLine(message: string): string {
+  return message.split(/\r\n|[\r\n]/, 1)[0];
+}
+
 /** A commit id as the body shows it: 7 characters, plain when it is hexadecimal (GitHub links it). */
 function shortHash(commit: string): string {
   const s = commit.slice(0, 7);
@@ -294,7 +299,7 @@ function bodyOf(
     lines.push(
       ...list(
         run.commits.map((c: CommitRecord) =>
-          `${shortHash(c.commit)} ${inline(c.message, 200) || "(no message)"}`
+          `${shortHash(c.commit)} ${inline(firstLine(c.message), 200) || "(no message)"}`
         ),
         BOUNDS.commits,
         `\`taskline history ${n}\``,

@@ -127,7 +127,7 @@ Deno.test("pr: fixes are the failed results followed by another run; fix commits
   const pr = buildPullRequest(doc([run({
     commits: [
       c("2026-11-01T10:00:01Z", "aaaaaaa1", "sub"), // a subtask's commit: not a fix
-      c("2026-11-01T10:00:03Z", "bbbbbbb2"),
+      { ...c("2026-11-01T10:00:03Z", "bbbbbbb2"), message: "fix\nsecond line" },
       c("2026-11-01T10:00:05Z", "ccccccc3"),
     ],
     validations: [
@@ -137,6 +137,7 @@ Deno.test("pr: fixes are the failed results followed by another run; fix commits
       v("2026-11-01T10:00:06Z", true),
     ],
   })]));
+  assert(!pr.body.includes("second line"));
   assertEquals(pr.validations.map((x) => [x.command, x.runs, x.fixes, x.fix_commits, x.passed]), [
     ["make test", 3, 2, ["bbbbbbb2", "ccccccc3"], true],
     ["make lint", 1, 0, [], true],
