@@ -96,3 +96,10 @@ export {
   type TaskHistory,
   type TraceCall,
 } from "./src/views/mod.ts";
+export {
+  buildPullRequest,
+  type PullRequest,
+  type PullRequestOptions,
+} from "./src/views/pull_request.ts";
+export { historyMarkdown, taskHistoryMarkdown } from "./src/views/history_markdown.ts";
+export { mdCode, mdParagraphs, mdText } from "./src/views/markdown.ts";

@@ -1,6 +1,7 @@
 /**
  * Golden cases: each folder of `tests/golden/` holds `args` (one argument a
- * line), `project` (the name of a folder of `fixtures/projects/`), and the
+ * line), `project` (the name of a folder of `fixtures/projects/`, or
+ * `../hostile` for the hostile project of `fixtures/hostile/`), and the
  * expected `stdout`, `stderr` and `code`. The project is copied to a
  * temporary directory and the real program runs there under its shipped
  * permissions. `deno task test -- --update` rewrites the expected files; the

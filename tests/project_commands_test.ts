@@ -176,6 +176,7 @@ Deno.test("the program lists every command, answers help for each, and refuses a
     "init",
     "memory",
     "mirror",
+    "pr",
     "record",
     "reject",
     "run",

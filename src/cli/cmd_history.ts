@@ -10,6 +10,7 @@ import { HistoryCache } from "../views/history_cache.ts";
 import { parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 import { renderDetail, renderTable } from "../views/history_text.ts";
+import { historyMarkdown, taskHistoryMarkdown } from "../views/history_markdown.ts";
 import { openLogsSynchronously } from "../store/log_file.ts";
 
 export const HISTORY_HELP = `Usage: taskline history [REF] [options]
@@ -19,8 +20,11 @@ number, title, status, runs, commits, files changed, tokens, active time,
 cost and last activity. With REF: one task in detail, finished or not.
 
 Options:
-  --all     every task, whatever its status
-  --json    TaskHistory documents (an array without REF, one object with it)
+  --all           every task, whatever its status
+  --json          TaskHistory documents (an array without REF, one object with it)
+  --format <F>    text (default), json, or markdown: the same as a CI job's
+                  summary (GitHub Flavored Markdown, log text escaped, times
+                  in UTC), e.g. >> "$GITHUB_STEP_SUMMARY"
 
 A "+" marks a lower bound: part of the run was recorded before 0.5, or the
 run did not finish. Cost needs a price for every model the task used
@@ -31,8 +35,16 @@ export async function historyCommand(ctx: Context, args: string[]): Promise<numb
   const { values, positionals } = parseArgs("history", args, {
     all: { type: "boolean" },
     json: { type: "boolean" },
+    format: { type: "string" },
   });
-  ctx.json = values.json === true;
+  const format = values.json === true ? "json" : String(values.format ?? "text");
+  if (!["text", "json", "markdown"].includes(format)) {
+    throw new TasklineError(
+      "usage",
+      `taskline history: --format takes text, json or markdown, not "${format.slice(0, 40)}"`,
+    );
+  }
+  ctx.json = format === "json";
   if (positionals.length > 1) {
     throw new TasklineError("usage", "taskline history: name at most one task");
   }
@@ -49,6 +61,7 @@ export async function historyCommand(ctx: Context, args: string[]): Promise<numb
     });
     await warnProblems(ctx, doc);
     if (ctx.json) await out.write(JSON.stringify(doc) + "\n");
+    else if (format === "markdown") await out.write(taskHistoryMarkdown(doc));
     else await out.write(renderDetail(doc, now));
     return doc.bad_log ? 1 : 0;
   }
@@ -62,7 +75,9 @@ export async function historyCommand(ctx: Context, args: string[]): Promise<numb
   });
   for (const d of docs) await warnProblems(ctx, d);
   if (ctx.json) await out.write(JSON.stringify(docs) + "\n");
-  else await out.write(renderTable(docs, now, values.all === true));
+  else if (format === "markdown") {
+    await out.write(historyMarkdown(docs, { all: values.all === true }));
+  } else await out.write(renderTable(docs, now, values.all === true));
   // A task whose log is not a log is listed with its problem, and named on stderr.
   return docs.some((d) => d.bad_log) ? 1 : 0;
 }

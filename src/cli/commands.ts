@@ -125,6 +125,11 @@ export const COMMANDS: Record<string, Command> = {
     load: () =>
       import("./cmd_mirror.ts").then((m) => ({ help: m.MIRROR_HELP, run: m.mirrorCommand })),
   },
+  pr: {
+    summary: "the text of a pull request for a task's branch",
+    keeps: () => READS,
+    load: () => import("./cmd_pr.ts").then((m) => ({ help: m.PR_HELP, run: m.prCommand })),
+  },
   trace: {
     summary: "the tool calls of a run, with results",
     keeps: () => READS,

@@ -77,18 +77,40 @@ export function renderTable(docs: TaskHistory[], nowMs: number, all = false): st
 }
 
 /** A task's cost; "-" when unknown or partial (documents of other servers may carry partial ones). */
-function costText(d: TaskHistory): string {
+export function costText(d: TaskHistory): string {
   if (!d.cost || d.cost.complete === false) return "-";
   return formatCost(d.cost.amount, d.cost.currency) + (d.cost.reported === true ? "*" : "");
 }
 
-function runTotals(r: RunHistory, currency: string): string {
+/**
+ * A run's totals as the detail shows them: `25k tokens, 41 s active, cost
+ * $0.35` (a `+` after a lower bound). Shared with the Markdown documents
+ * (`taskline pr`, `history --format markdown`) so that they say the same.
+ */
+export function runTotals(r: RunHistory, currency: string): string {
   const tokens = `${formatCount(tokensOf(r.usage))}${mark(r.totals_known)} tokens`;
   const active = `${formatDuration(r.active_ms)}${mark(r.totals_known)} active`;
   const cost = `cost ${formatCost(r.cost, r.cost_reported ? "USD" : currency)}${
     r.cost_reported ? " (reported by the agent)" : ""
   }`;
   return `${tokens}, ${active}, ${cost}`;
+}
+
+/**
+ * A task's cost as the detail shows it: `cost $1.83`, or `cost -` with the
+ * models that have no price. Shared with the Markdown documents.
+ */
+export function taskCostText(d: TaskHistory): string {
+  const unpriced = d.unpriced_models ?? [];
+  return costText(d) !== "-"
+    ? `cost ${formatCost(d.cost!.amount, d.cost!.currency)}${
+      d.cost!.reported === true ? " (reported by the agent)" : ""
+    }`
+    : unpriced.length > 0
+    ? `cost - (no price for ${
+      unpriced.map((x) => x === "" ? "a model not recorded before 0.5" : x).join(", ")
+    })`
+    : "cost -";
 }
 
 /** The detail of one task. */
@@ -111,18 +133,8 @@ export function renderDetail(d: TaskHistory, nowMs: number): string {
         formatDuration(d.totals.active_ms)
       }${m} active`,
   );
-  const unpriced = d.unpriced_models ?? [];
-  const cost = costText(d) !== "-"
-    ? `cost ${formatCost(d.cost!.amount, d.cost!.currency)}${
-      d.cost!.reported === true ? " (reported by the agent)" : ""
-    }`
-    : unpriced.length > 0
-    ? `cost - (no price for ${
-      unpriced.map((x) => x === "" ? "a model not recorded before 0.5" : x).join(", ")
-    })`
-    : "cost -";
   lines.push(
-    `${cost} · last activity ${
+    `${taskCostText(d)} · last activity ${
       formatAge(d.last_activity ? Date.parse(d.last_activity) : null, nowMs)
     }${d.last_activity ? ` (${formatTime(d.last_activity)} UTC)` : ""}`,
   );

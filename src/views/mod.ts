@@ -25,5 +25,7 @@ export { type LogSummary, type RunSummary, SUMMARY_VERSION } from "./history_fol
 export * from "./trace.ts";
 export * from "./trace_output.ts";
 export * from "./otlp.ts";
+export * from "./pull_request.ts";
+export * from "./history_markdown.ts";
 export * from "./pricing.ts";
 export * from "./units.ts";
