@@ -70,6 +70,7 @@ export interface LiveRoutes {
     fan_out: number;
     flushes: number;
     postponed: number;
+    stalls: number;
   };
   /**
    * Bumped by each published event that can change a task's row (a run

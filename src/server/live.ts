@@ -119,7 +119,7 @@ export class LiveHub implements LiveRoutes {
   /** Bounds the clients that read the logs at once to catch up. */
   readonly slots: Slots;
   /** Counters for tests and the bench: clients that fell behind and caught up from the logs. */
-  readonly stats = { catchUps: 0 };
+  readonly stats = { catchUps: 0, stalls: 0 };
   readonly #clients = new Set<Client>();
   readonly #taskClients = new Set<TaskStreamClient>();
   /** Per task id, the run and seq of the last logged event published. */
@@ -165,6 +165,7 @@ export class LiveHub implements LiveRoutes {
     fan_out: number;
     flushes: number;
     postponed: number;
+    stalls: number;
   } {
     return {
       clients: this.#clients.size,
@@ -172,6 +173,7 @@ export class LiveHub implements LiveRoutes {
       fan_out: this.fan.memberCount,
       flushes: this.fan.stats.flushes,
       postponed: this.fan.stats.postponed,
+      stalls: this.stats.stalls,
     };
   }
 
@@ -399,6 +401,7 @@ export class LiveHub implements LiveRoutes {
       stallMsMax: this.#options.stallMsMax,
       onClose: () => {
         this.#clients.delete(client);
+        if (client.sse.stalled) this.stats.stalls++;
       },
     });
     this.#clients.add(client);
@@ -434,6 +437,7 @@ export class LiveHub implements LiveRoutes {
       onClose: () => {
         this.#clients.delete(client);
         this.#taskClients.delete(client);
+        if (client.sse.stalled) this.stats.stalls++;
       },
     });
     this.#clients.add(client);
