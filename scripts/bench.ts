@@ -969,9 +969,9 @@ interface Server {
   first: string;
 }
 
-async function startServer(root: string): Promise<Server | string> {
+async function startServer(root: string, v8Flags = true): Promise<Server | string> {
   let first = "";
-  const proc = new Watched(taskline(["serve", "--port", "0", "--json"]), {
+  const proc = new Watched(taskline(["serve", "--port", "0", "--json"], { v8Flags }), {
     cwd: root,
     onLine: (l) => {
       if (first === "") first = l;
@@ -1094,6 +1094,8 @@ interface FanoutCase {
   written: number;
   /** Whether the goals hold: p50 and p99 in ms, server peak RSS in KiB. */
   met: ((p50: number, p99: number, peakKb: number) => boolean) | null;
+  /** The server with the four permission flags and no V8 flags (default: as installed). */
+  bare?: boolean;
 }
 
 /** Many /api/stream clients while a writer process appends (issues 5 and 15). */
@@ -1132,6 +1134,29 @@ function benchFanoutMany(b: Bench) {
   });
 }
 
+/**
+ * The issue 15 load with the server started with the four permission flags
+ * and nothing else (no V8 flags), as a harness that runs `deno run` with
+ * exactly them would start it.
+ */
+function benchFanoutManyBare(b: Bench) {
+  const s = b.sizes;
+  return benchStream(b, {
+    id: "fanout-many-bare",
+    name:
+      `server fan-out, four permission flags and no V8 flags: ${s.fanClients} /api/stream clients, another process appends to ${s.manyWritten} of ${s.manyTasks} tasks ${s.fanRate} events/s for ${s.fanSeconds} s`,
+    goal: "all received, p99 < 100 ms, server < 250 MB",
+    clients: s.fanClients,
+    writer: "many",
+    rate: s.fanRate,
+    seconds: s.fanSeconds,
+    tasks: s.manyTasks,
+    written: s.manyWritten,
+    met: (_p50, p99, kb) => p99 < 100 && kb < 250 * 1024,
+    bare: true,
+  });
+}
+
 /** One client, one task written 20 times a second: the latency of an idle server. */
 function benchStreamLowLoad(b: Bench) {
   const s = b.sizes;
@@ -1164,7 +1189,7 @@ async function benchStream(b: Bench, c: FanoutCase) {
   // The many-task writer takes every (tasks / written)th task.
   const step = Math.max(1, Math.floor(c.tasks / c.written));
   const targets = p.summary.tasks.filter((_, i) => i % step === 0).slice(0, c.written);
-  const server = await startServer(p.root);
+  const server = await startServer(p.root, !c.bare);
   if (typeof server === "string") {
     b.rows.push(skipped(id, name, server, goal));
     return;
@@ -1641,6 +1666,11 @@ export async function runBench(args: string[]): Promise<Row[]> {
   if (hist) await step("api-events", "/api/events", () => benchApiEvents(b, hist!));
   await step("stream-latency", "stream latency at low load", () => benchStreamLowLoad(b));
   await step("fanout-many", "server fan-out, many tasks", () => benchFanoutMany(b));
+  await step(
+    "fanout-many-bare",
+    "server fan-out, many tasks, no V8 flags",
+    () => benchFanoutManyBare(b),
+  );
   await step("fanout", "server fan-out", () => benchFanout(b, sizes.fanClients, true));
   if (sizes.fanClientsScale) {
     const n = sizes.fanClientsScale;

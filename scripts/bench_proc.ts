@@ -12,9 +12,33 @@ import type { Row } from "./bench.ts";
 /** Absolute path of the repository's main.ts. */
 export const MAIN = new URL("../main.ts", import.meta.url).pathname;
 
-/** The argv of `taskline <args>` as it ships: `deno run` with its permission flags. */
-export function taskline(args: string[]): string[] {
-  return [Deno.execPath(), "run", "--quiet", ...PERMISSION_FLAGS, MAIN, ...args];
+/** Options of {@link taskline}. */
+export interface TasklineArgvOptions {
+  /**
+   * With taskline's V8 flags, as `deno task install` runs it (default); false: the four
+   * permission flags and nothing else, as a harness that runs `deno run` with exactly them.
+   */
+  v8Flags?: boolean;
+}
+
+/**
+ * The argv of `taskline <args>` as it ships: `deno run` with its permission flags.
+ *
+ * To compare a change of the server against the program before it, the
+ * environment may name another `main.ts` for `serve` (`TASKLINE_BENCH_SERVE_MAIN`,
+ * for example that of a `git worktree` of the commit before) and flags to add
+ * to it (`TASKLINE_BENCH_SERVE_FLAGS`, for example `--cpu-prof`).
+ */
+export function taskline(args: string[], options: TasklineArgvOptions = {}): string[] {
+  const flags = options.v8Flags === false
+    ? PERMISSION_FLAGS.filter((f) => !f.startsWith("--v8-flags"))
+    : PERMISSION_FLAGS;
+  const serve = args[0] === "serve";
+  const extra = serve
+    ? (Deno.env.get("TASKLINE_BENCH_SERVE_FLAGS") ?? "").split(" ").filter((f) => f !== "")
+    : [];
+  const main = (serve ? Deno.env.get("TASKLINE_BENCH_SERVE_MAIN") : undefined) ?? MAIN;
+  return [Deno.execPath(), "run", "--quiet", ...flags, ...extra, main, ...args];
 }
 
 /** Quotes one word for sh. */

@@ -11,9 +11,12 @@
  * server to close the clients that never read (its stall bound), and opens
  * idle connections to count what each costs.
  *
- * Checks: peak RSS under `--rss-mb-max` (300), the reader's p99 under 100
- * ms, every event exactly once to the reader, `/api/tasks` p99 under 100
- * ms, the non-reading clients closed by the server.
+ * Checks: peak RSS under `--rss-mb-max` (300), every event exactly once to
+ * the reader, the reader's p99 and `/api/tasks` p99 under 100 ms for what
+ * is written or asked 15 s or more after the start (the whole run's are
+ * reported beside them: in the first seconds the kernel takes about 2.7 MiB
+ * into each never-reading connection, docs/server.md), the non-reading
+ * clients closed by the server.
  *
  * ```sh
  * deno run -A scripts/soak_slow_clients.ts                  # full size (issue 23)
@@ -27,6 +30,13 @@ import { generateProject } from "./gen_project.ts";
 import { peakRssKb, RssPoller, taskline, Watched } from "./bench_proc.ts";
 import { BUCKET_US, type ClientsReport } from "./bench_sse_clients.ts";
 import { RawSocket } from "./raw_socket.ts";
+
+/**
+ * From this long after the writer starts, the server has found out the
+ * clients that never read (their buffers are full and they took nothing for
+ * its stall bound): the steady figures (issue 37) are taken from there, ms.
+ */
+const STEADY_AFTER_MS = 15_000;
 
 /** What the soak measured, in the shape of the reliability table. */
 export interface SlowSoakResult {
@@ -137,6 +147,8 @@ export async function slowClientsSoak(o: SlowSoakOptions = {}): Promise<SlowSoak
       String(events),
       "--timeout-ms",
       String(Math.ceil(events / rate) * 1000 + 60_000),
+      "--warm-after-ms",
+      String(STEADY_AFTER_MS),
     ], { cwd: root, onLine: (l) => out.push(l) });
     if (!(await reader.waitFor(() => out.includes("ready"), 30_000))) {
       throw new Error(`the reader did not connect: ${reader.stderr.slice(0, 200)}`);
@@ -163,6 +175,8 @@ export async function slowClientsSoak(o: SlowSoakOptions = {}): Promise<SlowSoak
     ], { cwd: root });
     // GET /api/tasks every 200 ms while the writer runs and the reader reads.
     const apiTimes: number[] = [];
+    /** Those of the requests made once the server had found out the non-readers. */
+    const apiSteady: number[] = [];
     let apiErrors = 0;
     const cpuStart = cpuMs(server.pid);
     const wallStart = performance.now();
@@ -181,6 +195,7 @@ export async function slowClientsSoak(o: SlowSoakOptions = {}): Promise<SlowSoak
           apiErrors++;
         }
         apiTimes.push(performance.now() - t);
+        if (t - wallStart >= STEADY_AFTER_MS) apiSteady.push(performance.now() - t);
         await sleep(Math.max(0, 200 - (performance.now() - t)));
       }
     })();
@@ -200,19 +215,21 @@ export async function slowClientsSoak(o: SlowSoakOptions = {}): Promise<SlowSoak
       if (counts.reader_events !== events) {
         failures.push(`the reader got ${counts.reader_events} events of ${events}`);
       }
-      const total = r.hist.reduce((a, [, n]) => a + n, 0);
-      const pct = (f: number) => {
+      const pct = (hist: [number, number][], f: number) => {
+        const total = hist.reduce((a, [, n]) => a + n, 0);
         let acc = 0;
-        for (const [k, n] of r.hist) {
+        for (const [k, n] of hist) {
           acc += n;
           if (acc >= f * total) return ((k + 1) * BUCKET_US) / 1000;
         }
         return NaN;
       };
-      counts.reader_p50_ms = pct(0.5);
-      counts.reader_p99_ms = pct(0.99);
-      if (!(counts.reader_p99_ms < 100)) {
-        failures.push(`the reader's p99 was ${counts.reader_p99_ms} ms`);
+      counts.reader_p50_ms = pct(r.hist, 0.5);
+      counts.reader_p99_ms = pct(r.hist, 0.99);
+      counts.reader_steady_p50_ms = pct(r.histWarm ?? [], 0.5);
+      counts.reader_steady_p99_ms = pct(r.histWarm ?? [], 0.99);
+      if (!(counts.reader_steady_p99_ms < 100)) {
+        failures.push(`the reader's p99 once steady was ${counts.reader_steady_p99_ms} ms`);
       }
       if (r.errors.length) failures.push(`reader: ${r.errors.join("; ")}`);
     }
@@ -220,9 +237,11 @@ export async function slowClientsSoak(o: SlowSoakOptions = {}): Promise<SlowSoak
     counts.api_tasks_requests = apiTimes.length;
     counts.api_tasks_p50_ms = Math.round(q(apiTimes, 0.5) * 10) / 10;
     counts.api_tasks_p99_ms = Math.round(q(apiTimes, 0.99) * 10) / 10;
+    apiSteady.sort((a, b) => a - b);
+    counts.api_tasks_steady_p99_ms = Math.round(q(apiSteady, 0.99) * 10) / 10;
     if (apiErrors) failures.push(`${apiErrors} /api/tasks requests failed`);
-    if (!(counts.api_tasks_p99_ms < 100)) {
-      failures.push(`/api/tasks p99 was ${counts.api_tasks_p99_ms} ms`);
+    if (!(counts.api_tasks_steady_p99_ms < 100)) {
+      failures.push(`/api/tasks p99 once steady was ${counts.api_tasks_steady_p99_ms} ms`);
     }
     const health = async () =>
       (await (await fetch(`${url}/api/health`, {
