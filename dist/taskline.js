@@ -259,7 +259,7 @@ Options:
                      \`taskline serve\`, which may run at the same time) and
                      published, not stored, on taskline_live.<project>.<task id>`;a(og,"shipCommand")});var qh={};z(qh,{MIRROR_HELP:()=>ag,mirrorCommand:()=>lg});async function lg(n,t){let{values:e,positionals:s}=P("mirror",t,{project:{type:"string"},stream:{type:"string"},live:{type:"boolean"}});if(s.length!==1)throw new y("usage","taskline mirror takes one argument: the NATS URL");let r=Is(s[0]),i=e.project===void 0?void 0:qn(e.project),o=await n.settings(),l=e.stream??o.fleet.stream,c=await Ps(n.state,n.io.env),u=await Pa(n.state,r,{stream:l,project:i,live:e.live===!0,nats:{auth:c.options},signal:n.io.signal,onReport:a(h=>void n.warn(h),"onReport"),onReady:a(async h=>{await n.io.stderr.write(`taskline mirror: stream ${h.stream} on ${h.server} from message ${h.from} into ${n.state.root}/
 `),await n.io.stderr.flush()},"onReady")});return await n.io.stderr.write(`taskline mirror: ${u.lines} lines, ${u.outputs} outputs, ${u.taskFiles} task files written${u.unusable>0?`, ${u.unusable} unusable messages skipped`:""}
-`),0}var ag,Fh=_(()=>{A();Fa();ot();ag="Usage: taskline mirror <NATS-URL> [options]\n\nBuilds .taskline/ of this directory from a stream that `taskline ship` writes,\nand keeps it up to date until Ctrl-C. Each task of each project lands in\n.taskline/tasks/<project>--<task dir>/ with its task.json, its events.jsonl\nbyte for byte as on its machine, and its tool outputs. `events`, `history`,\n`trace`, `serve` and `tui` work on the replica as on any project (refer to\na task by its directory name, or its id: numbers of several projects collide).\nAfter a crash it resumes from what it has written (a torn last line is cut).\n\nCredentials as for `taskline ship` (TASKLINE_NATS_TOKEN, TASKLINE_NATS_NKEY, or\n.taskline/nats.token, nats.nkey, nats.creds).\n\nOptions:\n  --stream <NAME>    the stream (default: fleet.stream of config.jsonc, else TASKLINE)\n  --project <NAME>   only this project (default: every project of the stream)\n  --live             also the ephemeral events (agent_delta) that `ship --live`\n                     publishes: handed to a `taskline serve` running on this\n                     replica, which streams them; never written";a(lg,"mirrorCommand")});async function Ba(n){try{return await Deno.realPath(n)}catch{return null}}async function Wn(n,t,e,s={}){if(!cg.test(e))throw new y("bad-request",`Cannot read the output of call "${e.slice(0,40)}": a call is 12 hexadecimal digits`);let r=e.toLowerCase();if(!Ua.test(t.dir)||t.dir.startsWith("."))return null;let i=await Ba(`${n.root}/tool-output`),o=await Ba(n.root);if(i===null||o===null)return null;if(i!==`${o}/tool-output`)throw new y("bad-state",`Refusing to read ${n.toolOutputDir}: it is a link`);let l=[];if(s.run!==void 0)Ua.test(s.run)&&!s.run.startsWith(".")&&l.push(s.run);else{try{for await(let c of Deno.readDir(`${n.toolOutputDir}/${t.dir}`))Ua.test(c.name)&&!c.name.startsWith(".")&&l.push(c.name)}catch{return null}l.sort()}for(let c of l){let u=n.traceFile(t.dir,c,r),h=await Ba(u);if(h===null)continue;if(!h.startsWith(`${i}/`))throw new y("bad-state",`Refusing to read the output of call ${r}: ${u} leads outside ${n.toolOutputDir}/`);let f=await Deno.stat(h);if(!f.isFile)continue;if(f.size>(s.bytesMax??64*1024*1024))throw new y("io",`Cannot read ${u}: ${f.size} bytes is too large`);let d=await Deno.readTextFile(h),p=ug.exec(d);return{text:d,run:c,cut:p?{kept:Number(p[1]),total:Number(p[2])}:null}}return null}var cg,Ua,ug,Fs=_(()=>{A();cg=/^[0-9a-fA-F]{12}$/,Ua=/^[0-9A-Za-z._-]{1,100}$/,ug=/\n?\[taskline: output cut to the first (\d+) of (\d+) characters\]\n?$/;a(Ba,"realOrNull");a(Wn,"readTraceOutput")});function zn(n){return n.returned_at===null?"no result":n.timed_out?"timed out":n.exit_code!==null&&n.exit_code!==0?`exit ${n.exit_code}`:n.is_error?"error":"ok"}function Ha(n,t,e,s){return`${n}|${t}|${e}|${s??""}`}function Uh(n,t,e){return{run:n,call:t.call,role:t.role,subtask:t.subtask??null,tool:t.tool,input:null,called_at:null,returned_at:null,duration_ms:null,is_error:null,exit_code:null,timed_out:!1,preview:"",output_chars:0,output_file:null,paired:"unmatched",result:"no result",seq:e}}var hg,Us,Wa=_(()=>{J();a(zn,"resultOf");hg=new Set(["write_file","edit_file"]),Us=class n{static{a(this,"CallPairing")}run;calls;runs;filesWritten;#t;#e;#n;constructor(t){this.run=t,this.calls=[],this.runs=[],this.filesWritten=[],this.#t=new Map,this.#e=new Map,this.#n=new Set}static resume(t,e){let s=new n(t);for(let r of e)s.calls.push(r),s.runs.includes(r.run)||s.runs.push(r.run),!(r.returned_at!==null||r.called_at===null)&&(r.call===Tt?s.#s(Ha(r.run,r.role,r.tool,r.subtask)).push(r):s.#t.set(`${r.run}|${r.call}`,r));return s}add(t){if(typeof t.schema=="number"&&t.schema>2)return null;let e=t.event,s=I(e);if(s===null||this.run!==null&&s!==this.run||(this.runs.includes(s)||this.runs.push(s),e.type!=="tool_called"&&e.type!=="tool_returned"))return null;let r=typeof t.seq=="number"?t.seq:null;if(e.type==="tool_called"){let c=e,u=Uh(s,c,r);return u.input=c.input??null,u.called_at=t.at,this.calls.push(u),c.call===Tt?this.#s(Ha(s,c.role,c.tool,c.subtask)).push(u):this.#t.set(`${s}|${c.call}`,u),u}let i=e,o,l="unmatched";if(i.call===Tt)o=this.#e.get(Ha(s,i.role,i.tool,i.subtask))?.shift(),l="order";else{let c=`${s}|${i.call}`;o=this.#t.get(c),this.#t.delete(c),l="id"}if(o||(o=Uh(s,i,r),this.calls.push(o),l="unmatched"),o.paired=l,o.returned_at=t.at,o.duration_ms=typeof i.duration_ms=="number"?i.duration_ms:null,o.is_error=i.is_error===!0,o.exit_code=typeof i.exit_code=="number"?i.exit_code:null,o.timed_out=i.timed_out===!0,o.preview=typeof i.preview=="string"?i.preview:"",o.output_chars=typeof i.output_chars=="number"?i.output_chars:0,o.output_file=typeof i.output_file=="string"?i.output_file:null,o.result=zn(o),hg.has(o.tool)&&!o.is_error&&o.called_at!==null){let c=o.input?.path;typeof c=="string"&&c!==""&&!this.#n.has(c)&&(this.#n.add(c),this.filesWritten.push(c))}return o}#s(t){let e=this.#e.get(t);return e||this.#e.set(t,e=[]),e}};a(Ha,"orderKey");a(Uh,"openCall")});async function Jn(n,t,e={}){if(e.all&&e.run!==void 0)throw new y("usage","--all does not go with --run");let s=n.logPath(t.dir),r=await De(s),i=null;if(!e.all&&(i=e.run!==void 0?await ge(s,e.run,r):(await Ot(s,{to:r}))?.run??null,i===null))return{run:null,calls:[],files_written:[],runs:[],paired_by_order:!1,errors:[]};let o=[],l=new Us(i);for await(let h of mt(s,{to:r,signal:e.signal,prefilter:a(f=>f.includes('"tool_called"')||f.includes('"tool_returned"')||f.includes('"run_started"'),"prefilter"),onProblem:a(f=>{e.onProblem?.(f),o.length<50&&o.push(`line ${f.line}: skipped a broken line (${f.reason})`)},"onProblem")}))for(let f of h.records)l.add(f.env);let c=l.calls,u=c;if(e.tool!==void 0&&(u=u.filter(h=>h.tool===e.tool)),e.subtask!==void 0){let h=e.subtask.toLowerCase();u=u.filter(f=>f.subtask!==null&&f.subtask.toLowerCase().startsWith(h))}if(e.full)for(let h of u)await fg(n,t,h);return{run:i,calls:u,files_written:l.filesWritten,runs:l.runs,paired_by_order:c.some(h=>h.paired==="order"),errors:o}}async function fg(n,t,e){if(e.returned_at===null){e.output="",e.output_state="not kept";return}if(e.call===Tt){e.output=e.preview,e.output_state="before 0.5";return}if(e.output_file===null){e.output=e.preview,e.output_state="not kept";return}let s=null;try{s=await Wn(n,t,e.call,{run:e.run})}catch(r){if(!(r instanceof y))throw r}if(s===null){e.output=e.preview,e.output_state="missing";return}e.output=s.text,e.output_state=s.cut?"cut":"complete",s.cut&&(e.output_total_chars=s.cut.total)}var Bs=_(()=>{J();A();Ie();de();Fs();Wa();Wa();a(Jn,"buildRunTrace");a(fg,"attachOutput")});function T(n,t){return typeof t=="boolean"?{key:n,value:{boolValue:t}}:typeof t=="number"?Number.isSafeInteger(t)?{key:n,value:{intValue:String(t)}}:{key:n,value:{doubleValue:t}}:{key:n,value:{stringValue:t}}}function za(n){let t=0xcbf29ce484222325n;for(let e=0;e<n.length;e++)t^=BigInt(n.charCodeAt(e)),t=t*0x100000001b3n&0xffffffffffffffffn;return t===0n&&(t=1n),t.toString(16).padStart(16,"0")}function dg(n){let t=n.replace(/-/g,"").toLowerCase();return/^[0-9a-f]{32}$/.test(t)&&!/^0+$/.test(t)?t:za(`a|${n}`)+za(`b|${n}`)}function pg(n){return jt(n)}async function Hh(n,t,e={}){let s=n.logPath(t.dir),r=await De(s),i=null;e.all||(i=e.run!==void 0?await ge(s,e.run,r):(await Ot(s,{to:r}))?.run??null);let o=e.attributeCharsMax??4096,l=new Map;if(e.all||i!==null)for await(let u of mt(s,{to:r,onProblem:e.onProblem,signal:e.signal}))for(let h of u.records){if(h.env.schema>2)continue;let f=h.env.event,d=I(f);if(d===null||i!==null&&d!==i)continue;let p=pg(h.env.at);if(p===null)continue;let m=l.get(d);m||l.set(d,m=new Ja(d,t,p,o)),m.add(f,p)}let c=[];for(let u of l.values())u.close(),c.push(...u.spans);return{resourceSpans:[{resource:{attributes:[T("service.name","taskline"),T("service.version",Bh),T("taskline.task.id",t.id),T("taskline.task.number",t.number),T("taskline.task.title",t.record.title),T("taskline.task.dir",t.dir)]},scopeSpans:[{scope:{name:"taskline",version:Bh},spans:c}]}]}}var Bh,Ja,Ka=_(()=>{J();ue();Ie();de();Bs();Bh="0.5.0";a(T,"attr");a(za,"hash64");a(dg,"traceIdOf");a(pg,"nsOf");Ja=class{static{a(this,"RunSpans")}run;spans;root;traceId;#t;#e;#n;#s;#r;#o;#i;#a;#l;constructor(t,e,s,r){this.run=t,this.spans=[],this.#t=0,this.#e=[],this.#n=new Map,this.#s=new Map,this.#r=new Map,this.#o=0n,this.#i=0,this.#l=[],this.traceId=dg(t),this.#a=r,this.root=this.#u(`run #${e.number}`,null,s,[T("taskline.run.id",t),T("taskline.task.id",e.id),T("taskline.task.number",e.number)]),this.#o=s}#c(t){return t.length>this.#a?`${t.slice(0,this.#a)}\u2026`:t}#u(t,e,s,r){let i={traceId:this.traceId,spanId:za(`${this.run}|${this.#t++}|${t}`),name:t,kind:1,startTimeUnixNano:String(s),endTimeUnixNano:String(s),attributes:r,events:[],status:{code:0}};e&&(i.parentSpanId=e.span.spanId),this.spans.push(i);let o={span:i,startNs:s,ended:!1};return this.#l.push(o),o}#h(t,e,s){t.span.endTimeUnixNano=String(e<t.startNs?t.startNs:e),t.ended=!0,s&&(t.span.status=s)}#f(t,e,s){this.root.span.events.push({timeUnixNano:String(e),name:t,attributes:s})}#p(){for(let t=this.#e.length-1;t>=0;t--)if(!this.#e[t].ended)return this.#e[t];return null}add(t,e){switch(e>this.#o&&(this.#o=e),t.type){case"run_started":this.#i++>0&&this.#f("resumed",e,[]);break;case"run_finished":{let s=[T("taskline.run.status",t.status),T("taskline.run.success",t.success===!0),T("taskline.run.resumes",Math.max(0,this.#i-1)),T("taskline.run.active_ms",t.active_ms??0),T("gen_ai.usage.input_tokens",t.usage?.input_tokens??0),T("gen_ai.usage.output_tokens",t.usage?.output_tokens??0)],r=new Set(s.map(i=>i.key));this.root.span.attributes=[...this.root.span.attributes.filter(i=>!r.has(i.key)),...s],this.#h(this.root,e,t.success?{code:1}:{code:2,message:`run ${t.status}`});break}case"phase_started":this.#e.push(this.#u(`phase ${t.phase}`,this.root,e,[T("taskline.phase",t.phase)]));break;case"phase_finished":{let s=[...this.#e].reverse().find(r=>!r.ended&&r.span.name===`phase ${t.phase}`)??this.#u(`phase ${t.phase}`,this.root,e,[T("taskline.phase",t.phase)]);s.span.attributes.push(T("taskline.phase.summary",this.#c(t.summary??""))),this.#h(s,e,t.success?{code:1}:{code:2,message:t.summary??""});break}case"agent_started":{let s=this.#p()??this.root,r=[T("gen_ai.agent.name",t.role)];t.model&&r.push(T("gen_ai.request.model",t.model)),t.subtask&&r.push(T("taskline.subtask",t.subtask));let i=this.#u(`agent ${t.role}`,s,e,r),o=this.#n.get(t.role);o||this.#n.set(t.role,o=[]),o.push({open:i,subtask:t.subtask??null});break}case"agent_finished":{let r=this.#n.get(t.role)?.shift()?.open??this.#u(`agent ${t.role}`,this.#p()??this.root,e,[T("gen_ai.agent.name",t.role)]);r.span.attributes.push(T("taskline.agent.steps",t.steps??0),T("taskline.agent.stop",this.#c(String(t.stop??""))),T("gen_ai.usage.input_tokens",t.usage?.input_tokens??0),T("gen_ai.usage.output_tokens",t.usage?.output_tokens??0),T("taskline.usage.cache_read_tokens",t.usage?.cache_read_tokens??0),T("taskline.usage.cache_write_tokens",t.usage?.cache_write_tokens??0)),this.#h(r,e);break}case"tool_called":{let s=this.#n.get(t.role),i=(s?.find(c=>c.subtask===(t.subtask??null))??s?.[0])?.open??this.#p()??this.root,o=[T("gen_ai.tool.name",t.tool),T("gen_ai.tool.call.id",t.call),T("taskline.role",t.role),T("taskline.tool.input",this.#c(JSON.stringify(t.input??null)))];t.subtask&&o.push(T("taskline.subtask",t.subtask));let l=this.#u(`tool ${t.tool}`,i,e,o);if(t.call===Tt){let c=`${t.role}|${t.tool}|${t.subtask??""}`,u=this.#r.get(c);u||this.#r.set(c,u=[]),u.push(l)}else this.#s.set(t.call,l);break}case"tool_returned":{let s;if(t.call===Tt?s=this.#r.get(`${t.role}|${t.tool}|${t.subtask??""}`)?.shift():(s=this.#s.get(t.call),this.#s.delete(t.call)),!s){let o=e-BigInt(Math.max(0,Math.round(t.duration_ms??0)))*1000000n;s=this.#u(`tool ${t.tool}`,this.#p()??this.root,o,[T("gen_ai.tool.name",t.tool),T("gen_ai.tool.call.id",t.call),T("taskline.role",t.role),T("taskline.tool.call_missing",!0)])}let r=zn({returned_at:"",timed_out:t.timed_out===!0,exit_code:typeof t.exit_code=="number"?t.exit_code:null,is_error:t.is_error===!0}),i=s.span.attributes;i.push(T("taskline.tool.result",r),T("taskline.tool.is_error",t.is_error===!0),T("taskline.tool.duration_ms",t.duration_ms??0),T("taskline.tool.timed_out",t.timed_out===!0),T("taskline.tool.output_chars",t.output_chars??0),T("taskline.tool.preview",this.#c(t.preview??""))),typeof t.exit_code=="number"&&i.push(T("taskline.tool.exit_code",t.exit_code)),t.output_file&&i.push(T("taskline.tool.output_file",t.output_file)),this.#h(s,e,r==="ok"?{code:1}:{code:2,message:r});break}case"paused":this.#f("paused",e,[T("taskline.reason",t.reason??"")]);break;case"approval_requested":this.#f("approval_requested",e,[T("taskline.gate",t.gate)]);break;case"approval_resolved":this.#f("approval_resolved",e,[T("taskline.gate",t.gate),T("taskline.approved",t.approved===!0),T("taskline.comment",t.comment??"")]);break;case"committed":this.#f("committed",e,[T("taskline.commit",t.commit),T("taskline.message",t.message??""),T("taskline.files",(t.files??[]).length)]);break;case"merged":this.#f("merged",e,[T("taskline.commit",t.commit),T("taskline.branch",t.branch??""),T("taskline.base",t.base??"")]);break;case"validation_finished":{let s=[T("taskline.command",t.command),T("taskline.integration",t.integration===!0),T("taskline.passed",t.passed===!0)];typeof t.exit_code=="number"&&s.push(T("taskline.exit_code",t.exit_code)),this.#f("validation_finished",e,s);break}case"retrying":this.#f("retrying",e,[T("taskline.what",t.what??""),T("taskline.attempt",t.attempt??0),T("taskline.delay_ms",t.delay_ms??0)]);break;case"log":(t.level==="warn"||t.level==="error")&&this.#f(`log ${t.level}`,e,[T("taskline.message",this.#c(t.message))]);break;default:break}}close(){for(let t of this.#l)t.ended||(t.span.endTimeUnixNano=String(this.#o>t.startNs?this.#o:t.startNs),t.span.attributes.push(T("taskline.unfinished",!0)),t.span.name.startsWith("tool ")&&(t.span.attributes.push(T("taskline.tool.result","no result")),t.span.status={code:2,message:"no result"}))}};a(Hh,"buildOtlpTrace")});var Jh={};z(Jh,{TRACE_HELP:()=>mg,renderTrace:()=>zh,traceCommand:()=>gg});async function gg(n,t){ln();let{values:e,positionals:s}=P("trace",t,{run:{type:"string"},all:{type:"boolean"},tool:{type:"string"},subtask:{type:"string"},full:{type:"boolean"},json:{type:"boolean"},format:{type:"string"}}),r=e.json===!0?"json":String(e.format??"text");if(!["text","json","otlp"].includes(r))throw new y("usage",`taskline trace: --format takes text, json or otlp, not "${r.slice(0,40)}"`);if(n.json=r!=="text",s.length!==1)throw new y("usage","taskline trace: name one task, for example `taskline trace 3`");if(e.all&&e.run!==void 0)throw new y("usage","taskline trace: --all does not go with --run");let i=await n.task(s[0]),o=n.io.stdout;if(r==="otlp"){if(e.tool!==void 0||e.subtask!==void 0||e.full)throw new y("usage","taskline trace: --format otlp exports whole runs (not with --tool, --subtask or --full)");let c=await Hh(n.state,i,{run:e.run,all:e.all===!0,onProblem:n.problem,signal:n.io.signal});return await o.write(JSON.stringify(c)+`
+`),0}var ag,Fh=_(()=>{A();Fa();ot();ag="Usage: taskline mirror <NATS-URL> [options]\n\nBuilds .taskline/ of this directory from a stream that `taskline ship` writes,\nand keeps it up to date until Ctrl-C. Each task of each project lands in\n.taskline/tasks/<project>--<task dir>/ with its task.json, its events.jsonl\nbyte for byte as on its machine, and its tool outputs. `events`, `history`,\n`trace`, `serve` and `tui` work on the replica as on any project (refer to\na task by its directory name, or its id: numbers of several projects collide).\nAfter a crash it resumes from what it has written (a torn last line is cut).\n\nCredentials as for `taskline ship` (TASKLINE_NATS_TOKEN, TASKLINE_NATS_NKEY, or\n.taskline/nats.token, nats.nkey, nats.creds).\n\nOptions:\n  --stream <NAME>    the stream (default: fleet.stream of config.jsonc, else TASKLINE)\n  --project <NAME>   only this project (default: every project of the stream)\n  --live             also the ephemeral events (agent_delta) that `ship --live`\n                     publishes: handed to a `taskline serve` running on this\n                     replica, which streams them; never written";a(lg,"mirrorCommand")});async function Ba(n){try{return await Deno.realPath(n)}catch{return null}}async function Wn(n,t,e,s={}){if(!cg.test(e))throw new y("bad-request",`Cannot read the output of call "${e.slice(0,40)}": a call is 12 hexadecimal digits`);let r=e.toLowerCase();if(!Ua.test(t.dir)||t.dir.startsWith("."))return null;let i=await Ba(`${n.root}/tool-output`),o=await Ba(n.root);if(i===null||o===null)return null;if(i!==`${o}/tool-output`)throw new y("bad-state",`Refusing to read ${n.toolOutputDir}: it is a link`);let l=[];if(s.run!==void 0)Ua.test(s.run)&&!s.run.startsWith(".")&&l.push(s.run);else{try{for await(let c of Deno.readDir(`${n.toolOutputDir}/${t.dir}`))Ua.test(c.name)&&!c.name.startsWith(".")&&l.push(c.name)}catch{return null}l.sort()}for(let c of l){let u=n.traceFile(t.dir,c,r),h=await Ba(u);if(h===null)continue;if(!h.startsWith(`${i}/`))throw new y("bad-state",`Refusing to read the output of call ${r}: ${u} leads outside ${n.toolOutputDir}/`);let f=await Deno.stat(h);if(!f.isFile)continue;if(f.size>(s.bytesMax??64*1024*1024))throw new y("io",`Cannot read ${u}: ${f.size} bytes is too large`);let d=await Deno.readTextFile(h),p=ug.exec(d);return{text:d,run:c,cut:p?{kept:Number(p[1]),total:Number(p[2])}:null}}return null}var cg,Ua,ug,Fs=_(()=>{A();cg=/^[0-9a-fA-F]{12}$/,Ua=/^[0-9A-Za-z._-]{1,100}$/,ug=/\n?\[taskline: output cut to the first (\d+) of (\d+) characters\]\n?$/;a(Ba,"realOrNull");a(Wn,"readTraceOutput")});function zn(n){return n.returned_at===null?"no result":n.timed_out?"timed out":n.exit_code!==null&&n.exit_code!==0?`exit ${n.exit_code}`:n.is_error?"error":"ok"}function Ha(n,t,e,s){return`${n}|${t}|${e}|${s??""}`}function Uh(n,t,e){return{run:n,call:t.call,role:t.role,subtask:t.subtask??null,tool:t.tool,input:null,called_at:null,returned_at:null,duration_ms:null,is_error:null,exit_code:null,timed_out:!1,preview:"",output_chars:0,output_file:null,paired:"unmatched",result:"no result",seq:e}}var hg,Us,Wa=_(()=>{J();a(zn,"resultOf");hg=new Set(["write_file","edit_file"]),Us=class n{static{a(this,"CallPairing")}calls=[];runs=[];filesWritten=[];#t=new Map;#e=new Map;#n=new Set;run;constructor(t){this.run=t}static resume(t,e){let s=new n(t);for(let r of e)s.calls.push(r),s.runs.includes(r.run)||s.runs.push(r.run),!(r.returned_at!==null||r.called_at===null)&&(r.call===Tt?s.#s(Ha(r.run,r.role,r.tool,r.subtask)).push(r):s.#t.set(`${r.run}|${r.call}`,r));return s}add(t){if(typeof t.schema=="number"&&t.schema>2)return null;let e=t.event,s=I(e);if(s===null||this.run!==null&&s!==this.run||(this.runs.includes(s)||this.runs.push(s),e.type!=="tool_called"&&e.type!=="tool_returned"))return null;let r=typeof t.seq=="number"?t.seq:null;if(e.type==="tool_called"){let c=e,u=Uh(s,c,r);return u.input=c.input??null,u.called_at=t.at,this.calls.push(u),c.call===Tt?this.#s(Ha(s,c.role,c.tool,c.subtask)).push(u):this.#t.set(`${s}|${c.call}`,u),u}let i=e,o,l="unmatched";if(i.call===Tt)o=this.#e.get(Ha(s,i.role,i.tool,i.subtask))?.shift(),l="order";else{let c=`${s}|${i.call}`;o=this.#t.get(c),this.#t.delete(c),l="id"}if(o||(o=Uh(s,i,r),this.calls.push(o),l="unmatched"),o.paired=l,o.returned_at=t.at,o.duration_ms=typeof i.duration_ms=="number"?i.duration_ms:null,o.is_error=i.is_error===!0,o.exit_code=typeof i.exit_code=="number"?i.exit_code:null,o.timed_out=i.timed_out===!0,o.preview=typeof i.preview=="string"?i.preview:"",o.output_chars=typeof i.output_chars=="number"?i.output_chars:0,o.output_file=typeof i.output_file=="string"?i.output_file:null,o.result=zn(o),hg.has(o.tool)&&!o.is_error&&o.called_at!==null){let c=o.input?.path;typeof c=="string"&&c!==""&&!this.#n.has(c)&&(this.#n.add(c),this.filesWritten.push(c))}return o}#s(t){let e=this.#e.get(t);return e||this.#e.set(t,e=[]),e}};a(Ha,"orderKey");a(Uh,"openCall")});async function Jn(n,t,e={}){if(e.all&&e.run!==void 0)throw new y("usage","--all does not go with --run");let s=n.logPath(t.dir),r=await De(s),i=null;if(!e.all&&(i=e.run!==void 0?await ge(s,e.run,r):(await Ot(s,{to:r}))?.run??null,i===null))return{run:null,calls:[],files_written:[],runs:[],paired_by_order:!1,errors:[]};let o=[],l=new Us(i);for await(let h of mt(s,{to:r,signal:e.signal,prefilter:a(f=>f.includes('"tool_called"')||f.includes('"tool_returned"')||f.includes('"run_started"'),"prefilter"),onProblem:a(f=>{e.onProblem?.(f),o.length<50&&o.push(`line ${f.line}: skipped a broken line (${f.reason})`)},"onProblem")}))for(let f of h.records)l.add(f.env);let c=l.calls,u=c;if(e.tool!==void 0&&(u=u.filter(h=>h.tool===e.tool)),e.subtask!==void 0){let h=e.subtask.toLowerCase();u=u.filter(f=>f.subtask!==null&&f.subtask.toLowerCase().startsWith(h))}if(e.full)for(let h of u)await fg(n,t,h);return{run:i,calls:u,files_written:l.filesWritten,runs:l.runs,paired_by_order:c.some(h=>h.paired==="order"),errors:o}}async function fg(n,t,e){if(e.returned_at===null){e.output="",e.output_state="not kept";return}if(e.call===Tt){e.output=e.preview,e.output_state="before 0.5";return}if(e.output_file===null){e.output=e.preview,e.output_state="not kept";return}let s=null;try{s=await Wn(n,t,e.call,{run:e.run})}catch(r){if(!(r instanceof y))throw r}if(s===null){e.output=e.preview,e.output_state="missing";return}e.output=s.text,e.output_state=s.cut?"cut":"complete",s.cut&&(e.output_total_chars=s.cut.total)}var Bs=_(()=>{J();A();Ie();de();Fs();Wa();Wa();a(Jn,"buildRunTrace");a(fg,"attachOutput")});function T(n,t){return typeof t=="boolean"?{key:n,value:{boolValue:t}}:typeof t=="number"?Number.isSafeInteger(t)?{key:n,value:{intValue:String(t)}}:{key:n,value:{doubleValue:t}}:{key:n,value:{stringValue:t}}}function za(n){let t=0xcbf29ce484222325n;for(let e=0;e<n.length;e++)t^=BigInt(n.charCodeAt(e)),t=t*0x100000001b3n&0xffffffffffffffffn;return t===0n&&(t=1n),t.toString(16).padStart(16,"0")}function dg(n){let t=n.replace(/-/g,"").toLowerCase();return/^[0-9a-f]{32}$/.test(t)&&!/^0+$/.test(t)?t:za(`a|${n}`)+za(`b|${n}`)}function pg(n){return jt(n)}async function Hh(n,t,e={}){let s=n.logPath(t.dir),r=await De(s),i=null;e.all||(i=e.run!==void 0?await ge(s,e.run,r):(await Ot(s,{to:r}))?.run??null);let o=e.attributeCharsMax??4096,l=new Map;if(e.all||i!==null)for await(let u of mt(s,{to:r,onProblem:e.onProblem,signal:e.signal}))for(let h of u.records){if(h.env.schema>2)continue;let f=h.env.event,d=I(f);if(d===null||i!==null&&d!==i)continue;let p=pg(h.env.at);if(p===null)continue;let m=l.get(d);m||l.set(d,m=new Ja(d,t,p,o)),m.add(f,p)}let c=[];for(let u of l.values())u.close(),c.push(...u.spans);return{resourceSpans:[{resource:{attributes:[T("service.name","taskline"),T("service.version",Bh),T("taskline.task.id",t.id),T("taskline.task.number",t.number),T("taskline.task.title",t.record.title),T("taskline.task.dir",t.dir)]},scopeSpans:[{scope:{name:"taskline",version:Bh},spans:c}]}]}}var Bh,Ja,Ka=_(()=>{J();ue();Ie();de();Bs();Bh="0.5.0";a(T,"attr");a(za,"hash64");a(dg,"traceIdOf");a(pg,"nsOf");Ja=class{static{a(this,"RunSpans")}run;spans;root;traceId;#t;#e;#n;#s;#r;#o;#i;#a;#l;constructor(t,e,s,r){this.run=t,this.spans=[],this.#t=0,this.#e=[],this.#n=new Map,this.#s=new Map,this.#r=new Map,this.#o=0n,this.#i=0,this.#l=[],this.traceId=dg(t),this.#a=r,this.root=this.#u(`run #${e.number}`,null,s,[T("taskline.run.id",t),T("taskline.task.id",e.id),T("taskline.task.number",e.number)]),this.#o=s}#c(t){return t.length>this.#a?`${t.slice(0,this.#a)}\u2026`:t}#u(t,e,s,r){let i={traceId:this.traceId,spanId:za(`${this.run}|${this.#t++}|${t}`),name:t,kind:1,startTimeUnixNano:String(s),endTimeUnixNano:String(s),attributes:r,events:[],status:{code:0}};e&&(i.parentSpanId=e.span.spanId),this.spans.push(i);let o={span:i,startNs:s,ended:!1};return this.#l.push(o),o}#h(t,e,s){t.span.endTimeUnixNano=String(e<t.startNs?t.startNs:e),t.ended=!0,s&&(t.span.status=s)}#f(t,e,s){this.root.span.events.push({timeUnixNano:String(e),name:t,attributes:s})}#p(){for(let t=this.#e.length-1;t>=0;t--)if(!this.#e[t].ended)return this.#e[t];return null}add(t,e){switch(e>this.#o&&(this.#o=e),t.type){case"run_started":this.#i++>0&&this.#f("resumed",e,[]);break;case"run_finished":{let s=[T("taskline.run.status",t.status),T("taskline.run.success",t.success===!0),T("taskline.run.resumes",Math.max(0,this.#i-1)),T("taskline.run.active_ms",t.active_ms??0),T("gen_ai.usage.input_tokens",t.usage?.input_tokens??0),T("gen_ai.usage.output_tokens",t.usage?.output_tokens??0)],r=new Set(s.map(i=>i.key));this.root.span.attributes=[...this.root.span.attributes.filter(i=>!r.has(i.key)),...s],this.#h(this.root,e,t.success?{code:1}:{code:2,message:`run ${t.status}`});break}case"phase_started":this.#e.push(this.#u(`phase ${t.phase}`,this.root,e,[T("taskline.phase",t.phase)]));break;case"phase_finished":{let s=[...this.#e].reverse().find(r=>!r.ended&&r.span.name===`phase ${t.phase}`)??this.#u(`phase ${t.phase}`,this.root,e,[T("taskline.phase",t.phase)]);s.span.attributes.push(T("taskline.phase.summary",this.#c(t.summary??""))),this.#h(s,e,t.success?{code:1}:{code:2,message:t.summary??""});break}case"agent_started":{let s=this.#p()??this.root,r=[T("gen_ai.agent.name",t.role)];t.model&&r.push(T("gen_ai.request.model",t.model)),t.subtask&&r.push(T("taskline.subtask",t.subtask));let i=this.#u(`agent ${t.role}`,s,e,r),o=this.#n.get(t.role);o||this.#n.set(t.role,o=[]),o.push({open:i,subtask:t.subtask??null});break}case"agent_finished":{let r=this.#n.get(t.role)?.shift()?.open??this.#u(`agent ${t.role}`,this.#p()??this.root,e,[T("gen_ai.agent.name",t.role)]);r.span.attributes.push(T("taskline.agent.steps",t.steps??0),T("taskline.agent.stop",this.#c(String(t.stop??""))),T("gen_ai.usage.input_tokens",t.usage?.input_tokens??0),T("gen_ai.usage.output_tokens",t.usage?.output_tokens??0),T("taskline.usage.cache_read_tokens",t.usage?.cache_read_tokens??0),T("taskline.usage.cache_write_tokens",t.usage?.cache_write_tokens??0)),this.#h(r,e);break}case"tool_called":{let s=this.#n.get(t.role),i=(s?.find(c=>c.subtask===(t.subtask??null))??s?.[0])?.open??this.#p()??this.root,o=[T("gen_ai.tool.name",t.tool),T("gen_ai.tool.call.id",t.call),T("taskline.role",t.role),T("taskline.tool.input",this.#c(JSON.stringify(t.input??null)))];t.subtask&&o.push(T("taskline.subtask",t.subtask));let l=this.#u(`tool ${t.tool}`,i,e,o);if(t.call===Tt){let c=`${t.role}|${t.tool}|${t.subtask??""}`,u=this.#r.get(c);u||this.#r.set(c,u=[]),u.push(l)}else this.#s.set(t.call,l);break}case"tool_returned":{let s;if(t.call===Tt?s=this.#r.get(`${t.role}|${t.tool}|${t.subtask??""}`)?.shift():(s=this.#s.get(t.call),this.#s.delete(t.call)),!s){let o=e-BigInt(Math.max(0,Math.round(t.duration_ms??0)))*1000000n;s=this.#u(`tool ${t.tool}`,this.#p()??this.root,o,[T("gen_ai.tool.name",t.tool),T("gen_ai.tool.call.id",t.call),T("taskline.role",t.role),T("taskline.tool.call_missing",!0)])}let r=zn({returned_at:"",timed_out:t.timed_out===!0,exit_code:typeof t.exit_code=="number"?t.exit_code:null,is_error:t.is_error===!0}),i=s.span.attributes;i.push(T("taskline.tool.result",r),T("taskline.tool.is_error",t.is_error===!0),T("taskline.tool.duration_ms",t.duration_ms??0),T("taskline.tool.timed_out",t.timed_out===!0),T("taskline.tool.output_chars",t.output_chars??0),T("taskline.tool.preview",this.#c(t.preview??""))),typeof t.exit_code=="number"&&i.push(T("taskline.tool.exit_code",t.exit_code)),t.output_file&&i.push(T("taskline.tool.output_file",t.output_file)),this.#h(s,e,r==="ok"?{code:1}:{code:2,message:r});break}case"paused":this.#f("paused",e,[T("taskline.reason",t.reason??"")]);break;case"approval_requested":this.#f("approval_requested",e,[T("taskline.gate",t.gate)]);break;case"approval_resolved":this.#f("approval_resolved",e,[T("taskline.gate",t.gate),T("taskline.approved",t.approved===!0),T("taskline.comment",t.comment??"")]);break;case"committed":this.#f("committed",e,[T("taskline.commit",t.commit),T("taskline.message",t.message??""),T("taskline.files",(t.files??[]).length)]);break;case"merged":this.#f("merged",e,[T("taskline.commit",t.commit),T("taskline.branch",t.branch??""),T("taskline.base",t.base??"")]);break;case"validation_finished":{let s=[T("taskline.command",t.command),T("taskline.integration",t.integration===!0),T("taskline.passed",t.passed===!0)];typeof t.exit_code=="number"&&s.push(T("taskline.exit_code",t.exit_code)),this.#f("validation_finished",e,s);break}case"retrying":this.#f("retrying",e,[T("taskline.what",t.what??""),T("taskline.attempt",t.attempt??0),T("taskline.delay_ms",t.delay_ms??0)]);break;case"log":(t.level==="warn"||t.level==="error")&&this.#f(`log ${t.level}`,e,[T("taskline.message",this.#c(t.message))]);break;default:break}}close(){for(let t of this.#l)t.ended||(t.span.endTimeUnixNano=String(this.#o>t.startNs?this.#o:t.startNs),t.span.attributes.push(T("taskline.unfinished",!0)),t.span.name.startsWith("tool ")&&(t.span.attributes.push(T("taskline.tool.result","no result")),t.span.status={code:2,message:"no result"}))}};a(Hh,"buildOtlpTrace")});var Jh={};z(Jh,{TRACE_HELP:()=>mg,renderTrace:()=>zh,traceCommand:()=>gg});async function gg(n,t){ln();let{values:e,positionals:s}=P("trace",t,{run:{type:"string"},all:{type:"boolean"},tool:{type:"string"},subtask:{type:"string"},full:{type:"boolean"},json:{type:"boolean"},format:{type:"string"}}),r=e.json===!0?"json":String(e.format??"text");if(!["text","json","otlp"].includes(r))throw new y("usage",`taskline trace: --format takes text, json or otlp, not "${r.slice(0,40)}"`);if(n.json=r!=="text",s.length!==1)throw new y("usage","taskline trace: name one task, for example `taskline trace 3`");if(e.all&&e.run!==void 0)throw new y("usage","taskline trace: --all does not go with --run");let i=await n.task(s[0]),o=n.io.stdout;if(r==="otlp"){if(e.tool!==void 0||e.subtask!==void 0||e.full)throw new y("usage","taskline trace: --format otlp exports whole runs (not with --tool, --subtask or --full)");let c=await Hh(n.state,i,{run:e.run,all:e.all===!0,onProblem:n.problem,signal:n.io.signal});return await o.write(JSON.stringify(c)+`
 `),0}let l=await Jn(n.state,i,{run:e.run,all:e.all===!0,tool:e.tool,subtask:e.subtask,full:e.full===!0,onProblem:n.problem,signal:n.io.signal});if(r==="json")await o.write(JSON.stringify(l)+`
 `);else{let c=_o(o.isTerminal,n.io.env);await o.write(zh(l,e.full===!0,c))}return 0}function Wh(n){let t=n.replace(/\r\n/g,`
 `).replace(/\n$/,"");return t===""?"":t.split(`
@@ -1362,29 +1362,22 @@ button.action:disabled { opacity: 0.5; cursor: progress; }
   // src/web/client/vlist.ts
   var vlistIds = 0;
   var VirtualList = class {
-    options;
     rowHeight;
-    overscanRows;
-    count;
-    selected;
+    overscanRows = 8;
+    count = 0;
+    selected = -1;
     /** Whether the list sticks to its end as rows are added (like \`tail -f\`). */
-    follow;
-    pending;
+    follow = true;
+    pending = false;
     idPrefix;
     root;
     spacer;
     rows;
-    pool;
-    lastTop;
+    pool = [];
+    lastTop = 0;
+    options;
     constructor(options) {
       this.options = options;
-      this.overscanRows = 8;
-      this.count = 0;
-      this.selected = -1;
-      this.follow = true;
-      this.pending = false;
-      this.pool = [];
-      this.lastTop = 0;
       this.rowHeight = options.rowHeight;
       this.idPrefix = \`vrow\${++vlistIds}\`;
       this.root = h("div", {
@@ -1645,11 +1638,10 @@ button.action:disabled { opacity: 0.5; cursor: progress; }
 
   // src/web/client/activity.ts
   var ActivityScreen = class {
-    app;
     type;
     taskFilter;
-    view;
-    taskSig;
+    view = [];
+    taskSig = "";
     updateCount;
     updateFilters;
     typeSelect;
@@ -1658,10 +1650,9 @@ button.action:disabled { opacity: 0.5; cursor: progress; }
     followBox;
     list;
     detail;
+    app;
     constructor(app2, query) {
       this.app = app2;
-      this.view = [];
-      this.taskSig = "";
       this.type = query.get("type") ?? "";
       this.taskFilter = query.get("task") ?? "";
       this.updateCount = frameThrottle(() => {
@@ -1855,7 +1846,8 @@ button.action:disabled { opacity: 0.5; cursor: progress; }
   var ApiError = class extends Error {
     status;
     constructor(status, message) {
-      super(message), this.status = status;
+      super(message);
+      this.status = status;
     }
   };
   function statusOf(e) {
@@ -1927,19 +1919,14 @@ button.action:disabled { opacity: 0.5; cursor: progress; }
 
   // src/web/client/sse.ts
   var SseParser = class {
+    rest = "";
+    type = "";
+    data = [];
+    lastEventId = "";
+    retryMs = null;
     onEvent;
-    rest;
-    type;
-    data;
-    lastEventId;
-    retryMs;
     constructor(onEvent) {
       this.onEvent = onEvent;
-      this.rest = "";
-      this.type = "";
-      this.data = [];
-      this.lastEventId = "";
-      this.retryMs = null;
     }
     push(text) {
       const s = this.rest + text;
@@ -1984,35 +1971,25 @@ button.action:disabled { opacity: 0.5; cursor: progress; }
     return Array.isArray(tasks) ? tasks : [];
   }
   var Connection = class {
+    recentMax;
+    source = null;
+    cursor = "";
+    retries = 0;
+    timer = void 0;
+    stopped = false;
+    loaded = false;
+    /** The entity tag of the last task list read. */
+    tasksTag = "";
+    poller = void 0;
+    polling = false;
+    asked = /* @__PURE__ */ new Set();
     api;
     store;
     options;
-    recentMax;
-    source;
-    cursor;
-    retries;
-    timer;
-    stopped;
-    loaded;
-    /** The entity tag of the last task list read. */
-    tasksTag;
-    poller;
-    polling;
-    asked;
     constructor(api, store, options) {
       this.api = api;
       this.store = store;
       this.options = options;
-      this.source = null;
-      this.cursor = "";
-      this.retries = 0;
-      this.timer = void 0;
-      this.stopped = false;
-      this.loaded = false;
-      this.tasksTag = "";
-      this.poller = void 0;
-      this.polling = false;
-      this.asked = /* @__PURE__ */ new Set();
       this.recentMax = options.recentMax ?? 1e4;
     }
     async start() {
@@ -2430,15 +2407,14 @@ button.action:disabled { opacity: 0.5; cursor: progress; }
     return Array.isArray(value) ? value.filter((d) => d && typeof d === "object") : [];
   }
   var HistoryScreen = class {
-    app;
-    reloadTimer;
+    reloadTimer = void 0;
     summary;
     tbody;
     note;
     chart;
+    app;
     constructor(app2) {
       this.app = app2;
-      this.reloadTimer = void 0;
     }
     mount(el) {
       this.summary = h("p", {
@@ -2534,15 +2510,14 @@ button.action:disabled { opacity: 0.5; cursor: progress; }
     return r.status ?? r.state ?? "\\u2013";
   }
   var HistoryDetailScreen = class {
-    app;
-    ref;
-    reloadTimer;
+    reloadTimer = void 0;
     title;
     content;
+    app;
+    ref;
     constructor(app2, ref) {
       this.app = app2;
       this.ref = ref;
-      this.reloadTimer = void 0;
     }
     mount(el) {
       const n = this.ref;
@@ -2720,22 +2695,19 @@ button.action:disabled { opacity: 0.5; cursor: progress; }
   };
   var formIds = 0;
   var TaskActions = class {
-    app;
     root;
     buttons;
     panel;
     message;
     /** The actions the buttons show now, to redraw only when they change. */
-    shown;
+    shown = "";
     /** A form or a confirmation is open. */
-    open;
-    busy;
+    open = false;
+    busy = false;
     info;
+    app;
     constructor(app2, info) {
       this.app = app2;
-      this.shown = "";
-      this.open = false;
-      this.busy = false;
       this.info = info;
       this.buttons = h("div", {
         class: "action-buttons"
@@ -2910,14 +2882,13 @@ button.action:disabled { opacity: 0.5; cursor: progress; }
     }
   };
   var NewTaskForm = class {
-    app;
     root;
     message;
     button;
-    form;
+    form = null;
+    app;
     constructor(app2) {
       this.app = app2;
-      this.form = null;
       this.button = h("button", {
         type: "button",
         class: "action action-new",
@@ -3021,21 +2992,18 @@ button.action:disabled { opacity: 0.5; cursor: progress; }
     return t.status || t.runStatus || "\\u2013";
   }
   var TasksScreen = class {
-    app;
     render;
     /** Task key -> its row and the version of the task it shows. */
-    rows;
-    order;
+    rows = /* @__PURE__ */ new Map();
+    order = "";
     /** Task key -> its action buttons, kept across redraws (a form being filled in stays). */
-    actions;
+    actions = /* @__PURE__ */ new Map();
     summary;
     tbody;
     empty;
+    app;
     constructor(app2) {
       this.app = app2;
-      this.rows = /* @__PURE__ */ new Map();
-      this.order = "";
-      this.actions = /* @__PURE__ */ new Map();
       this.render = frameThrottle(() => this.draw(), 250);
     }
     mount(el) {
@@ -3227,25 +3195,19 @@ button.action:disabled { opacity: 0.5; cursor: progress; }
     "edit_file"
   ]);
   var CallPairing = class _CallPairing {
-    run;
     /** Every call and every return without a call, in log order. */
-    calls;
+    calls = [];
     /** The runs seen, in log order. */
-    runs;
+    runs = [];
     /** Paths of successful write_file / edit_file calls, first write first. */
-    filesWritten;
-    #byId;
-    #byOrder;
-    #written;
-    /** @param run the run traced; null: every run. */
+    filesWritten = [];
+    #byId = /* @__PURE__ */ new Map();
+    #byOrder = /* @__PURE__ */ new Map();
+    #written = /* @__PURE__ */ new Set();
+    /** The run traced; null: every run. */
+    run;
     constructor(run) {
       this.run = run;
-      this.calls = [];
-      this.runs = [];
-      this.filesWritten = [];
-      this.#byId = /* @__PURE__ */ new Map();
-      this.#byOrder = /* @__PURE__ */ new Map();
-      this.#written = /* @__PURE__ */ new Set();
     }
     /**
      * Carries on from calls already paired (a trace document read before the
@@ -3359,40 +3321,28 @@ button.action:disabled { opacity: 0.5; cursor: progress; }
   var SLOW_CALL_MS = 5e3;
   var TIMELINE_ITEMS_MAX = 3e3;
   var TimelineScreen = class {
-    app;
-    ref;
-    seen;
-    buffer;
-    loading;
-    items;
-    live;
-    pairs;
-    callItems;
-    run;
-    phaseList;
-    phase;
-    cut;
+    seen = /* @__PURE__ */ new Set();
+    buffer = [];
+    loading = true;
+    items = [];
+    live = /* @__PURE__ */ new Map();
+    pairs = new CallPairing(null);
+    callItems = /* @__PURE__ */ new Map();
+    run = "";
+    phaseList = null;
+    phase = null;
+    cut = null;
     title;
     status;
-    actions;
+    actions = null;
     actionsSlot;
     body;
     note;
+    app;
+    ref;
     constructor(app2, ref) {
       this.app = app2;
       this.ref = ref;
-      this.seen = /* @__PURE__ */ new Set();
-      this.buffer = [];
-      this.loading = true;
-      this.items = [];
-      this.live = /* @__PURE__ */ new Map();
-      this.pairs = new CallPairing(null);
-      this.callItems = /* @__PURE__ */ new Map();
-      this.run = "";
-      this.phaseList = null;
-      this.phase = null;
-      this.cut = null;
-      this.actions = null;
     }
     mount(el) {
       const n = this.ref;
@@ -3707,40 +3657,29 @@ button.action:disabled { opacity: 0.5; cursor: progress; }
     return calls.filter((c) => typeof c === "object" && c !== null && typeof c.call === "string" && typeof c.run === "string");
   }
   var TraceScreen = class {
-    app;
-    ref;
-    calls;
-    run;
-    pairing;
+    calls = [];
+    run = "";
+    pairing = null;
     open;
-    outputs;
-    keys;
-    keyCount;
-    pending;
-    loaded;
-    errorsOnly;
-    slowOnly;
-    sort;
+    outputs = /* @__PURE__ */ new Map();
+    keys = /* @__PURE__ */ new WeakMap();
+    keyCount = 0;
+    pending = [];
+    loaded = false;
+    errorsOnly = false;
+    slowOnly = false;
+    sort = "order";
     render;
     title;
     summary;
     tbody;
     note;
     chart;
+    app;
+    ref;
     constructor(app2, ref, query) {
       this.app = app2;
       this.ref = ref;
-      this.calls = [];
-      this.run = "";
-      this.pairing = null;
-      this.outputs = /* @__PURE__ */ new Map();
-      this.keys = /* @__PURE__ */ new WeakMap();
-      this.keyCount = 0;
-      this.pending = [];
-      this.loaded = false;
-      this.errorsOnly = false;
-      this.slowOnly = false;
-      this.sort = "order";
       const call = query.get("call");
       this.open = new Set(call ? [
         call
@@ -4025,28 +3964,19 @@ button.action:disabled { opacity: 0.5; cursor: progress; }
     return sessionStorage.getItem(TOKEN_KEY);
   }
   var App = class {
-    token;
-    main;
-    conn;
-    connText;
-    store;
+    main = byId("main");
+    conn = byId("conn");
+    connText = byId("conn-text");
+    store = new Store();
     api;
-    screen;
-    loaded;
-    authFailed;
-    listening;
-    connection;
+    screen = null;
+    loaded = false;
+    authFailed = false;
+    listening = false;
+    connection = null;
+    token;
     constructor(token) {
       this.token = token;
-      this.main = byId("main");
-      this.conn = byId("conn");
-      this.connText = byId("conn-text");
-      this.store = new Store();
-      this.screen = null;
-      this.loaded = false;
-      this.authFailed = false;
-      this.listening = false;
-      this.connection = null;
       this.api = new Api(token ?? "");
     }
     start() {
