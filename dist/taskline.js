@@ -3672,9 +3672,9 @@ export class HistoryDetailScreen implements Screen {
   }
 }
 `});var Ad,Ed=v(()=>{Ad=`/**
- * The page script's entry: \`deno task bundle-web\` bundles this module and
- * what it imports (src/web/client/, and the pure parts of src/views/) for the
- * browser into src/web/client_bundle.ts.
+ * The page script's entry: the page loads this module (\`<script
+ * type="module">\`), and the browser loads what it imports, each module
+ * served by \`taskline serve\` with its types stripped (src/web/modules.ts).
  *
  * @module
  */
