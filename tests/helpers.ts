@@ -72,11 +72,13 @@ export interface CliOptions {
   /** Text to write to stdin (then closed). Default: stdin closed. */
   stdin?: string;
   env?: Record<string, string>;
+  /** The module to run. Default: main.ts (the sources); the installed bundle in its tests. */
+  program?: string;
 }
 
 function command(args: string[], options: CliOptions, piped: boolean): Deno.Command {
   return new Deno.Command(Deno.execPath(), {
-    args: ["run", "--quiet", ...PERMISSION_FLAGS, MAIN, ...args],
+    args: ["run", "--quiet", ...PERMISSION_FLAGS, options.program ?? MAIN, ...args],
     cwd: options.cwd,
     env: { NO_COLOR: "1", RUST_BACKTRACE: "0", ...options.env },
     stdin: piped ? "piped" : "null",

@@ -565,7 +565,8 @@ export function createHandler(options: HandlerOptions): Handler {
 /** A module of the web UI, or the problem that answers its request instead. */
 async function webModule(req: Request, rawPath: string, modules: WebModules): Promise<Response> {
   if (req.method !== "GET" && req.method !== "HEAD") {
-    return problem(405, `${modules.prefix} answers GET, HEAD, not ${req.method.slice(0, 20)}`, req, {
+    const detail = `${modules.prefix} answers GET, HEAD, not ${req.method.slice(0, 20)}`;
+    return problem(405, detail, req, {
       code: "method-not-allowed",
       headers: { allow: "GET, HEAD" },
     });

@@ -90,7 +90,9 @@ export async function stripModule(path: string, source: string): Promise<string>
   try {
     return stripTypeScriptTypes(source, { mode: "strip" });
   } catch (e) {
-    throw new Error(`the web client's module src/${path} cannot be served: ${(e as Error).message}`);
+    throw new Error(
+      `the web client's module src/${path} cannot be served: ${(e as Error).message}`,
+    );
   }
 }
 
