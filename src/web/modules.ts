@@ -41,7 +41,8 @@ export interface ClientModules {
 let built: Promise<ClientModules> | undefined;
 
 /**
- * The client's modules, made at the first call (about 10 ms) and kept.
+ * The client's modules, made at the first call and kept (about 35 ms once:
+ * 15-25 ms to load `node:module`, 5-8 ms to strip the 24 modules).
  * Rejects, naming the module, when one holds TypeScript that stripping
  * cannot remove.
  */
