@@ -10,8 +10,8 @@
  * @module
  */
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
-import { MAIN, taskWithLog, tempProject } from "./helpers.ts";
-import { serveInProcess, startServer } from "./serve_util.ts";
+import { MAIN, taskWithLog, tempProject, waitUntil } from "./helpers.ts";
+import { rawGet, serveInProcess, startServer } from "./serve_util.ts";
 import { PERMISSION_FLAGS } from "../src/cli/permissions.ts";
 import { SEND_BUFFER_BYTES } from "../src/server/sockets.ts";
 import { RawSocket } from "../scripts/raw_socket.ts";
@@ -32,6 +32,23 @@ async function serverSockets(port: number): Promise<Array<{ sendQ: number; tb: n
     found.push({ sendQ: Number(m[2]), tb: Number(/\btb(\d+)/.exec(m[3])![1]) });
   }
   return found;
+}
+
+/**
+ * Waits until the server has `n` stream clients (`/api/health`): a stream is
+ * live from then, so what is written next is sent to it. Not a time: a
+ * loaded machine can take longer to answer a stream than a sleep lasts.
+ */
+async function streamClients(port: number, token: string, n: number): Promise<void> {
+  await waitUntil(async () => {
+    // Its own connection, closed after the answer: the test counts the server's connections.
+    const res = await rawGet(port, "/api/health", {
+      Host: `127.0.0.1:${port}`,
+      Authorization: `Bearer ${token}`,
+    });
+    const body = JSON.parse(res.body) as { streams: { clients: number } | null };
+    return body.streams?.clients === n;
+  }, `${n} stream clients`);
 }
 
 /** A line of a run's log: its run_started first (seq 1), then agent text. */
@@ -75,11 +92,11 @@ Deno.test({
       `GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n` +
         `Authorization: Bearer ${server.token}\r\n\r\n`,
     );
-    await sleep(300);
+    await streamClients(server.port, server.token, 1);
     await writeRun(p.state.logPath(task.dir));
     // Long enough for the server to push what the kernel takes (it drops the client after 10 s).
     let sockets: Array<{ sendQ: number; tb: number }> = [];
-    for (let i = 0; i < 20; i++) {
+    for (const deadline = Date.now() + 8_000; Date.now() < deadline;) {
       await sleep(150);
       sockets = await serverSockets(server.port);
       if (sockets.some((s) => s.sendQ > 64 * 1024)) break;
@@ -167,11 +184,11 @@ Deno.test({
         `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\n\r\n`,
       );
     }
-    await sleep(300);
+    await streamClients(port, token, 2);
     await writeRun(p.state.logPath(task.dir));
     // Dropped after 1 s without taking a byte; then the server closes both connections.
     let open = -1;
-    for (let i = 0; i < 50 && open !== 0; i++) {
+    for (const deadline = Date.now() + 20_000; open !== 0 && Date.now() < deadline;) {
       await sleep(200);
       open = (await serverSockets(port)).length;
     }
