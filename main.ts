@@ -1,18 +1,18 @@
 /**
  * The `taskline` program. The only place that exits the process.
  *
- * It runs the bundle of src/app/program.ts (`deno task bundle` makes it; a
- * test fails while it is stale): one module to load instead of over a
- * hundred, which makes every start about 10 ms shorter.
+ * It runs the sources as written. What is installed (`deno task install`,
+ * `deno task compile`) is the bundle of this module, made at install time
+ * (scripts/build_program.ts): one module to load instead of over a hundred,
+ * which makes every start about 10 ms shorter.
  *
  * @module
  */
-// @ts-types="./src/app/program.ts"
-import { ALL_COMMANDS, run, WriterSink } from "./dist/taskline.js";
+import { ALL_COMMANDS, run, WriterSink } from "./src/app/program.ts";
 
 /**
- * A start slower than this compiled the bundle (about 10 ms more than one
- * that found its code cache; measured 14 ms against 4 to 6).
+ * A start slower than this compiled its code (the bundle: about 10 ms more
+ * than a start that found its code cache; measured 14 ms against 4 to 6).
  */
 const COLD_START_MS = 9;
 /**

@@ -1,6 +1,8 @@
 /**
- * `deno task bench`: measures taskline, run as it ships (`deno run` under its
- * permission flags, from the project root), beside the reference tools a user
+ * `deno task bench`: measures taskline, run as it ships (the bundle that
+ * `deno task install` builds and installs, built from the sources at the
+ * start of the run, by `deno run` under its permission flags, from the
+ * project root), beside the reference tools a user
  * would otherwise use, on generated projects (scripts/gen_project.ts), and
  * writes the results to docs/benchmarks.md.
  *
@@ -23,6 +25,7 @@
  */
 import { generateProject, type GenSummary } from "./gen_project.ts";
 import {
+  buildShipped,
   MAIN,
   median,
   quantile,
@@ -1473,10 +1476,12 @@ ${lines.join("\n")}
 
 ## What is measured
 
-taskline runs as it ships: \`deno run\` with exactly its permission flags
-(\`${PERMISSION_FLAGS.join(" ")}\`), from the generated project's root, so every time includes
-Deno's start-up (the module graph is cached by a warm-up call first). Every command's
-standard output goes through a pipe to \`wc -l\`, for taskline and the reference tools alike;
+taskline runs as it ships: the bundle that \`deno task install\` builds and installs
+(\`build/taskline.js\`, built from the sources at the start of the run), by \`deno run\` with
+exactly its permission flags (\`${PERMISSION_FLAGS.join(" ")}\`), from the generated project's
+root, so every time includes Deno's start-up (the module graph is cached by a warm-up call
+first). Every command's standard output goes through a pipe to \`wc -l\`, for taskline and the
+reference tools alike;
 the line counts are compared and any difference is noted in the table. Peak resident memory
 comes from GNU time (\`/usr/bin/time\`) for commands that end, and from \`VmHWM\` in
 \`/proc/<pid>/status\` for the long-running ones (followers, the server). Logs are read from the
@@ -1597,7 +1602,9 @@ export async function runBench(args: string[]): Promise<Row[]> {
       log(`  ${r.benchmark}: ${r.taskline} | ${r.reference} | ${r.met}`);
     }
   };
-  log(`mode ${opts.mode}, work directory ${opts.work}, taskline ${MAIN}`);
+  // What is installed, built from the sources now, as `deno task install` does.
+  await buildShipped();
+  log(`mode ${opts.mode}, work directory ${opts.work}, taskline ${MAIN} (as installed)`);
 
   await step("startup", "start-up", () => benchStartup(b));
   await step("startup-events", "start-up of events <ref> --json", () => benchStartupEvents(b));

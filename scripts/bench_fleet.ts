@@ -18,7 +18,7 @@
 import { connect } from "@nats-io/transport-node";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { generateProject } from "./gen_project.ts";
-import { quantile, row, taskline } from "./bench_proc.ts";
+import { buildShipped, quantile, row, taskline } from "./bench_proc.ts";
 import type { Row } from "./bench.ts";
 import type { RecordBench } from "./bench_record.ts";
 import { encodeEnvelope } from "../src/codec/encode.ts";
@@ -320,6 +320,7 @@ async function benchLive(b: RecordBench, bin: string): Promise<Row> {
 
 /** Both fleet benchmarks, as rows of the bench report. */
 export async function benchFleet(b: RecordBench): Promise<void> {
+  await buildShipped();
   const bin = natsServerPath();
   if (!bin) {
     b.rows.push(row("fleet-ship", "ship an existing project", { met: "skipped: no nats-server" }));

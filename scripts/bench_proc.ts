@@ -8,9 +8,25 @@
  */
 import { PERMISSION_FLAGS } from "../src/cli/permissions.ts";
 import type { Row } from "./bench.ts";
+import { buildProgram, PROGRAM_BUNDLE } from "./build_program.ts";
 
-/** Absolute path of the repository's main.ts. */
-export const MAIN = new URL("../main.ts", import.meta.url).pathname;
+/**
+ * Absolute path of the program as it is installed: the bundle that
+ * `deno task install` builds (build/taskline.js), which the installed
+ * command runs. {@link buildShipped} makes it from the sources now.
+ */
+export const MAIN = new URL(`../${PROGRAM_BUNDLE}`, import.meta.url).pathname;
+
+let built: Promise<string> | undefined;
+
+/**
+ * Builds {@link MAIN} from the sources now, once a process (what
+ * `deno task install` does first): the benchmarks measure what is installed.
+ */
+export function buildShipped(): Promise<string> {
+  built ??= buildProgram();
+  return built;
+}
 
 /** Options of {@link taskline}. */
 export interface TasklineArgvOptions {
@@ -22,7 +38,9 @@ export interface TasklineArgvOptions {
 }
 
 /**
- * The argv of `taskline <args>` as it ships: `deno run` with its permission flags.
+ * The argv of `taskline <args>` as it is installed: what the installed
+ * command runs, `deno run` with its permission flags of the bundle (after
+ * {@link buildShipped}).
  *
  * To compare a change of the server against the program before it, the
  * environment may name another `main.ts` for `serve` (`TASKLINE_BENCH_SERVE_MAIN`,

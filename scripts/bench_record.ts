@@ -11,7 +11,16 @@
  * @module
  */
 import { generateProject } from "./gen_project.ts";
-import { median, quantile, row, runTimed, shq, taskline, Watched } from "./bench_proc.ts";
+import {
+  buildShipped,
+  median,
+  quantile,
+  row,
+  runTimed,
+  shq,
+  taskline,
+  Watched,
+} from "./bench_proc.ts";
 import type { Row } from "./bench.ts";
 import { StateDir } from "../src/store/state_dir.ts";
 import { createTask } from "../src/store/tasks.ts";
@@ -345,6 +354,7 @@ async function benchLatency(b: RecordBench) {
  * ```
  */
 export async function benchRecord(b: RecordBench): Promise<void> {
+  await buildShipped();
   try {
     await benchThroughput(b);
   } catch (e) {

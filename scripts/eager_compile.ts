@@ -1,6 +1,6 @@
 /**
  * Marks the module bodies of the program's hot start for eager compilation,
- * in the bundle that `deno bundle` made (scripts/bundle_program.ts).
+ * in the bundle that `deno bundle` made (scripts/build_program.ts).
  *
  * Why: Deno stores V8's code cache of a module right after compiling it,
  * before it runs, so the cache holds only what V8 compiled eagerly. A

@@ -1,9 +1,12 @@
 /**
- * `deno task install` and `deno task compile`: `deno install` or
- * `deno compile` of main.ts with the shipped permissions (src/cli/
- * permissions.ts), plus the one host a fleet needs when `TASKLINE_NATS_HOST`
- * names it (`host` or `host:port`; `taskline ship` and `mirror` connect to
- * it). `deno compile` honours `DENORT_BIN` (passed through).
+ * `deno task install` and `deno task compile`: builds the program's bundle
+ * (scripts/build_program.ts: build/taskline.js, made from the sources now),
+ * then `deno install` or `deno compile` of it with the shipped permissions
+ * (src/cli/permissions.ts), plus the one host a fleet needs when
+ * `TASKLINE_NATS_HOST` names it (`host` or `host:port`; `taskline ship` and
+ * `mirror` connect to it). `deno compile` honours `DENORT_BIN` (passed
+ * through). The installed command runs build/taskline.js of this checkout:
+ * install again after the sources change.
  *
  * ```sh
  * TASKLINE_NATS_HOST=nats.example.internal:4222 deno task install
@@ -13,6 +16,7 @@
  * @module
  */
 import { PERMISSION_FLAGS } from "../src/cli/permissions.ts";
+import { buildProgram } from "./build_program.ts";
 
 /**
  * The permission flags with `natsHost` added to `--allow-net` (none added
@@ -57,7 +61,7 @@ if (import.meta.main) {
     console.error((e as Error).message);
     Deno.exit(2);
   }
-  const main = new URL("../main.ts", import.meta.url).pathname;
+  const main = await buildProgram();
   const args = denoArgs(what, flags, main);
   const net = flags.find((f) => f.startsWith("--allow-net="));
   console.error(`deno ${what}: ${net}`);

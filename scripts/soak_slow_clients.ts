@@ -27,7 +27,7 @@
  */
 import { PERMISSION_FLAGS } from "../src/cli/permissions.ts";
 import { generateProject } from "./gen_project.ts";
-import { peakRssKb, RssPoller, taskline, Watched } from "./bench_proc.ts";
+import { buildShipped, peakRssKb, RssPoller, taskline, Watched } from "./bench_proc.ts";
 import { BUCKET_US, type ClientsReport } from "./bench_sse_clients.ts";
 import { RawSocket } from "./raw_socket.ts";
 
@@ -86,6 +86,7 @@ function rssKbNow(pid: number): number {
 
 /** Runs the soak; see the module documentation. */
 export async function slowClientsSoak(o: SlowSoakOptions = {}): Promise<SlowSoakResult> {
+  await buildShipped();
   const t0 = Date.now();
   const log = o.log ?? (() => {});
   const nClients = o.clients ?? 500;

@@ -19,18 +19,41 @@ async function append(state: StateDir, task: Task, e: Envelope): Promise<void> {
   await Deno.writeTextFile(state.logPath(task.dir), encodeEnvelope(e) + "\n", { append: true });
 }
 
-/** Appends probe events to `task` until the follower prints one: it is live then. */
+/**
+ * Appends probe events to `task` until the follower prints one: it is live
+ * then. Then one last probe, and waits until it is printed: every probe
+ * before it (same log) is printed by then, so that no late probe is taken
+ * for what a test waits for next. Returns the lines printed.
+ */
 async function waitLive(f: CliProcess, state: StateDir, task: Task): Promise<number> {
-  for (let i = 0; i < 60; i++) {
-    await append(
+  const probe = (message: string) =>
+    append(
       state,
       task,
-      env(undefined, new Date().toISOString(), { type: "log", level: "info", message: `probe` }),
+      env(undefined, new Date().toISOString(), { type: "log", level: "info", message }),
     );
+  for (let i = 0; i < 60; i++) {
+    await probe("probe");
     await sleep(250);
-    if (f.lines.length > 0) return f.lines.length;
+    if (f.lines.length > 0) {
+      const last = `last probe ${crypto.randomUUID()}`;
+      await probe(last);
+      await until(() => f.lines.some((l) => l.includes(last)), `the follower printed "${last}"`, f);
+      return f.lines.length;
+    }
   }
   throw new Error(`the follower never printed a probe; stderr: ${f.stderr}`);
+}
+
+/** Waits for `ok` (every 50 ms), at most 20 s; then fails naming `what`. */
+async function until(ok: () => boolean, what: string, f: CliProcess): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!ok()) {
+    if (Date.now() > deadline) {
+      throw new Error(`not in 20 s: ${what}; stdout:\n${f.lines.join("\n")}\nstderr: ${f.stderr}`);
+    }
+    await sleep(50);
+  }
 }
 
 Deno.test("feed: a late event stamped earlier by another task is delivered once, live", async () => {
@@ -40,7 +63,6 @@ Deno.test("feed: a late event stamped earlier by another task is delivered once,
   await Deno.writeTextFile(p.state.logPath(t2.dir), "");
   await using f = spawnCli(["events", "--follow", "--json"], { cwd: p.dir });
   const probes = await waitLive(f, p.state, t1);
-  await sleep(300);
   const base = f.lines.length;
   const now = Date.now();
   const later = new Date(now).toISOString();
@@ -214,7 +236,7 @@ Deno.test("feed: an event whose `at` gives no cursor is named on stderr, never d
   // The follow of every task says so too; the task's own replay shows every line.
   await using f = spawnCli(["events", "-f", "--since", "2026-01-01T00:00:00Z"], { cwd: p.dir });
   await f.waitLines(2);
-  for (let i = 0; i < 50 && !f.stderr.includes("no event cursor"); i++) await sleep(100);
+  await until(() => f.stderr.includes("no event cursor"), "the warning of line 2", f);
   assertStringIncludes(f.stderr, "line 2: ");
   f.kill("SIGINT");
   await f.done;
@@ -252,7 +274,7 @@ Deno.test("feed: a followed task that is discarded is named on stderr; the follo
   await waitLive(f, p.state, a);
   const r = await runCli(["task", "discard", "2"], { cwd: p.dir });
   assertEquals(r.code, 0, r.stderr);
-  for (let i = 0; i < 50 && !f.stderr.includes("discarded"); i++) await sleep(100);
+  await until(() => f.stderr.includes("discarded"), "the warning of the discard", f);
   assertStringIncludes(f.stderr, `Task #2 (${b.dir}) was discarded while it was followed`);
   const before = f.lines.length;
   await append(

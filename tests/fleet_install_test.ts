@@ -38,6 +38,8 @@ Deno.test("deno task install with TASKLINE_NATS_HOST gives a taskline command al
     const shim = await Deno.readTextFile(`${root}/bin/taskline`);
     assertStringIncludes(shim, "--allow-net=127.0.0.1,localhost,[::1],nats.example.internal:4222");
     assertStringIncludes(shim, "--allow-read=.taskline");
+    // What is installed is the bundle built now, not the sources.
+    assertStringIncludes(shim, `file://${REPO}/build/taskline.js`);
     assert(!/--allow-all|-A\b/.test(shim), shim);
   } finally {
     await Deno.remove(root, { recursive: true }).catch(() => {});

@@ -26,7 +26,10 @@ async function logText(state: StateDir, task: Task): Promise<string> {
 Deno.test("a second run on a running task fails with a clear error and changes nothing", async () => {
   await using p = await tempProject();
   const task = await createTask(p.state, "Add login");
-  const first = new Writer(p.dir, [task.dir, "new", "40", "25"]);
+  // The first run holds the task until both others have tried (not for a time: a
+  // loaded machine can take longer to start a process than a short run lasts).
+  const release = ".taskline/release-first";
+  const first = new Writer(p.dir, [task.dir, "new", "40", "25"], { WRITER_HOLD: release });
   try {
     const started = await first.waitFor("started ");
     assert(started, `the first writer did not start: ${first.stderr}`);
@@ -44,7 +47,9 @@ Deno.test("a second run on a running task fails with a clear error and changes n
       );
       assertEquals(second.lines.some((l) => l.startsWith("started")), false);
     }
+    assertEquals(first.lines.some((l) => l.startsWith("finished")), false, "the first still ran");
 
+    await Deno.writeTextFile(`${p.dir}/${release}`, "");
     const status = await first.done;
     assertEquals(status.code, 0, first.stderr);
     assertEquals(await isTaskRunning(p.state, task.dir), false);
@@ -180,7 +185,12 @@ Deno.test("a new run on a task whose last run's process was killed first ends th
   const started = await dead.waitFor("started ");
   assert(started, `the first writer did not start: ${dead.stderr}`);
   const runA = started.split(" ")[1];
-  await new Promise((r) => setTimeout(r, 100));
+  // Killed once it has written a few events (not after a time: under load it may have written none).
+  const deadline = Date.now() + 20_000;
+  while ((await logText(p.state, task)).split("\n").length <= 3) {
+    assert(Date.now() < deadline, `the first writer wrote no events in 20 s: ${dead.stderr}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
   dead.kill();
   assertEquals((await dead.done).signal, "SIGKILL");
   const before = (await logText(p.state, task)).trimEnd().split("\n").map((l) => JSON.parse(l));

@@ -15,6 +15,23 @@ export const MAIN = new URL("../main.ts", import.meta.url).pathname;
 /** Absolute path of the repository root. */
 export const REPO = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 
+/**
+ * Waits until `ok()` holds (looked at every 10 ms), at most `timeoutMs`;
+ * then throws naming `what`. For tests that wait for what they then
+ * assert, not for a time that a loaded machine may need more of.
+ */
+export async function waitUntil(
+  ok: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ok())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 /** A temporary project directory with an empty `.taskline/`. */
 export interface TempProject extends AsyncDisposable {
   /** The project root (the program's working directory). */
@@ -72,11 +89,13 @@ export interface CliOptions {
   /** Text to write to stdin (then closed). Default: stdin closed. */
   stdin?: string;
   env?: Record<string, string>;
+  /** The module to run. Default: main.ts (the sources); the installed bundle in its tests. */
+  program?: string;
 }
 
 function command(args: string[], options: CliOptions, piped: boolean): Deno.Command {
   return new Deno.Command(Deno.execPath(), {
-    args: ["run", "--quiet", ...PERMISSION_FLAGS, MAIN, ...args],
+    args: ["run", "--quiet", ...PERMISSION_FLAGS, options.program ?? MAIN, ...args],
     cwd: options.cwd,
     env: { NO_COLOR: "1", RUST_BACKTRACE: "0", ...options.env },
     stdin: piped ? "piped" : "null",

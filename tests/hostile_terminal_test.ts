@@ -187,8 +187,12 @@ Deno.test("the terminal UI shows hostile text as text: no escape acts, the title
   assertStringIncludes(s, "safe\\u202etxt.exe");
   await tui.type("3");
   await tui.waitFor("History", 20_000);
+  // The hostile task has no finished run: every task (a), then its detail.
+  await tui.type("a");
+  await tui.waitFor(/History · 1 task\b/, 20_000);
   await tui.keys("Enter");
-  await new Promise((r) => setTimeout(r, 500));
+  // The detail, loaded (its keys, and no "Loading…"): not after a time.
+  await tui.waitFor((t) => t.includes("Esc back") && !t.includes("Loading…"), 20_000);
   await check("history detail");
   await tui.type("q");
   const end = await tui.waitFor(EXITED, 20_000);

@@ -77,7 +77,7 @@ Deno.test(
       (await Array.fromAsync(Deno.readDir(p.state.root))).filter((e) =>
         /^live-events-\d+\.json$/.test(e.name)
       ).length;
-    for (let i = 0; i < 100 && await announced() < 3; i++) {
+    for (const deadline = Date.now() + 20_000; await announced() < 3 && Date.now() < deadline;) {
       await new Promise((r) => setTimeout(r, 100));
     }
     assertEquals(await announced(), 3);
@@ -88,7 +88,10 @@ Deno.test(
     await one.waitLines(1);
     // A run finds new listeners within a second: deltas sent before are not seen (live only).
     const hasDelta = (c: { lines: string[] }) => c.lines.some((l) => l.includes(" … coder: "));
-    for (let i = 0; i < 50 && !(hasDelta(one) && hasDelta(every)); i++) {
+    for (
+      const deadline = Date.now() + 20_000;
+      !(hasDelta(one) && hasDelta(every)) && Date.now() < deadline;
+    ) {
       await send({
         type: "agent_delta",
         role: "coder",
@@ -110,6 +113,8 @@ Deno.test(
     assertEquals(kinds[0], "▶");
     assertEquals(kinds.slice(-2), ["“", "✔"]);
     await every.waitLines(deltas.length + 3);
+    // The logged events, through the follower that shows no deltas, before it is stopped.
+    await plain.waitLines(3);
     for (const c of [every, other, plain]) c.kill("SIGINT");
     for (const c of [every, other, plain]) await c.done;
     assert(hasDelta(every), every.lines.join("\n"));

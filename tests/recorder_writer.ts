@@ -9,8 +9,10 @@
  * ```
  *
  * Prints `started <run> <seq>` once `run_started` is written and
- * `finished <seq>` at the end. On an error it prints `<code>: <message>` on
- * stderr and exits 1.
+ * `finished <seq>` at the end. With `WRITER_HOLD=<path>` in its environment
+ * (a path under `.taskline/`), it holds its run open after its events, until
+ * that file exists: a test can act while it surely runs. On an error it
+ * prints `<code>: <message>` on stderr and exits 1.
  *
  * @module
  */
@@ -41,6 +43,18 @@ async function main(): Promise<number> {
       const size = Math.floor(Math.random() * maxBytes);
       rec.emit({ type: "agent_text", role: "coder", text: "t".repeat(size) });
       if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+    }
+    const hold = Deno.env.get("WRITER_HOLD");
+    if (hold) {
+      console.log(`holding ${rec.seq}`);
+      for (;;) {
+        try {
+          await Deno.stat(hold);
+          break;
+        } catch {
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      }
     }
     await rec.finish({ success: true, status: "done" });
     console.log(`finished ${rec.seq}`);

@@ -47,11 +47,12 @@ export class Writer {
   stderr = "";
   readonly done: Promise<Deno.CommandStatus>;
 
-  constructor(cwd: string, args: string[]) {
+  /** `env`: more environment (`WRITER_HOLD`, see tests/recorder_writer.ts). */
+  constructor(cwd: string, args: string[], env: Record<string, string> = {}) {
     const child = new Deno.Command(Deno.execPath(), {
       args: ["run", "--quiet", ...PERMISSION_FLAGS, WRITER, ...args],
       cwd,
-      env: { NO_COLOR: "1", RUST_BACKTRACE: "0" },
+      env: { NO_COLOR: "1", RUST_BACKTRACE: "0", ...env },
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
@@ -671,6 +672,25 @@ export async function logResetTrial(options: LogResetOptions): Promise<TrialResu
     }
   };
   const warnings = (text: string) => (text.match(/was (truncated|replaced)/g) ?? []).length;
+  /**
+   * Waits until the CLI follower and the server have each said `count` times
+   * that the log was reset. A log cut to nothing and written again longer in
+   * place is a reset only to a reader that saw it short: the rewrite waits
+   * for that, not for a time.
+   */
+  const noticed = async (count: number, where: string) => {
+    const deadline = Date.now() + 15_000;
+    while (warnings(follower.stderr) < count || warnings(server.proc.stderr) < count) {
+      if (Date.now() > deadline) {
+        throw new Error(
+          `${where}: no warning of the reset in 15 s (follower ${
+            warnings(follower.stderr)
+          }, server ${warnings(server.proc.stderr)} of ${count})`,
+        );
+      }
+      await sleep(20);
+    }
+  };
   try {
     await follower.waitLines(n, 20_000);
     let printed = n;
@@ -679,7 +699,7 @@ export async function logResetTrial(options: LogResetOptions): Promise<TrialResu
       n += 2; // the new content holds two more events
       if (kind === "truncate") {
         await Deno.truncate(path, 0);
-        await sleep(300);
+        await noticed(r + 1, `round ${r} (truncate)`);
         await Deno.writeTextFile(path, content());
         counts.truncated++;
       } else if (kind === "replace") {
@@ -687,9 +707,14 @@ export async function logResetTrial(options: LogResetOptions): Promise<TrialResu
         await Deno.rename(`${path}.new`, path);
         counts.replaced++;
       } else {
+        // The deleted file stays open here until the new one is written, so the
+        // new one cannot get its inode number: a reader that did not look in
+        // between still sees another file, however long the machine took.
+        const old = await Deno.open(path);
         await Deno.remove(path);
         await sleep(300);
         await Deno.writeTextFile(path, content());
+        old.close();
         counts.deleted++;
       }
       await sleep(300);

@@ -29,14 +29,15 @@ Deno.test("tui follows a live run in Activity and on the board, and Ctrl-C resto
   s = await tui.waitFor(/#2 +Fix the flaky test +running/);
   assertMatch(s, /#1 +Add login page +ready +no run yet/);
 
-  // When the run ends, the board shows its outcome, and the task's new status.
+  // When the run ends, the board shows its outcome, and the task's new status (the
+  // run's last event comes before the status is written: wait for both on one row).
   const status = await run.done;
   assertEquals(status.code, 0, run.stderr);
-  s = await tui.waitFor(/#2 +Fix the flaky test +\S+ +\S+ +succeeded/);
   const task2 = JSON.parse(
     await Deno.readTextFile(`${p.state.taskDir("002-fix-the-flaky-test")}/task.json`),
   );
-  assertMatch(s, new RegExp(`#2 +Fix the flaky test +${task2.status} `));
+  assertEquals(task2.status, "done");
+  s = await tui.waitFor(new RegExp(`#2 +Fix the flaky test +${task2.status} +\\S+ +succeeded`));
 
   // A task created meanwhile (no event yet) appears on the board.
   const created = await runCli(["task", "new", "Brand new task"], { cwd: p.dir });

@@ -5,7 +5,7 @@
  */
 import { TasklineError } from "../errors.ts";
 import { serve } from "../server/serve.ts";
-import { webPage } from "../web/mod.ts";
+import { MODULES_PREFIX, webModule, webPage } from "../web/mod.ts";
 import { intOption, parseArgs } from "../cli/args.ts";
 import type { Context } from "../cli/context.ts";
 
@@ -67,6 +67,7 @@ export async function serveCommand(ctx: Context, args: string[]): Promise<number
       port,
       version: VERSION,
       webPage,
+      webModules: { prefix: MODULES_PREFIX, answer: webModule },
       token,
       signal: stop.signal,
       onWarning: (m) => void ctx.warn(m),

@@ -1,11 +1,10 @@
 /**
  * What main.ts runs: the dispatcher, the whole command table and the
- * standard streams' sink. This module is the entry of the shipped bundle,
- * `dist/taskline.js` (`deno task bundle`, scripts/bundle_program.ts): main.ts
- * imports the bundle, with this module's types.
+ * standard streams' sink.
  *
- * Why a bundle: `deno run` walks the whole module graph at start-up,
- * the commands loaded lazily included (over a hundred modules: about 7 ms
+ * What is installed is the bundle of main.ts (scripts/build_program.ts, at
+ * install time): `deno run` walks the whole module graph at start-up, the
+ * commands loaded lazily included (over a hundred modules: about 7 ms
  * before the first line runs), and loads each module that runs on its own
  * (another 5 ms for `events`). One file costs about 1 ms of both.
  *

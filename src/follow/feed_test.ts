@@ -227,15 +227,22 @@ Deno.test("the poll of a project of many quiet logs looks at most at about 500 l
       if (String(path).endsWith("events.jsonl")) looks++;
       return original(path);
     };
-    await new Promise((r) => setTimeout(r, 3000));
-    // 3 s at 500 a second, and one sweep of 1,000 started in the window's last moment.
-    assert(looks <= 3 * 500 + 1000, `${looks} looks at quiet logs in 3 s`);
-    assert(looks >= 1000, `the poll still looks at every log (${looks} looks in 3 s)`);
+    // At least 3 s, and until the poll has looked at every log (a loaded machine may take
+    // longer than the 2 s the rate allows): the rate is checked over the time it took.
+    const t0 = performance.now();
+    const deadline = Date.now() + 20_000;
+    while ((looks < 1000 || performance.now() - t0 < 3000) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    // At 500 a second, and one sweep of 1,000 started in the window's last moment.
+    assert(looks <= seconds * 500 + 1000, `${looks} looks at quiet logs in ${seconds} s`);
+    assert(looks >= 1000, `the poll still looks at every log (${looks} looks in ${seconds} s)`);
     // A new task is still found within the poll interval.
     const late = await createTask(state, "late", { number: 1001 });
     await append(state, late, 1, "2026-01-01T00:00:05Z");
-    const deadline = Date.now() + 5000;
-    while (!follower.tasks().some((t) => t.number === 1001) && Date.now() < deadline) {
+    const found = Date.now() + 20_000;
+    while (!follower.tasks().some((t) => t.number === 1001) && Date.now() < found) {
       await new Promise((r) => setTimeout(r, 50));
     }
     assert(follower.tasks().some((t) => t.number === 1001), "the new task is followed");

@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "../../tests/assert.ts";
-import { tempProject } from "../../tests/helpers.ts";
+import { tempProject, waitUntil } from "../../tests/helpers.ts";
 import type { TaggedEnvelope } from "../contract/envelope.ts";
 import { listenLiveChannel } from "./live_listen.ts";
 import {
@@ -45,7 +45,7 @@ Deno.test(
     });
     const fan = new LiveChannelFanout(p.state.root, { retryMs: 20 });
     const until = async (test: () => boolean) => {
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 20_000;
       while (!test() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       return test();
     };
@@ -88,7 +88,7 @@ Deno.test(
     try {
       fan.connect();
       for (const t of ["one", "two", "three"]) fan.send(delta(t));
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 20_000;
       while ((a.length < 3 || b.length < 3) && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 10));
       }
@@ -118,7 +118,7 @@ Deno.test(
     await Deno.writeTextFile(stale, JSON.stringify({ port, key: "kb" }) + "\n");
     const fan = new LiveChannelFanout(p.state.root, { retryMs: 20 });
     try {
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 20_000;
       let i = 0;
       while (Date.now() < deadline) {
         fan.send(delta(`x${i++}`));
@@ -155,7 +155,8 @@ Deno.test(
     await using p = await tempProject();
     const s = new LiveChannelSender(p.state.liveChannelPath, { retryMs: 10 });
     for (let i = 0; i < 100; i++) s.send(delta(String(i)));
-    await new Promise((r) => setTimeout(r, 50));
+    // Queued while it tries to connect, dropped when that fails.
+    await waitUntil(() => s.dropped >= 100, `all dropped (${s.dropped})`);
     assert(s.dropped >= 100);
     s.close();
   },
@@ -181,7 +182,7 @@ Deno.test(
       s.connect();
       await new Promise((r) => setTimeout(r, 50));
       for (const t of ["a", "b", "c"]) s.send(delta(t));
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 20_000;
       while (got.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       assertEquals(got, ["a", "b", "c"]);
       s.close();
@@ -211,11 +212,11 @@ Deno.test(
         silent.push(await Deno.connect({ hostname: "127.0.0.1", port: l.port }));
       }
       // Full now; once the silent ones are closed, a sender that knows the key gets through.
-      await new Promise((r) => setTimeout(r, 600));
-      // A connection still open after 3 s more counts as open (the read is not waited for).
+      // Each is read until the listener closes it (300 ms after it connected); one still open
+      // after 20 s counts as open (the read is not waited for).
       const closed = await Promise.all(silent.map(async (c) => {
         let timer: ReturnType<typeof setTimeout> | undefined;
-        const open = new Promise<boolean>((r) => timer = setTimeout(() => r(false), 3000));
+        const open = new Promise<boolean>((r) => timer = setTimeout(() => r(false), 20_000));
         try {
           return await Promise.race([c.read(new Uint8Array(1)).then((n) => n === null), open]);
         } catch {
@@ -227,7 +228,7 @@ Deno.test(
       assert(closed.every(Boolean), "every silent connection was closed");
       const sender = new LiveChannelSender(p.state.liveChannelPath, { retryMs: 20 });
       try {
-        const deadline = Date.now() + 5000;
+        const deadline = Date.now() + 20_000;
         while (got.length === 0 && Date.now() < deadline) {
           sender.send(delta("through"));
           await new Promise((r) => setTimeout(r, 20));

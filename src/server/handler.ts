@@ -48,6 +48,8 @@ export interface HandlerOptions {
   version: string;
   /** The web UI at `/`. Default: a short page saying the UI is not built in. */
   webPage?: (req: Request) => Response | Promise<Response>;
+  /** The web UI's modules: every `GET` or `HEAD` of a path under its prefix. */
+  webModules?: WebModules;
   /** The live routes (`/api/events`, `/api/stream`, `/api/tasks/{ref}/stream`). */
   live?: LiveRoutes;
   /** Told about each answered request: method, path (token hidden), status. */
@@ -56,6 +58,17 @@ export interface HandlerOptions {
   publishEphemeral?: (env: TaggedEnvelope) => void;
   /** Told about a run started through the API that failed to end cleanly. */
   onWarning?: (message: string) => void;
+}
+
+/**
+ * Files of the web UI served under one path prefix, without the token (the
+ * page's own modules; the token is in the page's address only).
+ */
+export interface WebModules {
+  /** `/modules/`: every path that starts with it is answered here. */
+  prefix: string;
+  /** The file at a raw (percent-encoded) path under the prefix; null: 404. */
+  answer(req: Request, rawPath: string): Promise<Response | null>;
 }
 
 /** The routes served from the shared follower (see live.ts). */
@@ -500,6 +513,10 @@ export function createHandler(options: HandlerOptions): Handler {
     if (refused) return problem(403, refused, req, { code: "forbidden" });
     // Route on the raw path: `%2F` stays inside its segment.
     const rawPath = rawPathOf(req.url);
+    const modules = options.webModules;
+    if (modules !== undefined && rawPath.startsWith(modules.prefix)) {
+      return headOnly(req, await webModule(req, rawPath, modules));
+    }
     const isApi = rawPath === "/api" || rawPath.startsWith("/api/");
     const match = matchRoute(rawPath, req.method);
     const streamRoute = match !== null && match !== "bad" && match.route.queryToken;
@@ -540,11 +557,7 @@ export function createHandler(options: HandlerOptions): Handler {
     } catch (e) {
       res = errorResponse(e, req);
     }
-    if (req.method === "HEAD") {
-      await res.body?.cancel().catch(() => {});
-      res = new Response(null, { status: res.status, headers: res.headers });
-    }
-    return res;
+    return headOnly(req, res);
   }
 
   return {
@@ -556,6 +569,30 @@ export function createHandler(options: HandlerOptions): Handler {
       return res;
     },
   };
+}
+
+/** A module of the web UI, or the problem that answers its request instead. */
+async function webModule(req: Request, rawPath: string, modules: WebModules): Promise<Response> {
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const detail = `${modules.prefix} answers GET, HEAD, not ${req.method.slice(0, 20)}`;
+    return problem(405, detail, req, {
+      code: "method-not-allowed",
+      headers: { allow: "GET, HEAD" },
+    });
+  }
+  try {
+    return await modules.answer(req, rawPath) ??
+      problem(404, `No module ${rawPath.slice(0, 200)}`, req, { code: "not-found" });
+  } catch (e) {
+    return errorResponse(e, req);
+  }
+}
+
+/** The response to a `HEAD`: the headers of the `GET`'s, no body. */
+async function headOnly(req: Request, res: Response): Promise<Response> {
+  if (req.method !== "HEAD") return res;
+  await res.body?.cancel().catch(() => {});
+  return new Response(null, { status: res.status, headers: res.headers });
 }
 
 /** The path of a URL exactly as sent (still percent-encoded), without the query. */

@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "../../tests/assert.ts";
-import { tempProject } from "../../tests/helpers.ts";
+import { tempProject, waitUntil } from "../../tests/helpers.ts";
 import { SseReader } from "../../tests/serve_util.ts";
 import { createTask } from "../store/tasks.ts";
 import { RunRecorder } from "../store/recorder.ts";
@@ -50,8 +50,10 @@ Deno.test(
       }
       await rec.finish({ success: true, status: "done" });
       await rec.close();
-      await new Promise((r) => setTimeout(r, 500));
-      assert(hub.stats.catchUps > 0, "the client fell behind and caught up from disk");
+      await waitUntil(
+        () => hub.stats.catchUps > 0,
+        "the client fell behind and caught up from disk",
+      );
       const reader = new SseReader(res.body!);
       await reader.until((f) => f.filter((x) => x.id).length >= 1500, 20_000);
       await new Promise((r) => setTimeout(r, 100));
@@ -105,8 +107,7 @@ Deno.test("clients that go away release their place in the hub", sanitize, async
     for (let i = 0; i < 3; i++) bodies.push((await get("/api/tasks/1/stream")).body!);
     assertEquals(hub.clientCount, 8);
     for (const b of bodies) await b.cancel();
-    await new Promise((r) => setTimeout(r, 50));
-    assertEquals(hub.clientCount, 0);
+    await waitUntil(() => hub.clientCount === 0, `every client gone (${hub.clientCount} left)`);
   } finally {
     await hub.close();
   }

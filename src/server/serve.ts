@@ -38,6 +38,8 @@ export interface ServeOptions {
   onWarning?: (message: string) => void;
   /** The web UI at `/`. */
   webPage?: HandlerOptions["webPage"];
+  /** The web UI's modules. */
+  webModules?: HandlerOptions["webModules"];
   /** The SSE heartbeat, in ms. Default 15000. */
   heartbeatMs?: number;
   /** The token to require. Default: 256 new random bits. */
@@ -81,6 +83,7 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
     gate,
     version: options.version,
     webPage: options.webPage,
+    webModules: options.webModules,
     live: hub,
     publishEphemeral: (env) => hub.publishEphemeral(env),
     onWarning: options.onWarning,

@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertMatch } from "../../tests/assert.ts";
-import { env, taskWithLog, tempProject } from "../../tests/helpers.ts";
+import { env, taskWithLog, tempProject, waitUntil } from "../../tests/helpers.ts";
 import { createTask } from "../store/tasks.ts";
 import { RunRecorder } from "../store/recorder.ts";
 import { TuiData } from "./data.ts";
@@ -25,7 +25,7 @@ Deno.test("the Activity feed keeps at most feedMax events, the newest, each once
     },
   });
   const started = data.start(ac.signal);
-  await new Promise((r) => setTimeout(r, 50));
+  await waitUntil(() => data.feed().length > 0, "the follower's events in the feed");
   const feed = data.feed();
   assertEquals(feed.length, 100);
   assertMatch(feed[0].text, /message 151$/);
@@ -53,7 +53,7 @@ Deno.test("the board shows status, phase, pending approval and outcome from the 
       new Promise((r) => signal.addEventListener("abort", () => r(), { once: true })),
   });
   const started = data.start(ac.signal);
-  await new Promise((r) => setTimeout(r, 100));
+  await waitUntil(() => data.status().startsWith("live"), "the board loaded");
   const [a, b] = data.board();
   assertEquals([a.number, a.status, a.phase, a.approval, a.tone], [
     1,

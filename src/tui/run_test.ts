@@ -1,6 +1,7 @@
 import { assert, assertEquals, assertRejects } from "../../tests/assert.ts";
 import { type LiveModel, runTui } from "./run.ts";
 import type { TerminalPort } from "./terminal.ts";
+import { waitUntil } from "../../tests/helpers.ts";
 
 /** A terminal whose input is a script of chunks; it records what the UI did to it. */
 class FakeTerminal implements TerminalPort {
@@ -92,7 +93,7 @@ Deno.test("runTui ends with 130 when its signal aborts (SIGTERM), terminal resto
   const t = new FakeTerminal([]);
   const ac = new AbortController();
   const done = runTui(model(), t, { signal: ac.signal });
-  await new Promise((r) => setTimeout(r, 20));
+  await waitUntil(() => t.raw, "the terminal in raw mode");
   assertEquals(t.raw, true);
   ac.abort();
   assertEquals(await done, 130);
@@ -102,11 +103,10 @@ Deno.test("runTui ends with 130 when its signal aborts (SIGTERM), terminal resto
 Deno.test("runTui redraws the whole screen after a resize", async () => {
   const t = new FakeTerminal([]);
   const done = runTui(model(), t, { frameIntervalMs: 1 });
-  await new Promise((r) => setTimeout(r, 20));
+  await waitUntil(() => t.written.includes("Tasks"), "a first frame");
   const before = t.written.length;
   t.resize?.();
-  await new Promise((r) => setTimeout(r, 30));
-  assert(t.written.slice(before).includes("\x1b[2J"), "cleared and drawn again");
+  await waitUntil(() => t.written.slice(before).includes("\x1b[2J"), "cleared and drawn again");
   t.push("q");
   assertEquals(await done, 0);
 });

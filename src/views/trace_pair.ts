@@ -99,8 +99,12 @@ export class CallPairing {
   readonly #byOrder = new Map<string, TraceCall[]>();
   readonly #written = new Set<string>();
 
-  /** @param run the run traced; null: every run. */
-  constructor(readonly run: string | null) {}
+  /** The run traced; null: every run. */
+  readonly run: string | null;
+
+  constructor(run: string | null) {
+    this.run = run;
+  }
 
   /**
    * Carries on from calls already paired (a trace document read before the

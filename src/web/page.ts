@@ -1,20 +1,16 @@
 /**
- * The web UI as one HTML document: markup, style and script are all in the
- * module graph (no file is read and nothing is fetched at run time), served
- * by `taskline serve` at `/`.
- *
- * The script is the typed client of src/web/client/ bundled for the
- * browser (src/web/bundle.ts writes it to client_bundle.ts, committed, so
- * that the compiled program ships it and runs no bundler).
+ * The web UI's HTML document, served by `taskline serve` at `/`: markup and
+ * style, and the script that starts the typed client of src/web/client/,
+ * whose modules the same server sends with their types stripped
+ * (modules.ts). All of it is in the module graph: no file is read and
+ * nothing is fetched from elsewhere at run time.
  *
  * @module
  */
 import { STYLE_CSS } from "./style.ts";
-import { CLIENT_JS } from "./client_bundle.ts";
+import { clientModules } from "./modules.ts";
 
-export { CLIENT_JS };
-
-function page(nonce: string): string {
+function page(nonce: string, entry: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -38,9 +34,7 @@ function page(nonce: string): string {
 <div id="notice" role="alert" hidden></div>
 <main id="main" tabindex="-1"></main>
 <noscript><p>The taskline web UI needs JavaScript.</p></noscript>
-<script nonce="${nonce}">
-${CLIENT_JS}
-</script>
+<script type="module" nonce="${nonce}" src="${entry}"></script>
 </body>
 </html>
 `;
@@ -48,18 +42,20 @@ ${CLIENT_JS}
 
 /**
  * The web UI's response: the page, with a content security policy that lets
- * only its own inline script and style run and lets it talk only to its own
+ * only its own style and its own module script run (the modules that script
+ * imports are fetched under its nonce) and lets it talk only to its own
  * server.
  *
  * @example
  * ```ts
- * const res = webPage();
+ * const res = await webPage();
  * res.headers.get("content-type"); // "text/html; charset=utf-8"
  * ```
  */
-export function webPage(): Response {
+export async function webPage(): Promise<Response> {
+  const { entry } = await clientModules();
   const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))));
-  return new Response(page(nonce), {
+  return new Response(page(nonce, entry), {
     headers: {
       "content-type": "text/html; charset=utf-8",
       "cache-control": "no-store",

@@ -63,8 +63,10 @@ export class TaskActions {
   open = false;
   busy = false;
   info: TaskInfo;
+  readonly app: AppContext;
 
-  constructor(readonly app: AppContext, info: TaskInfo) {
+  constructor(app: AppContext, info: TaskInfo) {
+    this.app = app;
     this.info = info;
     this.buttons = h("div", { class: "action-buttons" });
     this.panel = h("div", { class: "action-panel", hidden: true });
@@ -261,8 +263,10 @@ export class NewTaskForm {
   readonly message: HTMLParagraphElement;
   readonly button: HTMLButtonElement;
   form: HTMLFormElement | null = null;
+  readonly app: AppContext;
 
-  constructor(readonly app: AppContext) {
+  constructor(app: AppContext) {
+    this.app = app;
     this.button = h("button", {
       type: "button",
       class: "action action-new",

@@ -23,8 +23,10 @@ export class ActivityScreen implements Screen {
   followBox!: HTMLInputElement;
   list!: VirtualList;
   detail!: HTMLPreElement;
+  readonly app: AppContext;
 
-  constructor(readonly app: AppContext, query: URLSearchParams) {
+  constructor(app: AppContext, query: URLSearchParams) {
+    this.app = app;
     this.type = query.get("type") ?? "";
     this.taskFilter = query.get("task") ?? "";
     this.updateCount = frameThrottle(() => {

@@ -7,8 +7,11 @@
 
 /** An answer of the server that is not a success (status 0: the server was not reached). */
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
     super(message);
+    this.status = status;
   }
 }
 
@@ -30,7 +33,11 @@ export function isAuthError(e: unknown): e is ApiError {
 
 /** The server's routes, with the bearer token. */
 export class Api {
-  constructor(public token: string) {}
+  token: string;
+
+  constructor(token: string) {
+    this.token = token;
+  }
 
   /** A request with the token; an answer that is not a success (304 is one) throws an {@link ApiError}. */
   async request(

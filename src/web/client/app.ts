@@ -59,8 +59,10 @@ export class App implements AppContext {
   authFailed = false;
   listening = false;
   connection: Connection | null = null;
+  token: string | null;
 
-  constructor(public token: string | null) {
+  constructor(token: string | null) {
+    this.token = token;
     this.api = new Api(token ?? "");
   }
 

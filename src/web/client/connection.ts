@@ -49,11 +49,14 @@ export class Connection {
   polling = false;
   asked = new Set<string>();
 
-  constructor(
-    readonly api: Api,
-    readonly store: Store,
-    readonly options: ConnectionOptions,
-  ) {
+  readonly api: Api;
+  readonly store: Store;
+  readonly options: ConnectionOptions;
+
+  constructor(api: Api, store: Store, options: ConnectionOptions) {
+    this.api = api;
+    this.store = store;
+    this.options = options;
     this.recentMax = options.recentMax ?? 10_000;
   }
 

@@ -45,8 +45,11 @@ export class HistoryScreen implements Screen {
   tbody!: HTMLTableSectionElement;
   note!: HTMLParagraphElement;
   chart!: HTMLDivElement;
+  readonly app: AppContext;
 
-  constructor(readonly app: AppContext) {}
+  constructor(app: AppContext) {
+    this.app = app;
+  }
 
   mount(el: HTMLElement): void {
     this.summary = h("p", { class: "muted" });
@@ -159,8 +162,13 @@ export class HistoryDetailScreen implements Screen {
   reloadTimer: ReturnType<typeof setTimeout> | undefined = undefined;
   title!: HTMLHeadingElement;
   content!: HTMLDivElement;
+  readonly app: AppContext;
+  readonly ref: string;
 
-  constructor(readonly app: AppContext, readonly ref: string) {}
+  constructor(app: AppContext, ref: string) {
+    this.app = app;
+    this.ref = ref;
+  }
 
   mount(el: HTMLElement): void {
     const n = this.ref;

@@ -1,7 +1,7 @@
 /**
- * The page script's entry: `deno task bundle-web` bundles this module and
- * what it imports (src/web/client/, and the pure parts of src/views/) for the
- * browser into src/web/client_bundle.ts.
+ * The page script's entry: the page loads this module (`<script
+ * type="module">`), and the browser loads what it imports, each module
+ * served by `taskline serve` with its types stripped (src/web/modules.ts).
  *
  * @module
  */

@@ -14,8 +14,11 @@ export class SseParser {
   data: string[] = [];
   lastEventId = "";
   retryMs: number | null = null;
+  readonly onEvent: (type: string, data: string, lastEventId: string) => void;
 
-  constructor(readonly onEvent: (type: string, data: string, lastEventId: string) => void) {}
+  constructor(onEvent: (type: string, data: string, lastEventId: string) => void) {
+    this.onEvent = onEvent;
+  }
 
   push(text: string): void {
     const s = this.rest + text;

@@ -35,8 +35,10 @@ export class TasksScreen implements Screen {
   summary!: HTMLParagraphElement;
   tbody!: HTMLTableSectionElement;
   empty!: HTMLParagraphElement;
+  readonly app: AppContext;
 
-  constructor(readonly app: AppContext) {
+  constructor(app: AppContext) {
+    this.app = app;
     this.render = frameThrottle(() => this.draw(), 250);
   }
 

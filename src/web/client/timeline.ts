@@ -57,8 +57,13 @@ export class TimelineScreen implements Screen {
   actionsSlot!: HTMLDivElement;
   body!: HTMLOListElement;
   note!: HTMLParagraphElement;
+  readonly app: AppContext;
+  readonly ref: string;
 
-  constructor(readonly app: AppContext, readonly ref: string) {}
+  constructor(app: AppContext, ref: string) {
+    this.app = app;
+    this.ref = ref;
+  }
 
   mount(el: HTMLElement): void {
     const n = this.ref;

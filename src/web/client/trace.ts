@@ -65,8 +65,12 @@ export class TraceScreen implements Screen {
   tbody!: HTMLTableSectionElement;
   note!: HTMLParagraphElement;
   chart!: HTMLDivElement;
+  readonly app: AppContext;
+  readonly ref: string;
 
-  constructor(readonly app: AppContext, readonly ref: string, query: URLSearchParams) {
+  constructor(app: AppContext, ref: string, query: URLSearchParams) {
+    this.app = app;
+    this.ref = ref;
     const call = query.get("call");
     this.open = new Set(call ? [call] : []);
     this.render = frameThrottle(() => this.draw(), 250);

@@ -42,8 +42,10 @@ export class VirtualList {
   readonly rows: HTMLDivElement;
   readonly pool: HTMLDivElement[] = [];
   lastTop = 0;
+  readonly options: VirtualListOptions;
 
-  constructor(readonly options: VirtualListOptions) {
+  constructor(options: VirtualListOptions) {
+    this.options = options;
     this.rowHeight = options.rowHeight;
     this.idPrefix = `vrow${++vlistIds}`;
     this.root = h("div", {

@@ -1,41 +1,37 @@
 /**
- * The shipped program is the bundle of the sources: the committed
- * dist/taskline.js is what `deno task bundle` makes from src/ now (a change
- * to src/ without a new bundle fails here), and main.ts runs it. Making the
- * bundle fails when it would load an npm package at start-up.
+ * The sources run as written: main.ts imports src/, and no build output is
+ * committed. What is installed is the bundle of main.ts that
+ * `deno task install` builds (scripts/build_program.ts): building it fails
+ * when it would load an npm package at start-up, the modules of `events`
+ * are compiled with it, and a cold start of it stores its code cache.
  */
 import { DatabaseSync } from "node:sqlite";
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { env, MAIN, REPO, runCli, spawnCli, taskWithLog, tempProject } from "./helpers.ts";
 import {
+  buildProgram,
   eagerModules,
   PROGRAM_BUNDLE,
-  PROGRAM_MAP,
-  programBundle,
   rawProgramBundle,
-} from "../scripts/bundle_program.ts";
+} from "../scripts/build_program.ts";
 import { decodeMappings, eagerCompile } from "../scripts/eager_compile.ts";
 
-Deno.test("program bundle: the committed bundle is the one the sources make", async () => {
-  const fresh = await programBundle();
-  const stale = "is stale: run `deno task bundle` and commit it";
-  assert(
-    await Deno.readTextFile(`${REPO}/${PROGRAM_BUNDLE}`) === fresh.js,
-    `${PROGRAM_BUNDLE} ${stale}`,
-  );
-  assert(
-    await Deno.readTextFile(`${REPO}/${PROGRAM_MAP}`) === fresh.map,
-    `${PROGRAM_MAP} ${stale}`,
-  );
-});
-
-Deno.test("program bundle: main.ts runs the bundle, not the sources", async () => {
+Deno.test("program: main.ts runs the sources, and no bundle is committed", async () => {
   const main = await Deno.readTextFile(MAIN);
-  assertStringIncludes(main, `from "./${PROGRAM_BUNDLE}"`);
-  assert(!/from "\.\/src\//.test(main), "main.ts imports no source module");
+  assertStringIncludes(main, `from "./src/app/program.ts"`);
+  const files = new TextDecoder().decode(
+    (await new Deno.Command("git", { args: ["ls-files"], cwd: REPO, stdout: "piped" }).output())
+      .stdout,
+  ).split("\n");
+  const built = files.filter((f) =>
+    f.startsWith("dist/") || f.startsWith("build/") || /(^|\/)[^/]*bundle[^/]*\.(js|ts)$/.test(f)
+  );
+  assertEquals(built, []);
+  const ignored = await Deno.readTextFile(`${REPO}/.gitignore`);
+  assert(ignored.split("\n").includes("/build/"), "build/ is ignored");
 });
 
-Deno.test("program bundle: events' module bodies are compiled with the bundle, and the source map still names every position's source", async () => {
+Deno.test("program build: events' module bodies are compiled with the bundle, and the source map still names every position's source", async () => {
   const raw = await rawProgramBundle();
   const wanted = await eagerModules();
   const eager = eagerCompile(raw.js, raw.map, wanted);
@@ -107,7 +103,7 @@ function codeCached(denoDir: string): string[] {
   }
 }
 
-Deno.test("program bundle: a start that compiled the bundle stores its code cache, even when it read everything synchronously", async () => {
+Deno.test("program build: a start that compiled the bundle stores its code cache, even when it read everything synchronously", async () => {
   // Deno stores a module's code cache from its event loop; `events` on a
   // small log never yields to it, so without main.ts's cold-start turn no
   // start would ever store it and each would compile the bundle again.
@@ -125,6 +121,7 @@ Deno.test("program bundle: a start that compiled the bundle stores its code cach
   const r = await runCli(["events", String(task.number), "--json"], {
     cwd: p.dir,
     env: { DENO_DIR: denoDir },
+    program: await buildProgram(),
   });
   assert(r.code === 0, r.stderr);
   assert(r.stdout.includes("ünïcode → ok"), r.stdout);
@@ -135,7 +132,7 @@ Deno.test("program bundle: a start that compiled the bundle stores its code cach
   );
 });
 
-Deno.test("program bundle: a cold start of a follower whose log becomes a FIFO still ends at once", async () => {
+Deno.test("program build: a cold start of a follower whose log becomes a FIFO still ends at once", async () => {
   // Deno's watcher thread blocks opening the FIFO, and a turn of the event
   // loop after the follower closed its watcher would wait for that thread:
   // the cold start must not wait for a turn it has had already.
@@ -153,6 +150,7 @@ Deno.test("program bundle: a cold start of a follower whose log becomes a FIFO s
   await using follower = spawnCli(["events", task.dir, "--follow"], {
     cwd: p.dir,
     env: { DENO_DIR: await coldDenoDir(p.dir) },
+    program: await buildProgram(),
   });
   await follower.waitLines(1, 20_000);
   await new Promise((r) => setTimeout(r, 500));
