@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { beyondFour, describeHeld, heldPermissions, type HeldPermissions } from "../sandbox.ts";
+import { beyondFour, describeHeld, type HeldPermissions, heldPermissions } from "../sandbox.ts";
 import { decodeLine } from "../codec/decode.ts";
 import { LineSplitter } from "../codec/lines.ts";
 import { runOf } from "../contract/events.ts";

@@ -216,7 +216,9 @@ export class FanOut {
     member: FanOutMember,
     from: number,
     bytesMax: number,
-  ): { parts: Array<string | Uint8Array>; size: number; ends: Map<number, number>; to: number } | null {
+  ):
+    | { parts: Array<string | Uint8Array>; size: number; ends: Map<number, number>; to: number }
+    | null {
     const parts: Array<string | Uint8Array> = [];
     let size = 0;
     let text = "";

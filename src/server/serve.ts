@@ -129,6 +129,13 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
     }
     throw e;
   }
+  // The runtime's accept loop ends for good when it fails (past the file
+  // descriptor limit: "Too many open files"); told at once, so that the
+  // server stops cleanly and says why instead of dying of an unhandled error.
+  const acceptFailed = server.finished.then(
+    () => null,
+    (e: unknown) => e instanceof Error ? e : new Error(String(e)),
+  );
   const addr = await listening.promise;
   for (const h of allowedHosts(host, addr.port)) gate.hosts.add(h);
   const tokenPath = state.tokenPath;
@@ -151,9 +158,18 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
     await hub.start();
     await options.onListen({ url: baseUrl(host, addr.port), port: addr.port, host, token });
     if (!options.signal.aborted) {
-      await new Promise<void>((resolve) => {
-        options.signal.addEventListener("abort", () => resolve(), { once: true });
+      const stopped = new Promise<null>((resolve) => {
+        options.signal.addEventListener("abort", () => resolve(null), { once: true });
       });
+      const failed = await Promise.race([stopped, acceptFailed]);
+      if (failed !== null) {
+        throw new TasklineError(
+          "io",
+          `taskline serve stopped: the runtime cannot accept connections any more (${
+            failed.message.replace(/^Error: /, "")
+          }); past the process's file descriptor limit (ulimit -n) a server of Deno 2.9 stops accepting: raise the limit, or bound the connections with a proxy (docs/server.md)`,
+        );
+      }
     }
   } finally {
     // Runs started through the API end first (cancelled, resumable), so their

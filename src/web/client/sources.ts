@@ -15,6 +15,7 @@ import viewsEventLine from "../../views/event_line.ts" with { type: "text" };
 import viewsTerminalText from "../../views/terminal_text.ts" with { type: "text" };
 import viewsTracePair from "../../views/trace_pair.ts" with { type: "text" };
 import viewsUnits from "../../views/units.ts" with { type: "text" };
+import viewsWrittenPath from "../../views/written_path.ts" with { type: "text" };
 import clientActions from "./actions.ts" with { type: "text" };
 import clientActivity from "./activity.ts" with { type: "text" };
 import clientApi from "./api.ts" with { type: "text" };
@@ -45,6 +46,7 @@ export const CLIENT_SOURCES: Readonly<Record<string, string>> = {
   "views/terminal_text.ts": viewsTerminalText,
   "views/trace_pair.ts": viewsTracePair,
   "views/units.ts": viewsUnits,
+  "views/written_path.ts": viewsWrittenPath,
   "web/client/actions.ts": clientActions,
   "web/client/activity.ts": clientActivity,
   "web/client/api.ts": clientApi,
