@@ -213,3 +213,26 @@ Deno.test("doctor warns when taskline holds more than its four permissions", asy
   );
   assertStringIncludes(out.stdout, "fix: run taskline as `deno task install` installs it");
 });
+
+Deno.test("nothing in src/ loads a library through FFI or starts a process", async () => {
+  const found: string[] = [];
+  const walk = async (dir: string) => {
+    for await (const e of Deno.readDir(dir)) {
+      const path = `${dir}/${e.name}`;
+      if (e.isDirectory) await walk(path);
+      else if (path.endsWith(".ts") && !path.endsWith("_test.ts")) {
+        const text = await Deno.readTextFile(path);
+        for (const api of ["Deno.dlopen", "Deno.Command", "Deno.run(", "UnsafePointer"]) {
+          if (text.includes(api)) found.push(`${path.slice(REPO.length + 1)}: ${api}`);
+        }
+      }
+    }
+  };
+  await walk(`${REPO}/src`);
+  assertEquals(found, []);
+  for (const flag of PERMISSION_FLAGS) {
+    assert(!/^--allow-(ffi|run|sys|all)\b|^-A$/.test(flag), `the shipped flags hold ${flag}`);
+  }
+  const tasks = JSON.parse(await Deno.readTextFile(`${REPO}/deno.json`)).tasks.taskline as string;
+  assert(!/--allow-(ffi|run|sys|all)\b/.test(tasks), `deno task taskline: ${tasks}`);
+});
