@@ -1119,35 +1119,18 @@ function benchFanout(b: Bench, nClients: number, withGoal: boolean) {
   });
 }
 
-/** The issue 15 load: another process appends to many of many tasks at once. */
-function benchFanoutMany(b: Bench) {
-  const s = b.sizes;
-  return benchStream(b, {
-    id: "fanout-many",
-    name:
-      `server fan-out: ${s.fanClients} /api/stream clients, another process appends to ${s.manyWritten} of ${s.manyTasks} tasks (round-robin, O_APPEND) ${s.fanRate} events/s for ${s.fanSeconds} s`,
-    goal: "all received, p99 < 100 ms, server < 250 MB",
-    clients: s.fanClients,
-    writer: "many",
-    rate: s.fanRate,
-    seconds: s.fanSeconds,
-    tasks: s.manyTasks,
-    written: s.manyWritten,
-    met: (_p50, p99, kb) => p99 < 100 && kb < 250 * 1024,
-  });
-}
-
 /**
- * The issue 15 load with the server started with the four permission flags
- * and nothing else (no V8 flags), as a harness that runs `deno run` with
- * exactly them would start it.
+ * The issue 15 load: another process appends to many of many tasks at once.
+ * `bare`: the server started with the four permission flags and nothing else
+ * (no V8 flags), as a harness that runs `deno run` with exactly them would.
  */
-function benchFanoutManyBare(b: Bench) {
+function benchFanoutMany(b: Bench, bare = false) {
   const s = b.sizes;
   return benchStream(b, {
-    id: "fanout-many-bare",
-    name:
-      `server fan-out, four permission flags and no V8 flags: ${s.fanClients} /api/stream clients, another process appends to ${s.manyWritten} of ${s.manyTasks} tasks ${s.fanRate} events/s for ${s.fanSeconds} s`,
+    id: bare ? "fanout-many-bare" : "fanout-many",
+    name: `server fan-out${
+      bare ? ", four permission flags and no V8 flags" : ""
+    }: ${s.fanClients} /api/stream clients, another process appends to ${s.manyWritten} of ${s.manyTasks} tasks (round-robin, O_APPEND) ${s.fanRate} events/s for ${s.fanSeconds} s`,
     goal: "all received, p99 < 100 ms, server < 250 MB",
     clients: s.fanClients,
     writer: "many",
@@ -1156,7 +1139,7 @@ function benchFanoutManyBare(b: Bench) {
     tasks: s.manyTasks,
     written: s.manyWritten,
     met: (_p50, p99, kb) => p99 < 100 && kb < 250 * 1024,
-    bare: true,
+    bare,
   });
 }
 
@@ -1676,7 +1659,7 @@ export async function runBench(args: string[]): Promise<Row[]> {
   await step(
     "fanout-many-bare",
     "server fan-out, many tasks, no V8 flags",
-    () => benchFanoutManyBare(b),
+    () => benchFanoutMany(b, true),
   );
   await step("fanout", "server fan-out", () => benchFanout(b, sizes.fanClients, true));
   if (sizes.fanClientsScale) {

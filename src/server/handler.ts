@@ -77,14 +77,7 @@ export interface LiveRoutes {
   stream(req: Request, url: URL, ctx: RouteContext): Promise<Response>;
   taskStream(req: Request, url: URL, ctx: RouteContext): Promise<Response>;
   /** Open stream clients, and how many times a slow one caught up from disk. */
-  streamStats(): {
-    clients: number;
-    catch_ups: number;
-    fan_out: number;
-    flushes: number;
-    postponed: number;
-    stalls: number;
-  };
+  streamStats(): StreamStats;
   /**
    * Bumped by each published event that can change a task's row (a run
    * starting, pausing, finishing, an approval asked or answered, a phase):
@@ -95,6 +88,21 @@ export interface LiveRoutes {
 
 /** Differs from one server process to the next, so that no entity tag outlives its server. */
 const ETAG_NONCE = crypto.randomUUID().slice(0, 8);
+
+/** The stream clients as `/api/health` tells of them (docs/server.md). */
+export interface StreamStats {
+  /** Open stream clients. */
+  clients: number;
+  /** Times a client fell behind and caught up from the logs. */
+  catch_ups: number;
+  /** Clients the fan-out feeds. */
+  fan_out: number;
+  /** Flushes of the fan-out, and those put off because most clients were behind. */
+  flushes: number;
+  postponed: number;
+  /** Streams dropped because their client took nothing for the stall bound. */
+  stalls: number;
+}
 
 /** What a route handler gets besides the request. */
 export interface RouteContext {

@@ -27,7 +27,7 @@ import type { TailReset } from "../follow/tail.ts";
 import { EventFilter, parseSince } from "../follow/filter.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { type BadLogFile, checkLogFile } from "../store/log_file.ts";
-import type { LiveRoutes, RouteContext } from "./handler.ts";
+import type { LiveRoutes, RouteContext, StreamStats } from "./handler.ts";
 import { checkParams, seqParam, typesParam } from "./handler.ts";
 import { SSE_HEADERS } from "./sse.ts";
 import { RecentIndex } from "./recent.ts";
@@ -159,14 +159,7 @@ export class LiveHub implements LiveRoutes {
     return this.#clients.size;
   }
 
-  streamStats(): {
-    clients: number;
-    catch_ups: number;
-    fan_out: number;
-    flushes: number;
-    postponed: number;
-    stalls: number;
-  } {
+  streamStats(): StreamStats {
     return {
       clients: this.#clients.size,
       catch_ups: this.stats.catchUps,
