@@ -6,12 +6,14 @@
 import { TasklineError } from "../errors.ts";
 import { serve } from "../server/serve.ts";
 import { MODULES_PREFIX, webModule, webPage } from "../web/mod.ts";
-import { intOption, parseArgs } from "../cli/args.ts";
+import { type CommandSpec, intOption, parseArgs } from "../cli/args.ts";
 import type { Context } from "../cli/context.ts";
 
-export const SERVE_HELP = `Usage: taskline serve [options]
-
-Serves the project over HTTP on a loopback address: the web UI at /, and the
+/** `taskline serve`, declared: its flags and help. */
+export const SERVE_SPEC: CommandSpec = {
+  name: "serve",
+  usage: ["[options]"],
+  about: `Serves the project over HTTP on a loopback address: the web UI at /, and the
 API under /api/ (GET /api/openapi.json describes every route): reads, and the
 writes POST /api/tasks, /api/tasks/<TASK>/run, /cancel, /approve, /reject,
 which act as the commands of the same names (a run started there runs in the
@@ -19,23 +21,22 @@ server and is cancelled, resumably, when it stops).
 Every /api/ route needs the header \`Authorization: Bearer <token>\`; the token
 is printed, and kept in .taskline/server.token while the server runs. It is
 new at each start unless TASKLINE_TOKEN gives one (32 to 256 characters of
-letters, digits and ._~-), so that clients can ride out a restart.
-
-Options:
-  --host <HOST>          address to listen on (default 127.0.0.1)
-  --port <PORT>          port (default 7777; 0 takes a free port)
-  --exit-on-stdin-eof    stop when standard input closes (for desktop clients)
-  --json                 print {"url","port","token"} as the first line`;
+letters, digits and ._~-), so that clients can ride out a restart.`,
+  flags: {
+    host: { type: "string", description: "address to listen on", default: "127.0.0.1" },
+    port: { type: "string", description: "port; 0 takes a free port", default: "7777" },
+    "exit-on-stdin-eof": {
+      type: "boolean",
+      description: "stop when standard input closes (for desktop clients)",
+    },
+    json: { type: "boolean", description: 'print {"url","port","token"} as the first line' },
+  },
+};
 
 const VERSION = "0.5.0";
 
 export async function serveCommand(ctx: Context, args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs("serve", args, {
-    host: { type: "string" },
-    port: { type: "string" },
-    "exit-on-stdin-eof": { type: "boolean" },
-    json: { type: "boolean" },
-  });
+  const { values, positionals } = parseArgs(SERVE_SPEC.name, args, SERVE_SPEC.flags);
   ctx.json = values.json === true;
   if (positionals.length > 0) {
     throw new TasklineError("usage", `taskline serve takes no arguments, not "${positionals[0]}"`);

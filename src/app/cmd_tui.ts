@@ -5,12 +5,14 @@
  */
 import { TasklineError } from "../errors.ts";
 import { DenoTerminal, runTui, type ScreenId, TaskActions, TuiData } from "../tui/mod.ts";
-import { parseArgs } from "../cli/args.ts";
+import { type CommandSpec, parseArgs } from "../cli/args.ts";
 import type { Context } from "../cli/context.ts";
 
-export const TUI_HELP = `Usage: taskline tui [<TASK>] [options]
-
-The terminal UI: the task board, the live activity of every task, the
+/** `taskline tui`, declared: its flags and help. */
+export const TUI_SPEC: CommandSpec = {
+  name: "tui",
+  usage: ["[<TASK>] [options]"],
+  about: `The terminal UI: the task board, the live activity of every task, the
 history of finished work, and the trace of a task's run. It follows the logs
 as they are written. With a TASK it opens that task's Trace tab.
 
@@ -20,20 +22,22 @@ Keys (also shown on screen, ? for all of them):
   /           filter                               q    quit
   n           new task (asks its title)            r R  run, resume the selected task
   c           cancel its run (asks to confirm)     a x  approve, reject (asks why)
-A run started in the UI runs in its process and stops, resumably, when it quits.
-
-Options:
-  --screen <NAME>   the first screen: tasks, activity or history
-
-It needs a terminal: when standard input or output is not one it exits with
-2 and says so (scripts read \`taskline events --follow\` or \`--json\` instead).`;
+A run started in the UI runs in its process and stops, resumably, when it quits.`,
+  flags: {
+    screen: {
+      type: "string",
+      value: "NAME",
+      description: "the first screen: tasks, activity or history",
+    },
+  },
+  notes: `It needs a terminal: when standard input or output is not one it exits with
+2 and says so (scripts read \`taskline events --follow\` or \`--json\` instead).`,
+};
 
 const SCREENS: readonly ScreenId[] = ["tasks", "activity", "history"];
 
 export async function tuiCommand(ctx: Context, args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs("tui", args, {
-    screen: { type: "string" },
-  });
+  const { values, positionals } = parseArgs(TUI_SPEC.name, args, TUI_SPEC.flags);
   if (positionals.length > 1) {
     throw new TasklineError("usage", "taskline tui: name at most one task");
   }

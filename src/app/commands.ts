@@ -15,11 +15,11 @@ export const ALL_COMMANDS: Record<string, Command> = {
   serve: {
     summary: "the local server: web UI and API",
     keeps: () => EVERYTHING,
-    load: () => import("./cmd_serve.ts").then((m) => ({ help: m.SERVE_HELP, run: m.serveCommand })),
+    load: () => import("./cmd_serve.ts").then((m) => ({ spec: m.SERVE_SPEC, run: m.serveCommand })),
   },
   tui: {
     summary: "the terminal UI: tasks, activity, history, trace",
     keeps: () => EVERYTHING,
-    load: () => import("./cmd_tui.ts").then((m) => ({ help: m.TUI_HELP, run: m.tuiCommand })),
+    load: () => import("./cmd_tui.ts").then((m) => ({ spec: m.TUI_SPEC, run: m.tuiCommand })),
   },
 };

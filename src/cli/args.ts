@@ -1,19 +1,90 @@
 /**
- * Argument parsing for the commands, as `node:util`'s parseArgs parses in
- * strict mode (long and short options, `--name=value`, short groups, `--`),
- * with usage errors as TasklineError. Written here rather than imported:
- * loading Node's compatibility layer cost a third of the start-up of
- * `taskline events`.
+ * A command's arguments: the declaration of its flags (once: the parser
+ * reads it, and its help is made from it, src/cli/help.ts), and their
+ * parsing, as `node:util`'s parseArgs parses in strict mode (long and short
+ * options, `--name=value`, short groups, `--`), with usage errors as
+ * TasklineError. Written here rather than imported: loading Node's
+ * compatibility layer cost a third of the start-up of `taskline events`.
  *
  * @module
  */
 import { TasklineError } from "../errors.ts";
 
-/** One option of a command. */
+/** One option of a command, as the parser reads it. */
 export interface OptionSpec {
   type: "boolean" | "string";
   short?: string;
   multiple?: boolean;
+}
+
+/**
+ * One flag of a command, declared once: the parser reads `type`, `short`
+ * and `multiple`; the help shows all of it.
+ */
+export interface Flag extends OptionSpec {
+  /** What the help calls a string flag's value: `--after <SEQ>`. Default: the name in capitals. */
+  value?: string;
+  /**
+   * What the flag does, on one line: the help wraps it, and adds
+   * "(repeatable)" for `multiple` and the default.
+   */
+  description: string;
+  /** The default, as the help says it ("1", "fleet.stream of config.jsonc"); the command applies it. */
+  default?: string;
+}
+
+/** A command's flags by long name, in the order its help lists them. */
+export type Flags = Record<string, Flag>;
+
+/**
+ * A command declared: its flags, and the free text its help is made of
+ * with them (src/cli/help.ts).
+ *
+ * @example
+ * ```ts
+ * const CANCEL: CommandSpec = {
+ *   name: "cancel",
+ *   usage: ["<TASK> [options]"],
+ *   about: "Asks the process that runs the task to stop.",
+ *   flags: { json: { type: "boolean", description: "the result as JSON" } },
+ * };
+ * parseArgs(CANCEL.name, ["3", "--json"], CANCEL.flags);
+ * ```
+ */
+export interface CommandSpec {
+  /** The name errors and the help give it: `events`, or `task new` for a subcommand. */
+  name: string;
+  /**
+   * What follows `taskline <name>` on each usage line; for a subcommand,
+   * its positionals only (the help adds its flags).
+   */
+  usage: string[];
+  /** Free text after the usage (for a subcommand: its one line in the parent's table). */
+  about?: string;
+  /** The flags; of a command with subcommands, all that its subcommands take ({@link flagsOf}). */
+  flags: Flags;
+  /** Free text after the options. */
+  notes?: string;
+  /** The subcommands (`task new`, `task list`...), each declared the same way. */
+  subcommands?: CommandSpec[];
+}
+
+/**
+ * The flags of several subcommands together, for the parser of their
+ * command: a flag two of them take is declared alike in both.
+ */
+export function flagsOf(subcommands: readonly CommandSpec[]): Flags {
+  const all: Flags = {};
+  for (const sub of subcommands) {
+    for (const [name, flag] of Object.entries(sub.flags)) {
+      const known = all[name];
+      if (known && (known.type !== flag.type || known.short !== flag.short)) {
+        throw new Error(`--${name} is declared twice, differently (${sub.name})`);
+      }
+      all[name] ??= flag;
+    }
+  }
+  return all;
 }
 
 /** Parsed arguments. */
@@ -136,6 +207,31 @@ export function listOption(value: unknown): string[] {
   if (value === undefined) return [];
   const items = Array.isArray(value) ? value : [value];
   return items.flatMap((v) => String(v).split(",")).map((s) => s.trim()).filter((s) => s !== "");
+}
+
+/**
+ * Which boolean flags of `flags` the raw `args` give (by {@link hasOption}),
+ * for what must be known before a command parses its arguments: which
+ * permissions it keeps. Asking for a flag that is not a declared boolean is
+ * a programmer error.
+ *
+ * @example
+ * ```ts
+ * const given = switchesOf(["1", "-fv"], {
+ *   follow: { type: "boolean", short: "f", description: "follow" },
+ * });
+ * given("follow"); // true
+ * ```
+ */
+export function switchesOf(
+  args: readonly string[],
+  flags: Flags,
+): (name: string) => boolean {
+  return (name) => {
+    const flag = Object.hasOwn(flags, name) ? flags[name] : undefined;
+    if (flag?.type !== "boolean") throw new Error(`--${name} is not a declared boolean flag`);
+    return hasOption(args, name, flag.short);
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { parseArgs as nodeParseArgs } from "node:util";
-import { assertEquals } from "../../tests/assert.ts";
+import { assertEquals, assertStringIncludes, assertThrows } from "../../tests/assert.ts";
 import { parseArgs } from "./args.ts";
 
 const OPTIONS = {
@@ -72,4 +72,39 @@ Deno.test("hasOption finds a boolean option, long, short or in a short group, be
   assertEquals(hasOption(["1", "--", "-f"], "follow", "f"), false);
   assertEquals(hasOption(["--type", "x"], "follow", "f"), false);
   assertEquals(hasOption(["-v"], "live"), false);
+});
+
+Deno.test("switchesOf reads a declared boolean flag as hasOption does, its short letter from the declaration", async () => {
+  const { switchesOf } = await import("./args.ts");
+  const flags = {
+    follow: { type: "boolean" as const, short: "f", description: "" },
+    verbose: { type: "boolean" as const, short: "v", description: "" },
+    live: { type: "boolean" as const, description: "" },
+    type: { type: "string" as const, description: "" },
+  };
+  assertEquals(switchesOf(["1", "-vf"], flags)("follow"), true);
+  assertEquals(switchesOf(["1", "--", "-f"], flags)("follow"), false);
+  assertEquals(switchesOf(["--type", "x"], flags)("follow"), false);
+  assertEquals(switchesOf(["-v"], flags)("live"), false);
+  assertEquals(switchesOf(["--live"], flags)("live"), true);
+  // A name that is not a declared boolean flag is the program's error, not a "no".
+  assertStringIncludes(assertThrows(() => switchesOf([], flags)("folow")).message, "--folow");
+  assertStringIncludes(assertThrows(() => switchesOf([], flags)("type")).message, "--type");
+});
+
+Deno.test("flagsOf puts the flags of subcommands together, and refuses one declared two ways", async () => {
+  const { flagsOf } = await import("./args.ts");
+  const json = { type: "boolean" as const, description: "JSON" };
+  const all = flagsOf([
+    { name: "x new", usage: [], flags: { title: { type: "string", description: "t" }, json } },
+    { name: "x list", usage: [], flags: { json, yes: { type: "boolean", description: "y" } } },
+  ]);
+  assertEquals(Object.keys(all), ["title", "json", "yes"]);
+  const twice = assertThrows(() =>
+    flagsOf([
+      { name: "x a", usage: [], flags: { json } },
+      { name: "x b", usage: [], flags: { json: { type: "string", description: "JSON" } } },
+    ])
+  );
+  assertStringIncludes(twice.message, "--json is declared twice");
 });

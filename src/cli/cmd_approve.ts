@@ -6,30 +6,60 @@
  */
 import { TasklineError } from "../errors.ts";
 import { approveTask, decisionJson, rejectTask } from "../engine/actions.ts";
-import { parseArgs } from "./args.ts";
+import { type CommandSpec, flagsOf, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 
-export const APPROVE_HELP = `Usage: taskline approve <TASK> [--comment TEXT] [--json]
-
-Approves the gate a paused run waits for (approval_resolved is recorded in
+/** `taskline approve`, declared: its flags and help. */
+export const APPROVE_SPEC: CommandSpec = {
+  name: "approve",
+  usage: ["<TASK> [options]"],
+  about: `Approves the gate a paused run waits for (approval_resolved is recorded in
 that run). Continue the run with \`taskline run <TASK> --resume\` (a run of
 your own engine with \`taskline record <TASK> --resume\`).
-Fails when nothing is pending or a process runs the task.`;
+Fails when nothing is pending or a process runs the task.`,
+  flags: {
+    comment: {
+      type: "string",
+      value: "TEXT",
+      description: "a comment, recorded with the approval",
+    },
+    json: {
+      type: "boolean",
+      description: "the decision as JSON: {task, run, gate, approved, comment, seq}",
+    },
+  },
+};
 
-export const REJECT_HELP = `Usage: taskline reject <TASK> --reason TEXT [--json]
-
-Rejects the gate a paused run waits for: the work goes back to the phase
+/** `taskline reject`, declared: its flags and help. */
+export const REJECT_SPEC: CommandSpec = {
+  name: "reject",
+  usage: ["<TASK> --reason <TEXT> [options]"],
+  about: `Rejects the gate a paused run waits for: the work goes back to the phase
 before the gate, which is played again on \`taskline run <TASK> --resume\` (a run
 of your own engine goes on with \`taskline record <TASK> --resume\`).
-Fails when nothing is pending or a process runs the task.`;
+Fails when nothing is pending or a process runs the task.`,
+  flags: {
+    reason: {
+      type: "string",
+      value: "TEXT",
+      description: "why the gate is rejected (required), recorded with the rejection",
+    },
+    json: {
+      type: "boolean",
+      description: "the decision as JSON: {task, run, gate, approved, comment, seq}",
+    },
+  },
+};
+
+/**
+ * What approve and reject parse: the flags of both, so that the other's flag
+ * is answered by name (\`use --comment\`) rather than as an unknown option.
+ */
+const DECIDE_FLAGS = flagsOf([APPROVE_SPEC, REJECT_SPEC]);
 
 async function decide(ctx: Context, args: string[], approved: boolean): Promise<number> {
   const name = approved ? "approve" : "reject";
-  const { values, positionals } = parseArgs(name, args, {
-    comment: { type: "string" },
-    reason: { type: "string" },
-    json: { type: "boolean" },
-  });
+  const { values, positionals } = parseArgs(name, args, DECIDE_FLAGS);
   ctx.json = values.json === true;
   if (positionals.length !== 1) {
     throw new TasklineError(

@@ -6,23 +6,27 @@
  */
 import { TasklineError } from "../errors.ts";
 import { cancelJson, requestCancel, waitStopped } from "../engine/actions.ts";
-import { parseArgs } from "./args.ts";
+import { type CommandSpec, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 
-export const CANCEL_HELP = `Usage: taskline cancel <TASK> [--no-wait] [--json]
-
-Asks the process that runs the task to stop; it ends the run with
+/** `taskline cancel`, declared: its flags and help. */
+export const CANCEL_SPEC: CommandSpec = {
+  name: "cancel",
+  usage: ["<TASK> [options]"],
+  about: `Asks the process that runs the task to stop; it ends the run with
 run_finished (status cancelled) and exits 130. Waits up to 10 s for it to
-stop unless --no-wait. Fails when no process runs the task.`;
+stop unless --no-wait. Fails when no process runs the task.`,
+  flags: {
+    "no-wait": { type: "boolean", description: "return once asked, without waiting for the stop" },
+    json: { type: "boolean", description: "the result as JSON: {task, requested, stopped}" },
+  },
+};
 
 /** How long cancel waits for the run to stop, in milliseconds. */
 const WAIT_MS_MAX = 10_000;
 
 export async function cancelCommand(ctx: Context, args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs("cancel", args, {
-    "no-wait": { type: "boolean" },
-    json: { type: "boolean" },
-  });
+  const { values, positionals } = parseArgs(CANCEL_SPEC.name, args, CANCEL_SPEC.flags);
   ctx.json = values.json === true;
   if (positionals.length !== 1) {
     throw new TasklineError(

@@ -17,18 +17,28 @@ import { BadLogFile, openLogFile } from "../store/log_file.ts";
 import { loadSettings } from "../store/settings.ts";
 import { dirEntries, type StateDir } from "../store/state_dir.ts";
 import { listTasks, type Task } from "../store/tasks.ts";
-import { parseArgs } from "./args.ts";
+import { type CommandSpec, parseArgs } from "./args.ts";
 import { visible } from "../views/terminal_text.ts";
 import type { Context } from "./context.ts";
 
-export const DOCTOR_HELP = `Usage: taskline doctor [--json]
-
-Checks the project's state without changing it: config.jsonc, every task and
+/** `taskline doctor`, declared: its flags and help. */
+export const DOCTOR_SPEC: CommandSpec = {
+  name: "doctor",
+  usage: ["[options]"],
+  about: `Checks the project's state without changing it: config.jsonc, every task and
 its events.jsonl (broken lines, a torn last line, gaps or repeats in seq, a
 run without its end while no process runs the task, unknown schema versions),
 orphaned trace files, and the size of the trace store. Each finding names the
 file and line and what to do. Exit 1 when a check fails (an error); warnings
-do not fail.`;
+do not fail.`,
+  flags: {
+    json: {
+      type: "boolean",
+      description: "the report as JSON: {ok, errors, warnings, findings, tasks, trace_store, " +
+        "permissions}",
+    },
+  },
+};
 
 /** One thing doctor found. */
 export interface Finding {
@@ -345,7 +355,7 @@ export async function diagnose(state: StateDir): Promise<{
 }
 
 export async function doctorCommand(ctx: Context, args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs("doctor", args, { json: { type: "boolean" } });
+  const { values, positionals } = parseArgs(DOCTOR_SPEC.name, args, DOCTOR_SPEC.flags);
   ctx.json = values.json === true;
   if (positionals.length > 0) {
     throw new TasklineError("usage", "taskline doctor takes no arguments");

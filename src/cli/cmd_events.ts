@@ -22,36 +22,68 @@ type EventLine = typeof import("../views/event_line.ts");
 import { readFormText, taggedText } from "../codec/read_form.ts";
 import { EventFilter, parseSince } from "../follow/filter.ts";
 import { openLogsSynchronously } from "../store/log_file.ts";
+import type { CommandSpec } from "./args.ts";
 
-export const EVENTS_HELP = `Usage: taskline events <TASK> [options]
-       taskline events [options]          (every task)
-
-With a task: replays the events of its current run in seq order.
+/** `taskline events`, declared: its flags and help. */
+export const EVENTS_SPEC: CommandSpec = {
+  name: "events",
+  usage: ["<TASK> [options]", "[options]          (every task)"],
+  about: `With a task: replays the events of its current run in seq order.
 Without: every logged event of every task, merged by event cursor, each
-line starting with #N (the task's number).
-
-Options:
-  --after <SEQ>         (task) only events after that seq
-  --run <PREFIX>        (task) another run of the task
-  --all                 (task) every run of the task (not with --after, --follow)
-  --since <TIME>        events at or after TIME: RFC 3339, or an age such as
-                        90s, 15m, 2h, 1d, 1h30m
-  --type <T>            only these event types (repeatable, comma-separated)
-  --task <REF>          (every task) only these tasks (repeatable)
-  --after-cursor <C>    (every task) resume strictly after an event cursor
-  -f, --follow          after the replay, print events as they are appended;
-                        with a task it ends at the end of the run; without,
-                        on Ctrl-C (and starts from now unless --since or
-                        --after-cursor gives a start)
-  --exit-status         (task) exit 0 when the run succeeded, 2 when it ended
-                        paused, 1 otherwise
-  --json                one envelope a line (the read form); tagged
-                        envelopes without a task
-  -v, --verbose         also agent_delta and budget_updated in human lines;
-                        a follow also shows the agent_delta text that runs
-                        of other processes stream (never logged)
-
-Human lines: "HH:MM:SS.mmm <symbol> <what happened>", times in UTC.`;
+line starting with #N (the task's number).`,
+  flags: {
+    after: { type: "string", value: "SEQ", description: "(task) only events after that seq" },
+    run: { type: "string", value: "PREFIX", description: "(task) another run of the task" },
+    all: {
+      type: "boolean",
+      description: "(task) every run of the task (not with --after, --follow)",
+    },
+    since: {
+      type: "string",
+      value: "TIME",
+      description: "events at or after TIME: RFC 3339, or an age such as 90s, 15m, 2h, 1d, 1h30m",
+    },
+    type: {
+      type: "string",
+      multiple: true,
+      value: "T",
+      description: "only these event types, comma-separated",
+    },
+    task: {
+      type: "string",
+      multiple: true,
+      value: "REF",
+      description: "(every task) only these tasks",
+    },
+    "after-cursor": {
+      type: "string",
+      value: "C",
+      description: "(every task) resume strictly after an event cursor",
+    },
+    follow: {
+      type: "boolean",
+      short: "f",
+      description: "after the replay, print events as they are appended; with a task it ends " +
+        "at the end of the run; without, on Ctrl-C (and starts from now unless --since or " +
+        "--after-cursor gives a start)",
+    },
+    "exit-status": {
+      type: "boolean",
+      description: "(task) exit 0 when the run succeeded, 2 when it ended paused, 1 otherwise",
+    },
+    json: {
+      type: "boolean",
+      description: "one envelope a line (the read form); tagged envelopes without a task",
+    },
+    verbose: {
+      type: "boolean",
+      short: "v",
+      description: "also agent_delta and budget_updated in human lines; a follow also shows " +
+        "the agent_delta text that runs of other processes stream (never logged)",
+    },
+  },
+  notes: `Human lines: "HH:MM:SS.mmm <symbol> <what happened>", times in UTC.`,
+};
 
 /** Reads `--type` values; an unknown type is a usage error listing the known ones. */
 export function parseTypes(value: unknown): string[] {
@@ -158,19 +190,7 @@ const decoder = new TextDecoder();
 
 export async function eventsCommand(ctx: Context, args: string[]): Promise<number> {
   openLogsSynchronously();
-  const { values, positionals } = parseArgs("events", args, {
-    after: { type: "string" },
-    run: { type: "string" },
-    all: { type: "boolean" },
-    json: { type: "boolean" },
-    since: { type: "string" },
-    type: { type: "string", multiple: true },
-    task: { type: "string", multiple: true },
-    "after-cursor": { type: "string" },
-    follow: { type: "boolean", short: "f" },
-    "exit-status": { type: "boolean" },
-    verbose: { type: "boolean", short: "v" },
-  });
+  const { values, positionals } = parseArgs(EVENTS_SPEC.name, args, EVENTS_SPEC.flags);
   ctx.json = values.json === true;
   if (positionals.length > 1) {
     throw new TasklineError(

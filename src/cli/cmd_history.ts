@@ -7,36 +7,41 @@
 import { TasklineError } from "../errors.ts";
 import { buildTaskHistory, listHistory, type TaskHistory } from "../views/history.ts";
 import { HistoryCache } from "../views/history_cache.ts";
-import { parseArgs } from "./args.ts";
+import { type CommandSpec, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 import { renderDetail, renderTable } from "../views/history_text.ts";
 import { historyMarkdown, taskHistoryMarkdown } from "../views/history_markdown.ts";
 import { openLogsSynchronously } from "../store/log_file.ts";
 
-export const HISTORY_HELP = `Usage: taskline history [REF] [options]
-
-Without REF: a table of ready and done tasks, most recent activity first:
+/** `taskline history`, declared: its flags and help. */
+export const HISTORY_SPEC: CommandSpec = {
+  name: "history",
+  usage: ["[REF] [options]"],
+  about: `Without REF: a table of ready and done tasks, most recent activity first:
 number, title, status, runs, commits, files changed, tokens, active time,
-cost and last activity. With REF: one task in detail, finished or not.
-
-Options:
-  --all           every task, whatever its status
-  --json          TaskHistory documents (an array without REF, one object with it)
-  --format <F>    text (default), json, or markdown: the same as a CI job's
-                  summary (GitHub Flavored Markdown, log text escaped, times
-                  in UTC), e.g. >> "$GITHUB_STEP_SUMMARY"
-
-A "+" marks a lower bound: part of the run was recorded before 0.5, or the
+cost and last activity. With REF: one task in detail, finished or not.`,
+  flags: {
+    all: { type: "boolean", description: "every task, whatever its status" },
+    json: {
+      type: "boolean",
+      description: "TaskHistory documents (an array without REF, one object with it)",
+    },
+    format: {
+      type: "string",
+      value: "F",
+      description: "text, json, or markdown: the same as a CI job's summary (GitHub Flavored " +
+        'Markdown, log text escaped, times in UTC), e.g. >> "$GITHUB_STEP_SUMMARY"',
+      default: "text",
+    },
+  },
+  notes: `A "+" marks a lower bound: part of the run was recorded before 0.5, or the
 run did not finish. Cost needs a price for every model the task used
-(\`pricing\` in .taskline/config.jsonc); otherwise it shows "-".`;
+(\`pricing\` in .taskline/config.jsonc); otherwise it shows "-".`,
+};
 
 export async function historyCommand(ctx: Context, args: string[]): Promise<number> {
   openLogsSynchronously();
-  const { values, positionals } = parseArgs("history", args, {
-    all: { type: "boolean" },
-    json: { type: "boolean" },
-    format: { type: "string" },
-  });
+  const { values, positionals } = parseArgs(HISTORY_SPEC.name, args, HISTORY_SPEC.flags);
   const format = values.json === true ? "json" : String(values.format ?? "text");
   if (!["text", "json", "markdown"].includes(format)) {
     throw new TasklineError(

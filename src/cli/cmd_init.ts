@@ -7,14 +7,20 @@
  */
 import { defaultSettings } from "../store/settings.ts";
 import { pathExists } from "../store/state_dir.ts";
-import { parseArgs } from "./args.ts";
+import { type CommandSpec, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 
-export const INIT_HELP = `Usage: taskline init [--json]
-
-Creates .taskline/ in the current directory (the project root) with
+/** `taskline init`, declared: its flags and help. */
+export const INIT_SPEC: CommandSpec = {
+  name: "init",
+  usage: ["[options]"],
+  about: `Creates .taskline/ in the current directory (the project root) with
 config.jsonc (every setting, commented, at its default), .gitignore, tasks/
-and scenarios/. Files that exist are kept, so it is safe to run twice.`;
+and scenarios/. Files that exist are kept, so it is safe to run twice.`,
+  flags: {
+    json: { type: "boolean", description: "what was created and kept, as JSON: {created, kept}" },
+  },
+};
 
 /** What each setting means, by its dotted key; the config file's comments. */
 export const SETTING_DOCS: Record<string, string> = {
@@ -102,7 +108,7 @@ export function defaultConfigText(): string {
 }
 
 export async function initCommand(ctx: Context, args: string[]): Promise<number> {
-  const { values } = parseArgs("init", args, { json: { type: "boolean" } });
+  const { values } = parseArgs(INIT_SPEC.name, args, INIT_SPEC.flags);
   ctx.json = values.json === true;
   const s = ctx.state;
   const created: string[] = [];

@@ -6,16 +6,42 @@
  */
 import { TasklineError } from "../errors.ts";
 import { clearMemory, type Lesson, readLessons } from "../store/memory.ts";
-import { parseArgs } from "./args.ts";
+import { type CommandSpec, type Flag, flagsOf, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 
-export const MEMORY_HELP = `Usage: taskline memory <list|clear> [options]
+const JSON_FLAG: Flag = {
+  type: "boolean",
+  description: "print JSON: the lessons (list), {removed} (clear)",
+};
 
-  memory list [--json]   the lessons of finished tasks, oldest first
-  memory clear [--yes]   removes every lesson; asks first on a terminal, and
-                         without a terminal refuses unless --yes is given
+const SUBCOMMANDS: CommandSpec[] = [
+  {
+    name: "memory list",
+    usage: [""],
+    about: "the lessons of finished tasks, oldest first",
+    flags: { json: JSON_FLAG },
+  },
+  {
+    name: "memory clear",
+    usage: [""],
+    about: "removes every lesson; asks first on a terminal, and without a terminal refuses " +
+      "unless --yes is given",
+    flags: {
+      yes: { type: "boolean", short: "y", description: "remove them without asking" },
+      json: JSON_FLAG,
+    },
+  },
+];
 
-Lessons are written when pipeline.project_memory is on (the default).`;
+/** `taskline memory` and its subcommands, declared: their flags and help. */
+export const MEMORY_SPEC: CommandSpec = {
+  name: "memory",
+  usage: ["<list|clear> [options]"],
+  subcommands: SUBCOMMANDS,
+  // One parser for both: a flag of the other subcommand is answered by name.
+  flags: flagsOf(SUBCOMMANDS),
+  notes: "Lessons are written when pipeline.project_memory is on (the default).",
+};
 
 /** Whether stdin is a terminal (a human can answer a question). */
 function stdinIsTerminal(): boolean {
@@ -41,10 +67,7 @@ async function ask(ctx: Context, question: string): Promise<boolean> {
 
 export async function memoryCommand(ctx: Context, args: string[]): Promise<number> {
   const [sub, ...rest] = args;
-  const { values, positionals } = parseArgs(`memory ${sub ?? ""}`.trim(), rest, {
-    json: { type: "boolean" },
-    yes: { type: "boolean", short: "y" },
-  });
+  const { values, positionals } = parseArgs(`memory ${sub ?? ""}`.trim(), rest, MEMORY_SPEC.flags);
   ctx.json = values.json === true;
   if (positionals.length > 0) {
     throw new TasklineError("usage", `taskline memory ${sub}: unexpected "${positionals[0]}"`);

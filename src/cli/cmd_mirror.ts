@@ -5,12 +5,14 @@
  */
 import { TasklineError } from "../errors.ts";
 import { checkProject, mirror, natsCredentials, parseNatsUrl } from "../fleet/mod.ts";
-import { parseArgs } from "./args.ts";
+import { type CommandSpec, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 
-export const MIRROR_HELP = `Usage: taskline mirror <NATS-URL> [options]
-
-Builds .taskline/ of this directory from a stream that \`taskline ship\` writes,
+/** `taskline mirror`, declared: its flags and help. */
+export const MIRROR_SPEC: CommandSpec = {
+  name: "mirror",
+  usage: ["<NATS-URL> [options]"],
+  about: `Builds .taskline/ of this directory from a stream that \`taskline ship\` writes,
 and keeps it up to date until Ctrl-C. Each task of each project lands in
 .taskline/tasks/<project>--<task dir>/ with its task.json, its events.jsonl
 byte for byte as on its machine, and its tool outputs. \`events\`, \`history\`,
@@ -19,21 +21,30 @@ a task by its directory name, or its id: numbers of several projects collide).
 After a crash it resumes from what it has written (a torn last line is cut).
 
 Credentials as for \`taskline ship\` (TASKLINE_NATS_TOKEN, TASKLINE_NATS_NKEY, or
-.taskline/nats.token, nats.nkey, nats.creds).
-
-Options:
-  --stream <NAME>    the stream (default: fleet.stream of config.jsonc, else TASKLINE)
-  --project <NAME>   only this project (default: every project of the stream)
-  --live             also the ephemeral events (agent_delta) that \`ship --live\`
-                     publishes: handed to a \`taskline serve\` running on this
-                     replica, which streams them; never written`;
+.taskline/nats.token, nats.nkey, nats.creds).`,
+  flags: {
+    stream: {
+      type: "string",
+      value: "NAME",
+      description: "the stream",
+      default: "fleet.stream of config.jsonc, else TASKLINE",
+    },
+    project: {
+      type: "string",
+      value: "NAME",
+      description: "only this project",
+      default: "every project of the stream",
+    },
+    live: {
+      type: "boolean",
+      description: "also the ephemeral events (agent_delta) that `ship --live` publishes: " +
+        "handed to a `taskline serve` running on this replica, which streams them; never written",
+    },
+  },
+};
 
 export async function mirrorCommand(ctx: Context, args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs("mirror", args, {
-    project: { type: "string" },
-    stream: { type: "string" },
-    live: { type: "boolean" },
-  });
+  const { values, positionals } = parseArgs(MIRROR_SPEC.name, args, MIRROR_SPEC.flags);
   if (positionals.length !== 1) {
     throw new TasklineError("usage", "taskline mirror takes one argument: the NATS URL");
   }

@@ -11,12 +11,14 @@ import { buildTaskHistory } from "../views/history.ts";
 import { HistoryCache } from "../views/history_cache.ts";
 import { buildPullRequest } from "../views/pull_request.ts";
 import { hasUnsafe } from "../views/terminal_text.ts";
-import { parseArgs } from "./args.ts";
+import { type CommandSpec, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 
-export const PR_HELP = `Usage: taskline pr <TASK> [options]
-
-Prints the body of a pull request for the task's branch, in Markdown, made
+/** `taskline pr`, declared: its flags and help. */
+export const PR_SPEC: CommandSpec = {
+  name: "pr",
+  usage: ["<TASK> [options]"],
+  about: `Prints the body of a pull request for the task's branch, in Markdown, made
 from the task's events: the description, what the last finished run
 delivered (commits, files changed, the merge), its validation commands with
 their last result and the fixes they needed, the QA verdict, the answers at
@@ -25,22 +27,26 @@ them), and where to see the rest. Text of the log is escaped so that it
 cannot open HTML, a link, an image or a mention.
 
   gh pr create --title "$(taskline pr 5 --json | jq -r .title)" \\
-    --body-file <(taskline pr 5)
-
-Options:
-  --json           {title, body, branch, base, commits, files, validations,
-                   usage, cost, number, run, status, success, merged}
-  --base <BRANCH>  the branch to merge into (default: the base the run
-                   merged into, else main)
-
-Exit 1 when the task has no finished run yet.`;
+    --body-file <(taskline pr 5)`,
+  flags: {
+    json: {
+      type: "boolean",
+      description: "{title, body, branch, base, commits, files, validations, usage, cost, " +
+        "number, run, status, success, merged}",
+    },
+    base: {
+      type: "string",
+      value: "BRANCH",
+      description: "the branch to merge into",
+      default: "the base the run merged into, else main",
+    },
+  },
+  notes: "Exit 1 when the task has no finished run yet.",
+};
 
 export async function prCommand(ctx: Context, args: string[]): Promise<number> {
   openLogsSynchronously();
-  const { values, positionals } = parseArgs("pr", args, {
-    json: { type: "boolean" },
-    base: { type: "string" },
-  });
+  const { values, positionals } = parseArgs(PR_SPEC.name, args, PR_SPEC.flags);
   ctx.json = values.json === true;
   if (positionals.length !== 1) {
     throw new TasklineError("usage", "taskline pr: name one task, for example `taskline pr 3`");

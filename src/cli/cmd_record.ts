@@ -26,7 +26,7 @@ import {
   RECORD_FORMATS,
   type RecordFormat,
 } from "../producers/mod.ts";
-import { parseArgs } from "./args.ts";
+import { type CommandSpec, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 
 /** Longest input line, in bytes: a longer one is reported and skipped, never held whole. */
@@ -36,10 +36,11 @@ const REPORTED_LINES_MAX = 100;
 /** Longest time run.json lags behind the run's totals, in milliseconds. */
 const STATE_SAVE_MS = 200;
 
-export const RECORD_HELP =
-  `Usage: taskline record <TASK> [--from FORMAT] [--model NAME] [--resume] [--restart] [--json]
-
-Records a run produced by an engine of your own: reads events on standard
+/** `taskline record`, declared: its flags and help. */
+export const RECORD_SPEC: CommandSpec = {
+  name: "record",
+  usage: ["<TASK> [options]"],
+  about: `Records a run produced by an engine of your own: reads events on standard
 input, one JSON object a line, without envelope ({"type":"tool_called",...}),
 and writes each through taskline's run recorder (schema, seq and at added,
 the task's lock held, run_finished always last). See docs/producing.md.
@@ -70,28 +71,40 @@ instead, as it comes, and records the agent's session as the run
 The run then ends when the input ends: done
 when every session of the agent ended with success, failed (exit 1) when one
 failed (its error in the log) or when the input ended before the agent's
-final line. Lines of types the adapter does not know are skipped.
-
-Options:
-  --from F    the input's format: taskline (bare events, the default),
-              claude-code (claude -p --output-format stream-json --verbose),
-              codex (codex exec --json)
-  --model M   the model, where the agent's output does not name it (Codex)
-  --resume    continue the task's current run (same run id, seq continues)
-  --restart   start a new run even though the current one is paused
-  --json      print each envelope as written (agent_delta included), one a line`;
+final line. Lines of types the adapter does not know are skipped.`,
+  flags: {
+    from: {
+      type: "string",
+      value: "FORMAT",
+      description: "the input's format: taskline (bare events), claude-code " +
+        "(`claude -p --output-format stream-json --verbose`), codex (`codex exec --json`)",
+      default: "taskline",
+    },
+    model: {
+      type: "string",
+      value: "NAME",
+      description: "the model, where the agent's output does not name it (Codex)",
+    },
+    resume: {
+      type: "boolean",
+      description: "continue the task's current run (same run id, seq continues)",
+    },
+    restart: {
+      type: "boolean",
+      description: "start a new run even though the current one is paused",
+    },
+    json: {
+      type: "boolean",
+      description: "print each envelope as written (agent_delta included), one a line",
+    },
+  },
+};
 
 /** Why recording stopped before its input ended. */
 type Stop = "interrupt" | "cancel";
 
 export async function recordCommand(ctx: Context, args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs("record", args, {
-    resume: { type: "boolean" },
-    restart: { type: "boolean" },
-    json: { type: "boolean" },
-    from: { type: "string" },
-    model: { type: "string" },
-  });
+  const { values, positionals } = parseArgs(RECORD_SPEC.name, args, RECORD_SPEC.flags);
   ctx.json = values.json === true;
   const from = (values.from ?? "taskline") as string;
   if (!(RECORD_FORMATS as readonly string[]).includes(from)) {

@@ -10,31 +10,60 @@ import { TasklineError } from "../errors.ts";
 import type { RunSummary } from "../engine/run_task.ts";
 import { checkRunRequest, CLI_RUN_NAMES, startRun } from "../engine/actions.ts";
 import { loadScenario } from "../engine/scenario_file.ts";
-import { parseArgs } from "./args.ts";
+import { type CommandSpec, parseArgs } from "./args.ts";
 import { liveChannelSink } from "../follow/live_channel.ts";
 import type { Context } from "./context.ts";
 import { readStdinText } from "./io.ts";
 
-export const RUN_HELP = `Usage: taskline run <TASK> [options]
-
-Runs a task through its phases with the scripted engine (a scenario), or
+/** `taskline run`, declared: its flags and help. */
+export const RUN_SPEC: CommandSpec = {
+  name: "run",
+  usage: ["<TASK> [options]"],
+  about: `Runs a task through its phases with the scripted engine (a scenario), or
 continues its paused run. Exit codes: 0 done, 1 failed, 2 waits for a human
-(an approval) or reached a budget, 130 cancelled or interrupted.
-
-Options:
-  --scenario <FILE|NAME|->  the scenario to play (JSONC, see docs/scenario.md). FILE must be
-                            inside .taskline/ (taskline reads nothing else); NAME means
-                            .taskline/scenarios/NAME.jsonc; - reads it from stdin;
-                            "builtin" (the default) is the built-in scenario
-  --resume                  continue the task's current run (same run, seq continues)
-  --restart                 start a new run even though the current one is paused
-  --speed <FACTOR>          play the scenario's timings this many times faster (default 1)
-  --max-tokens <N>          token budget of the run for this invocation
-                            (default pipeline.max_tokens)
-  --max-duration <TIME>     active-time budget for this invocation: seconds, or 90s, 15m,
-                            1h30m (default pipeline.max_duration_secs)
-  --json                    print every envelope as published (agent_delta included), then
-                            a summary {"run_status","last_error","run","task",...}`;
+(an approval) or reached a budget, 130 cancelled or interrupted.`,
+  flags: {
+    scenario: {
+      type: "string",
+      value: "FILE|NAME|-",
+      description: "the scenario to play (JSONC, see docs/scenario.md). FILE must be inside " +
+        ".taskline/ (taskline reads nothing else); NAME means .taskline/scenarios/NAME.jsonc; " +
+        '- reads it from stdin; "builtin" is the built-in scenario',
+      default: "builtin",
+    },
+    resume: {
+      type: "boolean",
+      description: "continue the task's current run (same run, seq continues)",
+    },
+    restart: {
+      type: "boolean",
+      description: "start a new run even though the current one is paused",
+    },
+    speed: {
+      type: "string",
+      value: "FACTOR",
+      description: "play the scenario's timings this many times faster",
+      default: "1",
+    },
+    "max-tokens": {
+      type: "string",
+      value: "N",
+      description: "token budget of the run for this invocation",
+      default: "pipeline.max_tokens",
+    },
+    "max-duration": {
+      type: "string",
+      value: "TIME",
+      description: "active-time budget for this invocation: seconds, or 90s, 15m, 1h30m",
+      default: "pipeline.max_duration_secs",
+    },
+    json: {
+      type: "boolean",
+      description: "print every envelope as published (agent_delta included), then a summary " +
+        '{"run_status","last_error","run","task",...}',
+    },
+  },
+};
 
 /** Largest scenario read, in bytes. */
 const SCENARIO_BYTES_MAX = 16 * 1024 * 1024;
@@ -91,15 +120,7 @@ function hint(s: RunSummary): string {
 }
 
 export async function runCommand(ctx: Context, args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs("run", args, {
-    scenario: { type: "string" },
-    resume: { type: "boolean" },
-    restart: { type: "boolean" },
-    speed: { type: "string" },
-    "max-tokens": { type: "string" },
-    "max-duration": { type: "string" },
-    json: { type: "boolean" },
-  });
+  const { values, positionals } = parseArgs(RUN_SPEC.name, args, RUN_SPEC.flags);
   ctx.json = values.json === true;
   if (positionals.length !== 1) {
     throw new TasklineError("usage", "taskline run: name one task, for example `taskline run 3`");

@@ -5,12 +5,14 @@
  */
 import { TasklineError } from "../errors.ts";
 import { natsCredentials, parseNatsUrl, projectName, ship } from "../fleet/mod.ts";
-import { parseArgs } from "./args.ts";
+import { type CommandSpec, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 
-export const SHIP_HELP = `Usage: taskline ship <NATS-URL> [options]
-
-Publishes every task of this project to a NATS JetStream stream, and keeps
+/** `taskline ship`, declared: its flags and help. */
+export const SHIP_SPEC: CommandSpec = {
+  name: "ship",
+  usage: ["<NATS-URL> [options]"],
+  about: `Publishes every task of this project to a NATS JetStream stream, and keeps
 publishing what is appended, until Ctrl-C: each log line byte for byte, each
 task.json, each kept tool output. It starts after what the stream already
 holds for each task, so a restart neither loses nor repeats a line. The stream
@@ -20,23 +22,31 @@ holds for each task, so a restart neither loses nor repeats a line. The stream
 Credentials never go on the command line: TASKLINE_NATS_TOKEN or
 TASKLINE_NATS_NKEY (a seed) in the environment, or .taskline/nats.token,
 .taskline/nats.nkey or .taskline/nats.creds. The NATS host must be in the
-program's permissions: see "Fleet" in the README.
-
-Options:
-  --project <NAME>   the project's name on the stream (default: fleet.project
-                     of config.jsonc, else this directory's name)
-  --stream <NAME>    the stream (default: fleet.stream of config.jsonc, else TASKLINE)
-  --live             also ephemeral events (agent_delta) of runs in other
-                     processes: received on the live channel (as by
-                     \`taskline serve\`, which may run at the same time) and
-                     published, not stored, on taskline_live.<project>.<task id>`;
+program's permissions: see "Fleet" in the README.`,
+  flags: {
+    project: {
+      type: "string",
+      value: "NAME",
+      description: "the project's name on the stream",
+      default: "fleet.project of config.jsonc, else this directory's name",
+    },
+    stream: {
+      type: "string",
+      value: "NAME",
+      description: "the stream",
+      default: "fleet.stream of config.jsonc, else TASKLINE",
+    },
+    live: {
+      type: "boolean",
+      description: "also ephemeral events (agent_delta) of runs in other processes: received on " +
+        "the live channel (as by `taskline serve`, which may run at the same time) and " +
+        "published, not stored, on taskline_live.<project>.<task id>",
+    },
+  },
+};
 
 export async function shipCommand(ctx: Context, args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs("ship", args, {
-    project: { type: "string" },
-    stream: { type: "string" },
-    live: { type: "boolean" },
-  });
+  const { values, positionals } = parseArgs(SHIP_SPEC.name, args, SHIP_SPEC.flags);
   if (positionals.length !== 1) {
     throw new TasklineError("usage", "taskline ship takes one argument: the NATS URL");
   }

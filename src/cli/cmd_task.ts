@@ -13,21 +13,52 @@ import { branchOf, createTask, type Task } from "../store/tasks.ts";
 import { orNotFound, unlessNotFound } from "../store/state_dir.ts";
 import { runOf } from "../contract/events.ts";
 import { newTask } from "../engine/actions.ts";
-import { parseArgs } from "./args.ts";
+import { type CommandSpec, type Flag, flagsOf, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 import { readStdinText } from "./io.ts";
 
-export const TASK_HELP = `Usage: taskline task <new|list|show|import|discard> ...
+const JSON_FLAG: Flag = { type: "boolean", description: "print the result as JSON" };
 
-  task new <TITLE> [--description TEXT] [--json]   creates a task (status ready)
-  task list [--json]                                every task, by number
-  task show <TASK> [--json]                         one task, its current run and phases
-  task import <FILE|-> [--json]                     tasks from a JSON document: a list of
-                                                    {"title", "description"?, "status"?}, or
-                                                    {"tasks": [...]}. FILE must be inside
-                                                    .taskline/; - reads stdin
-  task discard <TASK> [--json]                      removes the task and its tool outputs
-                                                    (refused while a process runs it)`;
+const SUBCOMMANDS: CommandSpec[] = [
+  {
+    name: "task new",
+    usage: ["<TITLE>"],
+    about: "creates a task (status ready)",
+    flags: {
+      description: { type: "string", value: "TEXT", description: "the task's description" },
+      json: JSON_FLAG,
+    },
+  },
+  { name: "task list", usage: [""], about: "every task, by number", flags: { json: JSON_FLAG } },
+  {
+    name: "task show",
+    usage: ["<TASK>"],
+    about: "one task, its current run and phases",
+    flags: { json: JSON_FLAG },
+  },
+  {
+    name: "task import",
+    usage: ["<FILE|->"],
+    about: 'tasks from a JSON document: a list of {"title", "description"?, "status"?}, or ' +
+      '{"tasks": [...]}. FILE must be inside .taskline/; - reads stdin',
+    flags: { json: JSON_FLAG },
+  },
+  {
+    name: "task discard",
+    usage: ["<TASK>"],
+    about: "removes the task and its tool outputs (refused while a process runs it)",
+    flags: { json: JSON_FLAG },
+  },
+];
+
+/** `taskline task` and its subcommands, declared: their flags and help. */
+export const TASK_SPEC: CommandSpec = {
+  name: "task",
+  usage: ["<new|list|show|import|discard> ..."],
+  subcommands: SUBCOMMANDS,
+  // One parser for all: a flag of another subcommand is answered by name.
+  flags: flagsOf(SUBCOMMANDS),
+};
 
 /** Largest import document, in bytes. */
 const IMPORT_BYTES_MAX = 16 * 1024 * 1024;
@@ -210,10 +241,7 @@ async function show(ctx: Context, ref: string): Promise<number> {
 
 export async function taskCommand(ctx: Context, args: string[]): Promise<number> {
   const [sub, ...rest] = args;
-  const { values, positionals } = parseArgs(`task ${sub ?? ""}`.trim(), rest, {
-    description: { type: "string" },
-    json: { type: "boolean" },
-  });
+  const { values, positionals } = parseArgs(`task ${sub ?? ""}`.trim(), rest, TASK_SPEC.flags);
   ctx.json = values.json === true;
   const out = ctx.io.stdout;
   const one = (what: string) => {

@@ -10,39 +10,45 @@ import { TasklineError } from "../errors.ts";
 import { buildOtlpTrace } from "../views/otlp.ts";
 import { buildRunTrace, resultOf, type RunTrace, type TraceCall } from "../views/trace.ts";
 import { formatClock, formatDuration } from "../views/units.ts";
-import { parseArgs } from "./args.ts";
+import { type CommandSpec, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 import { oneLine, useColor } from "../views/event_line.ts";
 import { openLogsSynchronously } from "../store/log_file.ts";
 import { charCount } from "../store/trace_store.ts";
 
-export const TRACE_HELP = `Usage: taskline trace <REF> [options]
-
-Shows the tool calls of a task's current run: time, role, subtask, tool,
+/** `taskline trace`, declared: its flags and help. */
+export const TRACE_SPEC: CommandSpec = {
+  name: "trace",
+  usage: ["<REF> [options]"],
+  about: `Shows the tool calls of a task's current run: time, role, subtask, tool,
 input, duration, result (ok, exit N, error, timed out, no result) and the
-output preview.
-
-Options:
-  --run <PREFIX>      another run of the task
-  --all               every run of the task
-  --tool <NAME>       only calls of this tool
-  --subtask <PREFIX>  only calls of subtasks whose id starts so
-  --full              complete outputs from the trace store (says when cut,
-                      missing or not kept)
-  --json              the RunTrace document
-  --format <F>        text (default), json, or otlp (OpenTelemetry OTLP/JSON)`;
+output preview.`,
+  flags: {
+    run: { type: "string", value: "PREFIX", description: "another run of the task" },
+    all: { type: "boolean", description: "every run of the task" },
+    tool: { type: "string", value: "NAME", description: "only calls of this tool" },
+    subtask: {
+      type: "string",
+      value: "PREFIX",
+      description: "only calls of subtasks whose id starts so",
+    },
+    full: {
+      type: "boolean",
+      description: "complete outputs from the trace store (says when cut, missing or not kept)",
+    },
+    json: { type: "boolean", description: "the RunTrace document" },
+    format: {
+      type: "string",
+      value: "F",
+      description: "text, json, or otlp (OpenTelemetry OTLP/JSON)",
+      default: "text",
+    },
+  },
+};
 
 export async function traceCommand(ctx: Context, args: string[]): Promise<number> {
   openLogsSynchronously();
-  const { values, positionals } = parseArgs("trace", args, {
-    run: { type: "string" },
-    all: { type: "boolean" },
-    tool: { type: "string" },
-    subtask: { type: "string" },
-    full: { type: "boolean" },
-    json: { type: "boolean" },
-    format: { type: "string" },
-  });
+  const { values, positionals } = parseArgs(TRACE_SPEC.name, args, TRACE_SPEC.flags);
   const format = values.json === true ? "json" : String(values.format ?? "text");
   if (!["text", "json", "otlp"].includes(format)) {
     throw new TasklineError(

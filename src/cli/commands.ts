@@ -6,12 +6,12 @@
  * @module
  */
 import type { Context } from "./context.ts";
-import { hasOption } from "./args.ts";
+import { type CommandSpec, type Flags, switchesOf } from "./args.ts";
 import { EVERYTHING, type Keeps, NOTHING, READS, WRITES } from "../sandbox.ts";
 
-/** What a command module gives: its help and its body. */
+/** What a command module gives: its declaration (flags and help, src/cli/help.ts) and its body. */
 export interface CommandModule {
-  help: string;
+  spec: CommandSpec;
   run(ctx: Context, args: string[]): Promise<number>;
 }
 
@@ -20,9 +20,10 @@ export interface Command {
   summary: string;
   /**
    * What the command keeps of the program's permissions, given its
-   * arguments; the rest is given up before it runs (docs/permissions.md).
+   * arguments (not parsed yet) and its declared flags; the rest is given up
+   * before it runs (docs/permissions.md).
    */
-  keeps(args: readonly string[]): Keeps;
+  keeps(args: readonly string[], flags: Flags): Keeps;
   load(): Promise<CommandModule>;
 }
 
@@ -38,101 +39,103 @@ function writesIf(...subcommands: string[]): (args: readonly string[]) => Keeps 
 export const COMMANDS: Record<string, Command> = {
   events: {
     summary: "replay and follow events",
-    keeps: (args) =>
+    keeps: (args, flags) => {
       // A follow that shows agent_delta (human lines, with -v or --type naming it) listens on
       // the live channel and announces it in .taskline/.
-      hasOption(args, "follow", "f") && !hasOption(args, "json") &&
-        (hasOption(args, "verbose", "v") || args.some((a) => a.includes("agent_delta")))
+      const given = switchesOf(args, flags);
+      return given("follow") && !given("json") &&
+          (given("verbose") || args.some((a) => a.includes("agent_delta")))
         ? EVERYTHING
-        : READS,
+        : READS;
+    },
     load: () =>
-      import("./cmd_events.ts").then((m) => ({ help: m.EVENTS_HELP, run: m.eventsCommand })),
+      import("./cmd_events.ts").then((m) => ({ spec: m.EVENTS_SPEC, run: m.eventsCommand })),
   },
   schema: {
     summary: "print the JSON Schema of an event line",
     keeps: () => NOTHING,
     load: () =>
-      import("./cmd_schema.ts").then((m) => ({ help: m.SCHEMA_HELP, run: m.schemaCommand })),
+      import("./cmd_schema.ts").then((m) => ({ spec: m.SCHEMA_SPEC, run: m.schemaCommand })),
   },
   run: {
     summary: "run a task (scripted engine) or resume it",
     keeps: () => EVERYTHING,
-    load: () => import("./cmd_run.ts").then((m) => ({ help: m.RUN_HELP, run: m.runCommand })),
+    load: () => import("./cmd_run.ts").then((m) => ({ spec: m.RUN_SPEC, run: m.runCommand })),
   },
   record: {
     summary: "record a run from an engine of your own (events on stdin)",
     keeps: () => EVERYTHING,
     load: () =>
-      import("./cmd_record.ts").then((m) => ({ help: m.RECORD_HELP, run: m.recordCommand })),
+      import("./cmd_record.ts").then((m) => ({ spec: m.RECORD_SPEC, run: m.recordCommand })),
   },
   approve: {
     summary: "approve a pending gate",
     keeps: () => WRITES,
     load: () =>
-      import("./cmd_approve.ts").then((m) => ({ help: m.APPROVE_HELP, run: m.approveCommand })),
+      import("./cmd_approve.ts").then((m) => ({ spec: m.APPROVE_SPEC, run: m.approveCommand })),
   },
   reject: {
     summary: "reject a pending gate",
     keeps: () => WRITES,
     load: () =>
-      import("./cmd_approve.ts").then((m) => ({ help: m.REJECT_HELP, run: m.rejectCommand })),
+      import("./cmd_approve.ts").then((m) => ({ spec: m.REJECT_SPEC, run: m.rejectCommand })),
   },
   cancel: {
     summary: "stop a running task",
     keeps: () => WRITES,
     load: () =>
-      import("./cmd_cancel.ts").then((m) => ({ help: m.CANCEL_HELP, run: m.cancelCommand })),
+      import("./cmd_cancel.ts").then((m) => ({ spec: m.CANCEL_SPEC, run: m.cancelCommand })),
   },
   init: {
     summary: "set up .taskline/ in this project",
     keeps: () => WRITES,
-    load: () => import("./cmd_init.ts").then((m) => ({ help: m.INIT_HELP, run: m.initCommand })),
+    load: () => import("./cmd_init.ts").then((m) => ({ spec: m.INIT_SPEC, run: m.initCommand })),
   },
   task: {
     summary: "new, list, show, import, discard tasks",
     keeps: writesIf("new", "discard", "import"),
-    load: () => import("./cmd_task.ts").then((m) => ({ help: m.TASK_HELP, run: m.taskCommand })),
+    load: () => import("./cmd_task.ts").then((m) => ({ spec: m.TASK_SPEC, run: m.taskCommand })),
   },
   memory: {
     summary: "list or clear the project memory",
     keeps: writesIf("clear"),
     load: () =>
-      import("./cmd_memory.ts").then((m) => ({ help: m.MEMORY_HELP, run: m.memoryCommand })),
+      import("./cmd_memory.ts").then((m) => ({ spec: m.MEMORY_SPEC, run: m.memoryCommand })),
   },
   doctor: {
     summary: "check the state directory",
     keeps: () => READS,
     load: () =>
-      import("./cmd_doctor.ts").then((m) => ({ help: m.DOCTOR_HELP, run: m.doctorCommand })),
+      import("./cmd_doctor.ts").then((m) => ({ spec: m.DOCTOR_SPEC, run: m.doctorCommand })),
   },
   history: {
     summary: "what each task delivered and cost",
     // Its cache of log summaries is in .taskline/cache/history/.
     keeps: () => WRITES,
     load: () =>
-      import("./cmd_history.ts").then((m) => ({ help: m.HISTORY_HELP, run: m.historyCommand })),
+      import("./cmd_history.ts").then((m) => ({ spec: m.HISTORY_SPEC, run: m.historyCommand })),
   },
   ship: {
     summary: "publish this project's tasks to NATS JetStream",
-    keeps: (args) =>
+    keeps: (args, flags) =>
       // --live listens on the live channel and announces it in .taskline/.
-      hasOption(args, "live") ? EVERYTHING : { read: true, write: false, net: true },
-    load: () => import("./cmd_ship.ts").then((m) => ({ help: m.SHIP_HELP, run: m.shipCommand })),
+      switchesOf(args, flags)("live") ? EVERYTHING : { read: true, write: false, net: true },
+    load: () => import("./cmd_ship.ts").then((m) => ({ spec: m.SHIP_SPEC, run: m.shipCommand })),
   },
   mirror: {
     summary: "a replica .taskline/ of the projects shipped to NATS",
     keeps: () => EVERYTHING,
     load: () =>
-      import("./cmd_mirror.ts").then((m) => ({ help: m.MIRROR_HELP, run: m.mirrorCommand })),
+      import("./cmd_mirror.ts").then((m) => ({ spec: m.MIRROR_SPEC, run: m.mirrorCommand })),
   },
   pr: {
     summary: "the text of a pull request for a task's branch",
     keeps: () => READS,
-    load: () => import("./cmd_pr.ts").then((m) => ({ help: m.PR_HELP, run: m.prCommand })),
+    load: () => import("./cmd_pr.ts").then((m) => ({ spec: m.PR_SPEC, run: m.prCommand })),
   },
   trace: {
     summary: "the tool calls of a run, with results",
     keeps: () => READS,
-    load: () => import("./cmd_trace.ts").then((m) => ({ help: m.TRACE_HELP, run: m.traceCommand })),
+    load: () => import("./cmd_trace.ts").then((m) => ({ spec: m.TRACE_SPEC, run: m.traceCommand })),
   },
 };

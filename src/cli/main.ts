@@ -5,7 +5,7 @@
  * @module
  */
 import { exitCodeOf, TasklineError } from "../errors.ts";
-import { type Command, COMMANDS } from "./commands.ts";
+import { type Command, type CommandModule, COMMANDS } from "./commands.ts";
 import { Context } from "./context.ts";
 import { type Io, isBrokenPipe } from "./io.ts";
 import { visible } from "../views/terminal_text.ts";
@@ -28,6 +28,12 @@ Run \`taskline <command> --help\` for a command's options.
 Exit codes: 0 success, 1 failure, 2 usage error (run: waits for a human or a budget), 130 interrupted.`;
 }
 
+/** A command's help, made from its declaration (loaded only when asked for). */
+async function helpOf(command: CommandModule): Promise<string> {
+  const { helpText } = await import("./help.ts");
+  return helpText(command.spec);
+}
+
 /**
  * Runs the program with `args` and the command table `commands`; returns the
  * exit code. Never exits the process itself.
@@ -44,7 +50,7 @@ export async function run(
     if (name === undefined || name === "help" || name === "--help" || name === "-h") {
       const topic = name === "help" ? rest[0] : undefined;
       const known = topic !== undefined && Object.hasOwn(commands, topic);
-      const text = known ? (await commands[topic!].load()).help : usage(commands);
+      const text = known ? await helpOf(await commands[topic!].load()) : usage(commands);
       await io.stdout.write(text + "\n");
       return name === undefined ? 2 : 0;
     }
@@ -61,10 +67,10 @@ export async function run(
     }
     const loaded = await command.load();
     if (rest.includes("--help") || rest.includes("-h")) {
-      await io.stdout.write(loaded.help + "\n");
+      await io.stdout.write(await helpOf(loaded) + "\n");
       return 0;
     }
-    await keepOnly(command.keeps(rest));
+    await keepOnly(command.keeps(rest, loaded.spec.flags));
     if (io.env("TASKLINE_SHOW_PERMISSIONS") === "1") {
       await io.stderr.write(
         `taskline ${name}: holds ${JSON.stringify(await heldPermissions(".taskline"))}\n`,
