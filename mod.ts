@@ -61,7 +61,8 @@ export {
   type ReplayFeedOptions,
   type SubscribeOptions,
 } from "./src/follow/feed.ts";
-export { LogTail, type LogTailOptions, tailLog, type TailReset } from "./src/follow/tail.ts";
+export { LogTail, type LogTailOptions, type TailReset } from "./src/follow/log_tail.ts";
+export { tailLog } from "./src/follow/tail_log.ts";
 export { renderEvent, type RenderOptions, useColor } from "./src/views/event_line.ts";
 export { type RunSummary, runTask, type RunTaskOptions } from "./src/engine/run_task.ts";
 export { checkScenario, parseScenario, type Scenario } from "./src/engine/scenario.ts";

@@ -47,7 +47,8 @@ import {
 } from "../store/log_file.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { taskDirNames } from "../store/tasks.ts";
-import { taskDirOfPath, Wakeup, watchDir } from "../follow/tail.ts";
+import { Wakeup } from "../follow/wakeup.ts";
+import { taskDirOfPath, watchDir } from "../follow/watch_dir.ts";
 import { listenLiveChannel } from "../follow/live_listen.ts";
 import type { TaggedEnvelope } from "../contract/envelope.ts";
 import {

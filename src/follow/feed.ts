@@ -60,17 +60,12 @@ import {
   noCursorProblem,
   SourceReader,
 } from "./feed_source.ts";
-import {
-  completeLinesEnd,
-  heldFifoPaths,
-  holdFifo,
-  LogTail,
-  OpenFiles,
-  type TailReset,
-  taskDirOfPath,
-  Wakeup,
-  watchDir,
-} from "./tail.ts";
+import { completeLinesEnd } from "./complete_lines.ts";
+import { heldFifoPaths, holdFifo } from "./hold_fifo.ts";
+import { LogTail, type TailReset } from "./log_tail.ts";
+import { OpenFiles } from "./open_files.ts";
+import { Wakeup } from "./wakeup.ts";
+import { taskDirOfPath, watchDir } from "./watch_dir.ts";
 
 export type { FastItem, FeedItem } from "./feed_source.ts";
 

@@ -23,7 +23,7 @@ import {
 } from "../contract/cursor.ts";
 import { TasklineError } from "../errors.ts";
 import { type FastItem, ProjectFollower, replayFeed } from "../follow/feed.ts";
-import type { TailReset } from "../follow/tail.ts";
+import type { TailReset } from "../follow/log_tail.ts";
 import { EventFilter, parseSince } from "../follow/filter.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { type BadLogFile, checkLogFile } from "../store/log_file.ts";

@@ -31,7 +31,7 @@ import { renderEvent } from "../views/event_line.ts";
 import { LOWER_BOUND_LEGEND, renderDetail } from "../views/history_text.ts";
 import { TasklineError } from "../errors.ts";
 import { ProjectFollower, replayFeed } from "../follow/feed.ts";
-import { watchDir } from "../follow/tail.ts";
+import { watchDir } from "../follow/watch_dir.ts";
 import {
   type BoardRow,
   type DocView,
