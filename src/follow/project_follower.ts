@@ -38,36 +38,17 @@ import { TasklineError } from "../errors.ts";
 import type { LogProblem } from "../store/log_reader.ts";
 import { BadLogFile } from "../store/log_file.ts";
 import type { StateDir } from "../store/state_dir.ts";
-import { readTask, type Task, taskDirNames } from "../store/tasks.ts";
+import { readTask, type Task } from "../store/tasks.ts";
 import { completeLinesEnd } from "./complete_lines.ts";
 import { feedCursor, type FeedItem, LazyItem } from "./feed_item.ts";
 import { FEED_NOW, type FeedStart, feedStartOf } from "./feed_start.ts";
-import { heldFifoPaths, holdFifo } from "./hold_fifo.ts";
 import { LogTail, type TailReset } from "./log_tail.ts";
 import { replayBytes, replayRecords, tellBadLog } from "./replay_feed.ts";
+import { TaskDirs } from "./task_dirs.ts";
 import { Wakeup } from "./wakeup.ts";
-import { taskDirOfPath, watchDir } from "./watch_dir.ts";
 
 /** Items read in one round of the follower, at most (about; a chunk may pass it). */
 const ROUND_ITEMS_MAX = 2000;
-
-/**
- * Logs a poll of the follower looks at in one turn. The poll (every
- * `pollIntervalMs`) is the safety net for changes the watch missed; a look
- * at a quiet log costs an lstat (see tail.ts).
- */
-const POLL_SLICE_LOGS = 256;
-
-/**
- * Logs the poll looks at in a second, at most: a project of more logs than
- * this is swept more slowly than every `pollIntervalMs` (2,000 logs: every
- * 4 s), so that an idle server does not stat thousands of files a second
- * (2,000 logs cost 2 % of a core idle, and a share of the server's thread
- * under load). New tasks and notified changes are not slowed by it.
- */
-const POLL_LOGS_PER_SECOND = 500;
-/** A directory mtime older than this tells every change made before it (clocks are coarse). */
-const MTIME_SURE_MS = 2000;
 
 /** Logs the follower reads at once in a wake-up (each holds at most a chunk). */
 const READS_AT_ONCE = 8;
@@ -153,30 +134,29 @@ export class ProjectFollower {
   readonly state: StateDir;
   readonly #options: ProjectFollowerOptions;
   readonly #followed = new Map<string, Followed>();
-  /** Directories that are not (yet) readable tasks: tried again at each poll. */
-  readonly #skipped = new Set<string>();
-  /** Directories of tasks the filter leaves out: not read again. */
-  readonly #ignored = new Set<string>();
+  /** The task directories: found, gone, changed (see task_dirs.ts). */
+  readonly #dirs: TaskDirs;
   readonly #subscribers = new Set<Subscriber>();
-  readonly #wakeup = new Wakeup();
   /** Woken when a subscriber takes its queue (lossless back pressure). */
   readonly #drained = new Wakeup();
-  readonly #dirty = new Set<string>();
-  /** Logs the current poll has still to look at (see {@link POLL_SLICE_LOGS}). */
-  #pollQueue: string[] = [];
-  /** Each task directory's mtime when the poll last looked for FIFOs in it. */
-  readonly #dirMtimes = new Map<string, number>();
-  #rescan = true;
   #closed = false;
   #abort = new AbortController();
   #loop: Promise<void> | null = null;
-  #tasksDirAbs = "";
-  /** The tasks directory's mtime at the last listing (see {@link #scan}). */
-  #tasksMtime: number | null = null;
 
   constructor(state: StateDir, options: ProjectFollowerOptions = {}) {
     this.state = state;
     this.#options = options;
+    this.#dirs = new TaskDirs(state, {
+      pollIntervalMs: options.pollIntervalMs,
+      onFound: (dir, initial) => this.#found(dir, initial),
+      onRemoved: (dir) => {
+        // A discarded task is no longer followed; a task made later in a
+        // directory of the same name is another task, read from its first event.
+        const f = this.#followed.get(dir);
+        this.#followed.delete(dir);
+        if (f) this.#options.onRemoved?.(f.task);
+      },
+    });
   }
 
   /** The tasks followed now. */
@@ -192,15 +172,8 @@ export class ProjectFollower {
   /** Lists the tasks and starts following their logs from their current end. */
   async start(): Promise<void> {
     if (this.#loop) return;
-    try {
-      this.#tasksDirAbs = await Deno.realPath(this.state.tasksDir);
-    } catch {
-      this.#tasksDirAbs = "";
-    }
-    await this.#scan(true);
-    watchDir(this.state.tasksDir, (paths) => this.#onChange(paths), {
-      signal: this.#abort.signal,
-    });
+    await this.#dirs.scan();
+    this.#dirs.watch(this.#abort.signal);
     this.#loop = this.#run();
   }
 
@@ -216,80 +189,44 @@ export class ProjectFollower {
     this.#subscribers.clear();
   }
 
-  #onChange(paths: string[]) {
-    for (const p of paths) {
-      const dir = taskDirOfPath(this.#tasksDirAbs, p);
-      if (dir !== null && this.#followed.has(dir)) this.#dirty.add(dir);
-      else this.#rescan = true;
-    }
-    this.#wakeup.wake();
-  }
-
-  /** Finds new task directories; `initial`: existing logs are read from their end. */
-  async #scan(initial: boolean): Promise<void> {
-    // The tasks directory's mtime moves when a task is made or removed:
-    // listing thousands of names every second would cost more than the poll.
-    let mtime: number | null = null;
+  /**
+   * A task directory found: followed when it is a readable task the filter
+   * keeps. A task that exists at start is followed from now; one that
+   * appears later from its first event.
+   */
+  async #found(dir: string, initial: boolean): Promise<boolean | null> {
+    let task: Task;
     try {
-      mtime = Deno.lstatSync(this.state.tasksDir).mtime?.getTime() ?? null;
-    } catch { /* listed below, which says what is wrong */ }
-    if (
-      !initial && mtime !== null && mtime === this.#tasksMtime && this.#skipped.size === 0 &&
-      Date.now() - mtime > MTIME_SURE_MS
-    ) return;
-    this.#tasksMtime = mtime;
-    const dirs = await taskDirNames(this.state);
-    // A discarded task is no longer followed; a task made later in a
-    // directory of the same name is another task, read from its first event.
-    const present = new Set(dirs);
-    for (const [dir, f] of this.#followed) {
-      if (present.has(dir)) continue;
-      this.#followed.delete(dir);
-      this.#dirMtimes.delete(dir);
-      this.#options.onRemoved?.(f.task);
+      task = await readTask(this.state, dir);
+    } catch {
+      return null;
     }
-    for (const dir of dirs) {
-      if (this.#followed.has(dir) || this.#ignored.has(dir)) continue;
-      let task: Task;
-      try {
-        task = await readTask(this.state, dir);
-      } catch {
-        this.#skipped.add(dir);
-        continue;
-      }
-      this.#skipped.delete(dir);
-      if (this.#options.taskFilter && !this.#options.taskFilter(task)) {
-        this.#ignored.add(dir);
-        continue;
-      }
-      const path = this.state.logPath(dir);
-      // A task that exists at start is followed from now; one that appears
-      // later from its first event.
-      let from = 0;
-      let bad: string | undefined;
-      try {
-        if (initial) from = await completeLinesEnd(path);
-      } catch (e) {
-        tellBadLog(this.#options, e, task);
-        bad = (e as Error).message;
-      }
-      const f: Followed = {
-        bad,
-        task,
-        tail: new LogTail(path, {
-          from,
-          chunkBytes: 64 * 1024,
-          onProblem: this.#options.onProblem,
-          onReset: (r) => {
-            f.reset = true;
-            this.#options.onReset?.(r);
-          },
-        }),
-        published: from,
-      };
-      this.#followed.set(dir, f);
-      this.#dirty.add(dir);
+    if (this.#options.taskFilter && !this.#options.taskFilter(task)) return false;
+    const path = this.state.logPath(dir);
+    let from = 0;
+    let bad: string | undefined;
+    try {
+      if (initial) from = await completeLinesEnd(path);
+    } catch (e) {
+      tellBadLog(this.#options, e, task);
+      bad = (e as Error).message;
     }
+    const f: Followed = {
+      bad,
+      task,
+      tail: new LogTail(path, {
+        from,
+        chunkBytes: 64 * 1024,
+        onProblem: this.#options.onProblem,
+        onReset: (r) => {
+          f.reset = true;
+          this.#options.onReset?.(r);
+        },
+      }),
+      published: from,
+    };
+    this.#followed.set(dir, f);
+    return true;
   }
 
   /**
@@ -312,8 +249,7 @@ export class ProjectFollower {
     this.#options.onRemoved?.(old);
     if (this.#options.taskFilter && !this.#options.taskFilter(task)) {
       this.#followed.delete(dir);
-      this.#dirMtimes.delete(dir);
-      this.#ignored.add(dir);
+      this.#dirs.ignore(dir);
       return false;
     }
     return true;
@@ -321,42 +257,14 @@ export class ProjectFollower {
 
   async #run(): Promise<void> {
     const poll = this.#options.pollIntervalMs ?? 1000;
-    let lastPoll = Date.now();
-    let lastSweep = lastPoll;
     while (!this.#closed) {
       try {
-        const now = Date.now();
-        if (now - lastPoll >= poll) {
-          lastPoll = now;
-          this.#rescan = true;
-        }
-        const sweepMs = Math.max(poll, (this.#followed.size / POLL_LOGS_PER_SECOND) * 1000);
-        // A sweep not finished yet goes on (the logs at its end are not skipped).
-        if (now - lastSweep >= sweepMs && this.#pollQueue.length === 0) {
-          lastSweep = now;
-          this.#pollQueue = [...this.#followed.keys()];
-        }
-        if (this.#rescan) {
-          this.#rescan = false;
-          await this.#scan(false);
-        }
-        // The poll looks at a slice of the logs a turn (a look at a quiet log
-        // is one lstat): a poll of thousands of logs never holds back the
-        // changes the watch tells of.
-        const slice = this.#pollQueue.splice(0, POLL_SLICE_LOGS);
-        for (const dir of slice) {
-          this.#dirty.add(dir);
-          this.#lookForFifos(dir);
-        }
+        // The poll's listing when due, and the sweep's next slice.
+        await this.#dirs.turn();
         // A lossless subscriber that is behind holds the reading back.
         while (this.#behind()) await this.#drained.wait(poll, this.#abort.signal);
         await this.#readDirty();
-        if (this.#pollQueue.length > 0) {
-          // More of the poll to do: let the event loop run first.
-          await new Promise((r) => setTimeout(r, 0));
-        } else {
-          await this.#wakeup.wait(Math.max(1, poll - (Date.now() - lastPoll)), this.#abort.signal);
-        }
+        await this.#dirs.wait(this.#abort.signal);
       } catch (e) {
         if (this.#closed) return;
         // A failing read (permissions, a vanished directory) must not stop
@@ -372,30 +280,6 @@ export class ProjectFollower {
     }
   }
 
-  /**
-   * Holds open the FIFOs of a task's directory (see holdFifo: a FIFO
-   * anywhere under the watched directory stops the watcher), and lets go of
-   * those that are gone. The directory is listed only when its mtime moved
-   * (or is too recent to be sure of).
-   */
-  #lookForFifos(dir: string) {
-    const path = this.state.taskDir(dir);
-    let mtime: number;
-    try {
-      mtime = Deno.lstatSync(path).mtime?.getTime() ?? 0;
-    } catch {
-      return;
-    }
-    if (this.#dirMtimes.get(dir) === mtime && Date.now() - mtime > MTIME_SURE_MS) return;
-    this.#dirMtimes.set(dir, mtime);
-    try {
-      for (const e of Deno.readDirSync(path)) {
-        if (!e.isFile && !e.isDirectory && !e.isSymlink) holdFifo(`${path}/${e.name}`);
-      }
-    } catch { /* gone meanwhile */ }
-    for (const held of heldFifoPaths()) if (held.startsWith(`${path}/`)) holdFifo(held);
-  }
-
   #behind(): boolean {
     const max = this.#options.queueItemsMax ?? 10_000;
     for (const s of this.#subscribers) if (s.lossless && s.queue.length >= max) return true;
@@ -403,8 +287,9 @@ export class ProjectFollower {
   }
 
   async #readDirty(): Promise<void> {
-    const dirs = [...this.#dirty];
-    this.#dirty.clear();
+    const dirty = this.#dirs.dirty;
+    const dirs = [...dirty];
+    dirty.clear();
     const items: FeedItem[] = [];
     const ends: Array<[Followed, number]> = [];
     const readOne = async (dir: string) => {
@@ -436,7 +321,7 @@ export class ProjectFollower {
         }
         if (b.atEnd) break;
         if (round === 63 || items.length >= ROUND_ITEMS_MAX) {
-          this.#dirty.add(dir);
+          dirty.add(dir);
           break;
         }
       }
@@ -450,7 +335,7 @@ export class ProjectFollower {
       while (next < dirs.length) await readOne(dirs[next++]);
     };
     await Promise.all(Array.from({ length: Math.min(READS_AT_ONCE, dirs.length) }, worker));
-    if (this.#dirty.size > 0) this.#wakeup.wake();
+    if (dirty.size > 0) this.#dirs.wake();
     // Publishing and moving `published` happen together, synchronously: a
     // subscriber's snapshot is always consistent with what it will be sent.
     items.sort((a, b) => compareCursor(a.cursor, b.cursor));

@@ -38,13 +38,3 @@ export function watchDir(
   })();
   return close;
 }
-
-/**
- * The task directory a notified path is in: the first component of the path
- * below `tasksDirAbs` (the tasks directory's real path); null for a path
- * elsewhere, or when the tasks directory's real path is not known yet.
- */
-export function taskDirOfPath(tasksDirAbs: string, path: string): string | null {
-  if (tasksDirAbs === "" || !path.startsWith(tasksDirAbs + "/")) return null;
-  return path.slice(tasksDirAbs.length + 1).split("/")[0] || null;
-}
