@@ -46,7 +46,10 @@ export function feedStartOf(
   return options.after ? feedAfter(options.after) : otherwise;
 }
 
-/** Whether an event at `cursor` comes after `start` (everything does from the beginning). */
+/**
+ * Whether an event at `cursor` comes after `start`: everything does from the
+ * beginning (a replay from `now` reads nothing, and never asks).
+ */
 export function isAfterStart(start: FeedStart, cursor: Cursor): boolean {
   return start.from !== "after" || compareCursor(cursor, start.cursor) > 0;
 }
