@@ -53,15 +53,16 @@ export {
   type RunOutcome,
   type TaskFollow,
 } from "./src/follow/follow_task.ts";
+export type { FeedItem } from "./src/follow/feed_item.ts";
+export { FEED_BEGINNING, FEED_NOW, feedAfter, type FeedStart } from "./src/follow/feed_start.ts";
 export {
-  type FeedItem,
   ProjectFollower,
   type ProjectFollowerOptions,
-  replayFeed,
-  type ReplayFeedOptions,
   type SubscribeOptions,
-} from "./src/follow/feed.ts";
-export { LogTail, type LogTailOptions, tailLog, type TailReset } from "./src/follow/tail.ts";
+} from "./src/follow/project_follower.ts";
+export { replayFeed, type ReplayFeedOptions } from "./src/follow/replay_feed.ts";
+export { LogTail, type LogTailOptions, type TailReset } from "./src/follow/log_tail.ts";
+export { tailLog } from "./src/follow/tail_log.ts";
 export { renderEvent, type RenderOptions, useColor } from "./src/views/event_line.ts";
 export { type RunSummary, runTask, type RunTaskOptions } from "./src/engine/run_task.ts";
 export { checkScenario, parseScenario, type Scenario } from "./src/engine/scenario.ts";

@@ -32,7 +32,7 @@ async function* modules(dir: string): AsyncGenerator<string> {
   }
 }
 
-/** The top directory of src/ a path is in ("src/follow/feed.ts" is in "follow"). */
+/** The top directory of src/ a path is in ("src/follow/log_tail.ts" is in "follow"). */
 function layerOf(path: string): string {
   return path.split("/")[1];
 }

@@ -8,7 +8,7 @@ import { type Cursor, parseCursor } from "../contract/cursor.ts";
 import type { Envelope, TaggedEnvelope } from "../contract/envelope.ts";
 import { EVENT_TYPES } from "../contract/events.ts";
 import { TasklineError } from "../errors.ts";
-import type { FastItem, FeedItem } from "../follow/feed.ts";
+import type { FastItem, FeedItem } from "../follow/feed_item.ts";
 import { exitStatusOf, followTask } from "../follow/follow_task.ts";
 import type { LightEnvelope, ReadRecord } from "../store/log_reader.ts";
 import type { ScanRecord } from "../follow/scan.ts";
@@ -359,9 +359,12 @@ async function feedForm(
   ctx: Context,
   o: CommonOptions & { refs: string[]; afterCursor: Cursor | null },
 ): Promise<number> {
-  const { FEED_BEGINNING, FEED_NOW, feedAfter, ProjectFollower, replayFeed } = await import(
-    "../follow/feed.ts"
-  );
+  const [{ FEED_BEGINNING, FEED_NOW, feedAfter }, { ProjectFollower }, { replayBytes }] =
+    await Promise.all([
+      import("../follow/feed_start.ts"),
+      import("../follow/project_follower.ts"),
+      import("../follow/replay_feed.ts"),
+    ]);
   const filter = new EventFilter({ types: o.types, sinceNs: o.sinceNs });
   let only: Set<string> | null = null;
   if (o.refs.length > 0) {
@@ -402,9 +405,8 @@ async function feedForm(
   if (!o.follow) {
     const tasks = (await ctx.tasks()).filter((t) => taskFilter === undefined || taskFilter(t));
     for await (
-      const items of replayFeed(ctx.state, tasks, {
+      const items of replayBytes(ctx.state, tasks, {
         start: o.afterCursor !== null ? feedAfter(o.afterCursor) : FEED_BEGINNING,
-        bytes: true,
         reuseBuffers: true,
         needles: filter.needles,
         onProblem: ctx.problem,

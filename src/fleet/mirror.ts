@@ -27,16 +27,16 @@
  *   heartbeats missed) makes a new consumer from what was read: the consumer
  *   is held in the server's memory and does not survive its restart.
  *
+ * The parts: the replica's writes (replica_writer.ts), the position on disk
+ * (mirror_checkpoint.ts), lines and outputs sent in parts (part_assembly.ts),
+ * the owners of ephemeral events (live_owners.ts), problems told once
+ * (reports.ts).
+ *
  * @module
  */
 import type { JsMsg } from "@nats-io/jetstream";
-import { type StateDir, writeFileAtomicSync } from "../store/state_dir.ts";
-import {
-  BadLogFile,
-  checkLogFileSync,
-  lastNewlineBeforeSync,
-  readRegularFileSync,
-} from "../store/log_file.ts";
+import type { StateDir } from "../store/state_dir.ts";
+import { BadLogFile } from "../store/log_file.ts";
 import {
   isNotFound,
   jetStreamApi,
@@ -46,11 +46,19 @@ import {
   openNats,
   type OpenNatsOptions,
 } from "./nats.ts";
-import { bytesEqual } from "./raw_lines.ts";
 import { LiveChannelFanout, parseLiveLine } from "../follow/live_channel.ts";
 import { parseTimeNsUncached } from "../contract/time.ts";
+import { LiveOwners } from "./live_owners.ts";
 import {
-  countLines,
+  type Checkpoint,
+  checkpointPath,
+  loadCheckpoint,
+  saveCheckpoint,
+} from "./mirror_checkpoint.ts";
+import { PartAssembly } from "./part_assembly.ts";
+import { ReplicaWriter } from "./replica_writer.ts";
+import { Reports, shown } from "./reports.ts";
+import {
   decodeOutputs,
   DEFAULT_STREAM,
   H_DIR,
@@ -105,61 +113,6 @@ export interface MirrorStats {
   unusable: number;
 }
 
-/** What `mirror.json` holds. */
-interface Checkpoint {
-  stream: string;
-  created: string;
-  seq: number;
-  /** The server's time of the message at `seq`, in nanoseconds since the epoch. */
-  ns?: string;
-}
-
-interface LogFile {
-  /** Bytes on disk. */
-  size: number;
-  /** Bytes queued to be appended. */
-  queued: Uint8Array[];
-  queuedBytes: number;
-  gapReported: boolean;
-  /** Why this replica log is not written (not a regular file); null when it is. */
-  bad: string | null;
-}
-
-interface Parts {
-  /** The line or output they are parts of. */
-  key: string;
-  firstSeq: number;
-  n: number;
-  parts: Uint8Array[];
-  got: number;
-  /** Bytes of the parts held. */
-  bytes: number;
-  /** What it is, for a report: the subject of its first part. */
-  subject: string;
-}
-
-/**
- * Most bytes of parts held while their line or output is incomplete, all
- * assemblies together. `ship` sends the parts of one line or output one
- * after the other, so one assembly a log or output is ever in flight; a
- * stream that holds parts which never complete (a hostile or broken
- * publisher) is dropped from the oldest on past this, with a report.
- */
-export const PARTS_BYTES_MAX = 256 * 1024 * 1024;
-
-/** Most problems named one by one on stderr (each kind once). */
-const REPORTED_MAX = 1000;
-
-/** A subject for a message: its start when it is long. */
-function shown(subject: string): string {
-  return subject.length > 200 ? `${subject.slice(0, 200)}…` : subject;
-}
-
-/** The path of the mirror's position. */
-export function checkpointPath(state: StateDir): string {
-  return `${state.root}/mirror.json`;
-}
-
 /**
  * Mirrors the stream at `addr` into `state` until `signal` is aborted.
  *
@@ -182,14 +135,14 @@ class Mirror {
   readonly #addr: NatsAddress;
   readonly #o: MirrorOptions;
   readonly #stream: string;
-  readonly #logs = new Map<string, LogFile>();
-  /** Per log or output (its slot), the one assembly held there. */
-  readonly #parts = new Map<string, Parts>();
-  #partsBytes = 0;
-  /** Files to write before the lines of the batch: path -> bytes. */
-  readonly #files = new Map<string, Uint8Array>();
-  readonly #madeDirs = new Set<string>();
-  readonly #reported = new Set<string>();
+  /** Problems told once each. */
+  readonly #reports: Reports;
+  /** The parts of lines and outputs larger than a message, until they are whole. */
+  readonly #parts: PartAssembly;
+  /** What the messages read write into the replica. */
+  readonly #writer: ReplicaWriter;
+  /** With `live`: which task an ephemeral event may speak in. */
+  readonly #owners: LiveOwners;
   readonly stats: MirrorStats = {
     lines: 0,
     bytes: 0,
@@ -202,7 +155,6 @@ class Mirror {
   #readSeq = 0;
   #savedSeq = -1;
   #created = "";
-  #batchBytes = 0;
   /** The server's time of the last message read (`#readSeq`), in ns; -1 unknown. */
   #readNs = -1n;
   /** Reconnections seen: a consumer made before the last one is not trusted. */
@@ -217,23 +169,27 @@ class Mirror {
     this.#addr = addr;
     this.#o = options;
     this.#stream = options.stream ?? DEFAULT_STREAM;
+    this.#reports = new Reports(options.onReport);
+    this.#parts = new PartAssembly(this.stats, this.#reports);
+    this.#writer = new ReplicaWriter(state, {
+      stats: this.stats,
+      reports: this.#reports,
+      onReport: options.onReport,
+    });
+    this.#owners = new LiveOwners(state, this.#reports);
   }
 
   #report(key: string, message: string) {
-    if (this.#reported.has(key)) return;
-    if (this.#reported.size >= REPORTED_MAX) {
-      // Garbage of many kinds (a subject or a header of its own a message)
-      // would otherwise grow this set without bound.
-      if (this.#reported.size === REPORTED_MAX) {
-        this.#reported.add("");
-        this.#o.onReport?.(
-          `${REPORTED_MAX} kinds of problems named: further ones are counted, not named (the count of unusable messages skipped is told when mirror ends)`,
-        );
-      }
-      return;
+    this.#reports.say(key, message);
+  }
+
+  /** Writes the batch (see {@link ReplicaWriter.flush}). */
+  #flush(): void {
+    if (this.#holdTimer !== null) {
+      clearTimeout(this.#holdTimer);
+      this.#holdTimer = null;
     }
-    this.#reported.add(key);
-    this.#o.onReport?.(message);
+    this.#writer.flush();
   }
 
   async run(): Promise<MirrorStats> {
@@ -268,11 +224,11 @@ class Mirror {
       fan.connect();
       const dec = new TextDecoder();
       const project = this.#o.project;
-      this.#indexTasks();
+      this.#owners.indexTasks();
       const sub = nc.subscribe(`${LIVE_SUBJECT_ROOT}.${project ?? "*"}.*`, {
         callback: (_e, m) => {
           const env = parseLiveLine(dec.decode(m.data));
-          if (env && this.#liveOwned(m.subject, env.task)) fan.send(env);
+          if (env && this.#owners.owns(m.subject, env.task)) fan.send(env);
         },
       });
       live = {
@@ -339,7 +295,7 @@ class Mirror {
         await sleep(isNotFound(e) ? 500 : 250, signal);
       }
     }
-    const cp = this.#loadCheckpoint(); // a checkpoint that is not a regular file ends the mirror
+    const cp = loadCheckpoint(this.#state); // a checkpoint that is not a regular file ends the mirror
     let from = 1;
     if (this.#created === info.created) {
       from = await this.#verified(jsm, this.#readSeq);
@@ -353,7 +309,6 @@ class Mirror {
     }
     if (this.#created !== info.created) {
       this.#parts.clear();
-      this.#partsBytes = 0;
       this.#created = info.created;
     }
     this.#readSeq = from - 1;
@@ -406,9 +361,9 @@ class Mirror {
     try {
       for await (const m of iter) {
         this.#take(m);
-        if (m.info.pending === 0 || this.#batchBytes >= (this.#o.batchBytesMax ?? 4 << 20)) {
+        if (m.info.pending === 0 || this.#writer.batchBytes >= (this.#o.batchBytesMax ?? 4 << 20)) {
           this.#flush();
-        } else if (this.#batchBytes > 0 && this.#holdTimer === null) {
+        } else if (this.#writer.batchBytes > 0 && this.#holdTimer === null) {
           this.#holdTimer = setTimeout(() => {
             this.#holdTimer = null;
             try {
@@ -478,79 +433,6 @@ class Mirror {
     return hi;
   }
 
-  /**
-   * The ids of the replica's tasks (`--live` only): each task directory's
-   * id, from its `task.json` as found at the start and as written since.
-   */
-  readonly #dirIds = new Map<string, string>();
-  /** The task directories of each id. */
-  readonly #idDirs = new Map<string, Set<string>>();
-
-  /** Reads the id of every task directory of the replica. */
-  #indexTasks(): void {
-    let entries: Deno.DirEntry[];
-    try {
-      entries = [...Deno.readDirSync(this.#state.tasksDir)];
-    } catch {
-      return; // none yet
-    }
-    for (const e of entries) {
-      if (!e.isDirectory) continue;
-      try {
-        const bytes = readRegularFileSync(this.#state.taskJsonPath(e.name), {
-          root: this.#state.root,
-        });
-        if (bytes) this.#indexTask(e.name, bytes);
-      } catch { /* not a task: holds no id */ }
-    }
-  }
-
-  /** Notes the id that `task.json` bytes give a task directory. */
-  #indexTask(mdir: string, bytes: Uint8Array): void {
-    let id: unknown;
-    try {
-      id = JSON.parse(new TextDecoder().decode(bytes))?.id;
-    } catch { /* no id */ }
-    const old = this.#dirIds.get(mdir);
-    if (old !== undefined) {
-      this.#idDirs.get(old)?.delete(mdir);
-      if (this.#idDirs.get(old)?.size === 0) this.#idDirs.delete(old);
-      this.#dirIds.delete(mdir);
-    }
-    if (typeof id !== "string") return;
-    this.#dirIds.set(mdir, id);
-    let dirs = this.#idDirs.get(id);
-    if (!dirs) this.#idDirs.set(id, dirs = new Set());
-    dirs.add(mdir);
-  }
-
-  /**
-   * Whether an ephemeral event of `subject` (`taskline_live.<project>.<task
-   * id>`) may be handed on as one of task `id`: the subject names that id,
-   * and the replica's tasks of that id are the project's only. The replica's
-   * server routes an event by its id: a project that names another's task
-   * there (or gave a task of its own that task's id) would speak in it.
-   */
-  #liveOwned(subject: string, id: string): boolean {
-    const t = subject.split(".");
-    const project = t[1] ?? "";
-    const dirs = this.#idDirs.get(id);
-    let why: string | null = null;
-    if (t.length !== 3 || t[2] !== id) why = "its subject names another task";
-    else if (!dirs) why = "no task of the replica has that id (yet)";
-    else if ([...dirs].some((d) => !d.startsWith(`${project}--`))) {
-      why = "a task of another project has that id";
-    }
-    if (why === null) return true;
-    this.#report(
-      `live:${subject}:${id}`,
-      `an ephemeral event of ${shown(subject)} for task ${
-        id.slice(0, 80)
-      } is not handed on: ${why}`,
-    );
-    return false;
-  }
-
   /** Takes one message into the batch. */
   #take(m: JsMsg): void {
     this.#readSeq = m.seq;
@@ -577,9 +459,8 @@ class Mirror {
     }
     const mdir = mirrorDir(p.project, dir);
     if (p.kind === "task") {
-      if (this.#o.live) this.#indexTask(mdir, m.data);
-      this.#files.set(this.#state.taskJsonPath(mdir), m.data);
-      this.#batchBytes += m.data.length;
+      if (this.#o.live) this.#owners.indexTask(mdir, m.data);
+      this.#writer.file(this.#state.taskJsonPath(mdir), m.data);
       this.stats.taskFiles++;
       return;
     }
@@ -595,8 +476,7 @@ class Mirror {
         return;
       }
       for (const o of outs) {
-        this.#files.set(this.#state.traceFile(mdir, o.run, o.call), o.data);
-        this.#batchBytes += o.data.length;
+        this.#writer.file(this.#state.traceFile(mdir, o.run, o.call), o.data);
         this.stats.outputs++;
       }
       return;
@@ -604,10 +484,13 @@ class Mirror {
     const part = parsePart(m.headers?.get(H_PART));
     if (p.kind === "out") {
       const path = this.#state.traceFile(mdir, p.run, p.call);
-      const whole = this.#assemble(`out:${path}`, `out:${path}`, m, part ?? { i: 0, n: 1 });
+      const whole = this.#parts.take(m, {
+        slot: `out:${path}`,
+        key: `out:${path}`,
+        part: part ?? { i: 0, n: 1 },
+      });
       if (whole) {
-        this.#files.set(path, whole);
-        this.#batchBytes += whole.length;
+        this.#writer.file(path, whole);
         this.stats.outputs++;
       }
       return;
@@ -618,197 +501,19 @@ class Mirror {
       this.#report(`id:${m.subject}`, `a line of ${m.subject} has no offset: skipped`);
       return;
     }
-    const line = this.#assemble(`ev:${mdir}`, `ev:${mdir}:${offset}`, m, part ?? { i: 0, n: 1 });
-    if (line) this.#append(mdir, offset, line);
+    const line = this.#parts.take(m, {
+      slot: `ev:${mdir}`,
+      key: `ev:${mdir}:${offset}`,
+      part: part ?? { i: 0, n: 1 },
+    });
+    if (line) this.#writer.append(mdir, { offset, data: line, seq: m.seq });
   }
 
-  /**
-   * Collects parts; the whole when the last arrives, else null. `slot` is
-   * the log or output they belong to, `key` the line or output itself: ship
-   * sends the parts of one after the other, so a slot holds one assembly,
-   * and a message of another key there means the one held will never
-   * complete (its `ship` died): it is let go.
-   */
-  #assemble(
-    slot: string,
-    key: string,
-    m: JsMsg,
-    part: { i: number; n: number },
-  ): Uint8Array | null {
-    let p = this.#parts.get(slot);
-    if (p && p.key !== key) {
-      this.#dropParts(slot, "another one came after it");
-      p = undefined;
-    }
-    if (part.n === 1) return m.data;
-    if (part.i === 0 || !p || p.n !== part.n) {
-      // A first part starts over (a line sent again after a crash of ship); a
-      // later part with no first before it can never complete.
-      if (p) this.#dropParts(slot, null);
-      if (part.i !== 0) return null;
-      p = { key, firstSeq: m.seq, n: part.n, parts: [], got: 0, bytes: 0, subject: m.subject };
-      this.#parts.set(slot, p);
-    }
-    const old = p.parts[part.i];
-    if (old === undefined) p.got++;
-    else {
-      p.bytes -= old.length;
-      this.#partsBytes -= old.length;
-    }
-    p.parts[part.i] = m.data;
-    p.bytes += m.data.length;
-    this.#partsBytes += m.data.length;
-    // Never more than PARTS_BYTES_MAX held: the oldest incomplete assemblies go first.
-    for (const [s] of this.#parts) {
-      if (this.#partsBytes <= PARTS_BYTES_MAX || s === slot) break;
-      this.#dropParts(s, `more than ${PARTS_BYTES_MAX / 1024 / 1024} MiB of parts were held`);
-    }
-    if (p.got < p.n) return null;
-    this.#dropParts(slot, null);
-    let size = 0;
-    for (const b of p.parts) size += b.length;
-    const all = new Uint8Array(size);
-    let off = 0;
-    for (const b of p.parts) {
-      all.set(b, off);
-      off += b.length;
-    }
-    return all;
-  }
-
-  /** Lets a slot's assembly go (its parts' bytes freed); `why` reports it as dropped. */
-  #dropParts(slot: string, why: string | null): void {
-    const p = this.#parts.get(slot);
-    if (!p) return;
-    this.#parts.delete(slot);
-    this.#partsBytes -= p.bytes;
-    if (why !== null) {
-      this.stats.unusable++;
-      this.#report(
-        `parts:${p.subject}`,
-        `parts of a message of ${p.subject} (from stream sequence ${p.firstSeq}) that never completed were dropped: ${why}`,
-      );
-    }
-  }
-
-  #log(mdir: string): LogFile {
-    let f = this.#logs.get(mdir);
-    if (f) return f;
-    let size = 0;
-    let bad: string | null = null;
-    try {
-      size = repairTail(this.#state.logPath(mdir), { root: this.#state.root });
-    } catch (e) {
-      if (!(e instanceof BadLogFile)) throw e;
-      // Never opened (a FIFO would hold the mirror): this task alone is left.
-      bad = e.message;
-      this.#report(
-        `bad:${e.path}`,
-        `task ${mdir}: ${e.message}: its lines are not written (remove it, and mirror.json, to read the stream again from its start)`,
-      );
-    }
-    f = { size, queued: [], queuedBytes: 0, gapReported: false, bad };
-    this.#logs.set(mdir, f);
-    return f;
-  }
-
-  /**
-   * Queues the lines of a message (one line, or several of a batch) at
-   * `offset`; what is already here is skipped.
-   */
-  #append(mdir: string, offset: number, data: Uint8Array): void {
-    const f = this.#log(mdir);
-    if (f.bad !== null) return;
-    const end = f.size + f.queuedBytes;
-    let line = data;
-    if (offset + line.length <= end) {
-      this.stats.skipped++;
-      return;
-    }
-    if (offset < end && line[end - offset - 1] === 10) {
-      // A batch that starts with lines already here (`ship` sent its lines
-      // again with other bounds): the lines after them.
-      line = line.subarray(end - offset);
-      offset = end;
-    }
-    if (offset !== end) {
-      if (!f.gapReported) {
-        f.gapReported = true;
-        this.#o.onReport?.(
-          `task ${mdir}: message ${this.#readSeq} of the stream has a line at byte ${offset} but the log here ends at ${end}: lines are missing from the stream; later lines of this task are not written`,
-        );
-      }
-      return;
-    }
-    f.queued.push(line);
-    f.queuedBytes += line.length;
-    this.#batchBytes += line.length;
-    this.stats.lines += countLines(line);
-    this.stats.bytes += line.length;
-  }
-
-  #ensureDir(dir: string) {
-    if (this.#madeDirs.has(dir)) return;
-    Deno.mkdirSync(dir, { recursive: true });
-    this.#madeDirs.add(dir);
-  }
-
-  /** Writes the batch: files first, then the lines, one append a log. */
-  #flush(): void {
-    if (this.#holdTimer !== null) {
-      clearTimeout(this.#holdTimer);
-      this.#holdTimer = null;
-    }
-    for (const [path, bytes] of this.#files) {
-      this.#ensureDir(path.slice(0, path.lastIndexOf("/")));
-      let same = false;
-      try {
-        const here = readRegularFileSync(path, { root: this.#state.root });
-        same = here !== null && bytesEqual(here, bytes);
-      } catch (e) {
-        if (e instanceof BadLogFile) {
-          // Never opened, nor replaced: named, and the other files go on.
-          this.#report(`bad:${e.path}`, `${e.message}: it is not written`);
-          continue;
-        }
-        // Unreadable: written again.
-      }
-      if (!same) writeFileAtomicSync(path, bytes);
-    }
-    this.#files.clear();
-    for (const [mdir, f] of this.#logs) {
-      if (f.queuedBytes === 0) continue;
-      this.#ensureDir(this.#state.taskDir(mdir));
-      const all = new Uint8Array(f.queuedBytes);
-      let off = 0;
-      for (const b of f.queued) {
-        all.set(b, off);
-        off += b.length;
-      }
-      const file = Deno.openSync(this.#state.logPath(mdir), { append: true, create: true });
-      try {
-        let done = 0;
-        while (done < all.length) done += file.writeSync(all.subarray(done));
-      } finally {
-        file.close();
-      }
-      f.size += f.queuedBytes;
-      f.queued = [];
-      f.queuedBytes = 0;
-    }
-    this.#batchBytes = 0;
-  }
-
-  /** Everything up to this sequence is on disk (parts of a line or an output held back are not). */
-  #doneSeq(): number {
-    let seq = this.#readSeq;
-    for (const p of this.#parts.values()) seq = Math.min(seq, p.firstSeq - 1);
-    return seq;
-  }
-
+  /** Saves where the mirror stands, once every message read before it is on disk. */
   #saveCheckpoint() {
-    if (this.#created === "" || this.#batchBytes > 0) return;
-    const seq = this.#doneSeq();
+    if (this.#created === "" || this.#writer.batchBytes > 0) return;
+    // Everything up to this sequence is on disk (parts of a line or an output held back are not).
+    const seq = this.#parts.doneSeq(this.#readSeq);
     if (seq === this.#savedSeq) return;
     // The time saved is that of the last message read: with parts held
     // back it is later than `seq`'s, which only makes a check read more again.
@@ -819,81 +524,9 @@ class Mirror {
       ns: this.#readNs.toString(),
     };
     // What is not a regular file there is not replaced (run() ends on it).
-    try {
-      checkLogFileSync(checkpointPath(this.#state), { root: this.#state.root });
-    } catch (e) {
-      throw e instanceof BadLogFile ? badCheckpoint(e) : e;
-    }
-    writeFileAtomicSync(
-      checkpointPath(this.#state),
-      new TextEncoder().encode(JSON.stringify(cp) + "\n"),
-    );
+    saveCheckpoint(this.#state, cp);
     this.#savedSeq = seq;
   }
-
-  /**
-   * The checkpoint (`mirror.json`), null when there is none or it does not
-   * read as one (the stream is read from its start).
-   *
-   * @throws BadLogFile when it is not a regular file inside `.taskline/` (a
-   * FIFO would hold the mirror): never opened, nor replaced, the mirror ends
-   * with an error that names it.
-   */
-  #loadCheckpoint(): Checkpoint | null {
-    const path = checkpointPath(this.#state);
-    let bytes: Uint8Array | null = null;
-    try {
-      bytes = readRegularFileSync(path, { root: this.#state.root });
-    } catch (e) {
-      if (e instanceof BadLogFile) throw badCheckpoint(e);
-      return null;
-    }
-    if (bytes === null) return null;
-    try {
-      const v = JSON.parse(new TextDecoder().decode(bytes));
-      if (
-        typeof v?.stream === "string" && typeof v?.created === "string" &&
-        Number.isSafeInteger(v?.seq)
-      ) {
-        return v as Checkpoint;
-      }
-    } catch { /* none, or unreadable: from the start */ }
-    return null;
-  }
-}
-
-/**
- * Cuts a torn last line (one without its newline) off a log; returns the
- * size that is left (0 when there is no log).
- */
-export function repairTail(path: string, options: { root?: string } = {}): number {
-  // lstat first: what is not a regular file inside .taskline/ is never opened.
-  if (checkLogFileSync(path, options) === null) return 0;
-  let file: Deno.FsFile;
-  try {
-    file = Deno.openSync(path, { read: true, write: true });
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return 0;
-    throw e;
-  }
-  try {
-    const st = file.statSync();
-    if (!st.isFile) throw new BadLogFile(path, "other");
-    const size = st.size;
-    const pos = lastNewlineBeforeSync(file, size) + 1;
-    if (pos < size) file.truncateSync(pos);
-    return pos;
-  } finally {
-    file.close();
-  }
-}
-
-/** The error of a checkpoint that is not a regular file, with what to do. */
-function badCheckpoint(e: BadLogFile): BadLogFile {
-  const err = new BadLogFile(e.path, e.kind, e.target);
-  err.message =
-    `${e.message}: it is where mirror keeps its place in the stream; remove it (the stream is then read again from its start, what is already here is skipped)`;
-  return err;
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -6,13 +6,9 @@
  * @module
  */
 export { ship, type ShipOptions, type ShipStats } from "./ship.ts";
-export {
-  checkpointPath,
-  mirror,
-  type MirrorOptions,
-  type MirrorStats,
-  repairTail,
-} from "./mirror.ts";
+export { mirror, type MirrorOptions, type MirrorStats } from "./mirror.ts";
+export { checkpointPath } from "./mirror_checkpoint.ts";
+export { repairTail } from "./replica_writer.ts";
 export { natsCredentials, parseNatsUrl, STREAM_LIMITS } from "./nats.ts";
 export { checkProject, DEFAULT_STREAM, mirrorDir, projectFromDirName } from "./wire.ts";
 export { projectName } from "./project.ts";

@@ -28,6 +28,7 @@
  *
  * @module
  */
+import type { MsgHdrs } from "@nats-io/transport-node";
 import { TasklineError } from "../errors.ts";
 
 /** The subject prefix of every message. */
@@ -491,4 +492,31 @@ export function lineKeysOfBytes(line: Uint8Array, dec: TextDecoder): {
   const head = dec.decode(line.subarray(0, Math.min(line.length, 300)));
   const k = lineKeys(head, () => dec.decode(line));
   return { run: k.run, seq: k.seq, isToolReturned: k.type === "tool_returned" };
+}
+
+const headerEncoder = new TextEncoder();
+
+/**
+ * Headers already encoded, as the client puts them on the wire (it calls
+ * only `encode()` of the headers it publishes): one string and one encode a
+ * message instead of a headers object filled key by key.
+ */
+class RawHeaders {
+  readonly #bytes: Uint8Array;
+  constructor(pairs: [string, string][]) {
+    let s = "NATS/1.0";
+    for (const [k, v] of pairs) s += `\r\n${k}: ${v.trim()}`;
+    this.#bytes = headerEncoder.encode(`${s}\r\n\r\n`);
+  }
+  encode(): Uint8Array {
+    return this.#bytes;
+  }
+}
+
+/** The headers of a message: message id, task directory, and any others. */
+export function msgHeaders(id: string, dir: string, more: [string, string][] = []): MsgHdrs {
+  if (/[\r\n]/.test(id) || /[\r\n]/.test(dir)) {
+    throw new TasklineError("bad-state", `a message id or directory holds a line break: ${id}`);
+  }
+  return new RawHeaders([[H_MSG_ID, id], [H_DIR, dir], ...more]) as unknown as MsgHdrs;
 }

@@ -47,7 +47,7 @@ import type { Task } from "../store/tasks.ts";
 import { resolveRun } from "./replay.ts";
 import { scanLog } from "./scan.ts";
 import { completeLinesEnd } from "./complete_lines.ts";
-import type { TailReset } from "./tail.ts";
+import type { TailReset } from "./log_tail.ts";
 
 /** How the followed run stands. */
 export type RunOutcome =

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { LogTail, type LogTailOptions, type TailBatch } from "./tail.ts";
+import { LogTail, type LogTailOptions, type TailBatch } from "./log_tail.ts";
 import { Wakeup } from "./wakeup.ts";
 import { watchDir } from "./watch_dir.ts";
 

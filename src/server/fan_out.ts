@@ -23,7 +23,7 @@
  * @module
  */
 import type { Envelope } from "../contract/envelope.ts";
-import type { FeedItem } from "../follow/feed.ts";
+import type { FeedItem } from "../follow/feed_item.ts";
 import type { Task } from "../store/tasks.ts";
 import type { SseStream } from "./sse.ts";
 

@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "../../tests/assert.ts";
 import { type Cursor, formatCursor } from "../contract/cursor.ts";
-import type { FeedItem } from "../follow/feed.ts";
+import type { FeedItem } from "../follow/feed_item.ts";
 import type { Task } from "../store/tasks.ts";
 import { FanOut, type FanOutMember, type MemberFilter } from "./fan_out.ts";
 import { SseStream } from "./sse.ts";

@@ -22,8 +22,10 @@ import {
   parseCursor,
 } from "../contract/cursor.ts";
 import { TasklineError } from "../errors.ts";
-import { type FastItem, ProjectFollower, replayFeed } from "../follow/feed.ts";
-import type { TailReset } from "../follow/tail.ts";
+import type { FastItem } from "../follow/feed_item.ts";
+import { ProjectFollower } from "../follow/project_follower.ts";
+import { replayFeed } from "../follow/replay_feed.ts";
+import type { TailReset } from "../follow/log_tail.ts";
 import { EventFilter, parseSince } from "../follow/filter.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { type BadLogFile, checkLogFile } from "../store/log_file.ts";

@@ -8,7 +8,7 @@
 import type { Envelope } from "../contract/envelope.ts";
 import { tag } from "../contract/envelope.ts";
 import { taggedText } from "../codec/read_form.ts";
-import type { FastItem, FeedItem } from "../follow/feed.ts";
+import type { FastItem, FeedItem } from "../follow/feed_item.ts";
 import { frameText } from "./sse.ts";
 
 /** An event as the hub hands it to clients. */

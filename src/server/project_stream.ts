@@ -26,7 +26,7 @@
  * @module
  */
 import type { Cursor } from "../contract/cursor.ts";
-import { replayFeed } from "../follow/feed.ts";
+import { replayFeed } from "../follow/replay_feed.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
 import { FanOut, type FanOutMember, type MemberFilter } from "./fan_out.ts";

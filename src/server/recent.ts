@@ -14,14 +14,14 @@
  * An answer is a merge of the tasks' tails, newest first; when the
  * tail of a task runs out before the answer is complete, that task's tail is
  * read again from disk with a window twice as large, and the merge is redone.
- * The answer is exactly what a full replay (src/follow/feed.ts `replayFeed`)
+ * The answer is exactly what a full replay (src/follow/replay_feed.ts `replayFeed`)
  * would give; when the windows would grow past their bound the caller falls
  * back to that replay.
  *
  * @module
  */
 import { compareCursor, type Cursor, cursorOf, formatCursor } from "../contract/cursor.ts";
-import type { FeedItem } from "../follow/feed.ts";
+import type { FeedItem } from "../follow/feed_item.ts";
 import { type LogRecord, readLog } from "../store/log_reader.ts";
 import { BadLogFile, openLogFile } from "../store/log_file.ts";
 import { completeLinesEnd } from "../follow/complete_lines.ts";

@@ -1,7 +1,7 @@
 import { assertEquals } from "../../tests/assert.ts";
 import { env, taskWithLog, tempProject } from "../../tests/helpers.ts";
 import { compareCursor, parseCursor } from "../contract/cursor.ts";
-import { replayFeed } from "../follow/feed.ts";
+import { replayFeed } from "../follow/replay_feed.ts";
 import { taggedText } from "../codec/read_form.ts";
 import { encodeEnvelope } from "../codec/encode.ts";
 import type { Task } from "../store/tasks.ts";

@@ -30,8 +30,9 @@ import { formatAge, formatClock, formatCost, formatCount, formatDuration } from 
 import { renderEvent } from "../views/event_line.ts";
 import { LOWER_BOUND_LEGEND, renderDetail } from "../views/history_text.ts";
 import { TasklineError } from "../errors.ts";
-import { ProjectFollower, replayFeed } from "../follow/feed.ts";
-import { watchDir } from "../follow/tail.ts";
+import { ProjectFollower } from "../follow/project_follower.ts";
+import { replayFeed } from "../follow/replay_feed.ts";
+import { watchDir } from "../follow/watch_dir.ts";
 import {
   type BoardRow,
   type DocView,

@@ -9,217 +9,29 @@
  *
  * @module
  */
-import { type Decoded, decodeLine } from "../codec/decode.ts";
+import { decodeLine } from "../codec/decode.ts";
 import { JsonChecker } from "../codec/json_check.ts";
 import { ForeignLines } from "../codec/foreign_line.ts";
 import { LightLines } from "../codec/light_line.ts";
 import { lineText } from "../codec/lines.ts";
-import { taggedText } from "../codec/read_form.ts";
-import { type Cursor, cursorOf, formatCursor } from "../contract/cursor.ts";
-import type { LogProblem, LogRecord, ReadRecord } from "../store/log_reader.ts";
-import { lastNewlineBeforeSync, openLogFileSync } from "../store/log_file.ts";
+import { cursorOf } from "../contract/cursor.ts";
+import type { LogProblem } from "../store/log_reader.ts";
 import type { Task } from "../store/tasks.ts";
-
-/** One event of the feed. */
-export interface FeedItem<R extends ReadRecord = LogRecord> {
-  task: Task;
-  /** The decoded event and its log line (light only in a feed read for `--json`). */
-  record: R;
-  cursor: Cursor;
-  /** The cursor as text (the SSE id). */
-  readonly cursorText: string;
-}
-
-/**
- * An item whose cursor is also held as numbers and whose tagged line can be
- * had without decoding it: what the merge and the byte output use.
- */
-export interface FastItem extends FeedItem {
-  /** The cursor's time: seconds since the epoch (floor) and nanoseconds. */
-  readonly sec: number;
-  readonly nanos: number;
-  /** The cursor's seq (0 when the event has none). */
-  readonly seq: number;
-  /** The event's type. */
-  readonly type: string;
-  /** The tagged envelope as one line of JSON, without its newline. */
-  taggedText(): string;
-  /**
-   * The tagged line's bytes (with its newline) as two ranges: the task's
-   * prefix and the rest of the original line; null when it has no bytes of
-   * its own (its `taggedText` is encoded).
-   */
-  readonly bytes: Uint8Array | null;
-  readonly start: number;
-  readonly end: number;
-  readonly prefix: Uint8Array;
-  /** The offset in its log just after its line (where a reader of that log stands after it). */
-  readonly fileEnd: number;
-}
-
-/** Orders fast items by cursor. */
-export function compareItems(a: FastItem, b: FastItem): number {
-  return a.sec - b.sec || a.nanos - b.nanos || a.task.number - b.task.number || a.seq - b.seq;
-}
-
-const NS = 1_000_000_000n;
-
-function split(ns: bigint): [number, number] {
-  let sec = ns / NS;
-  let nanos = ns % NS;
-  if (nanos < 0n) {
-    sec -= 1n;
-    nanos += NS;
-  }
-  return [Number(sec), Number(nanos)];
-}
-
-/** A cursor as the numbers fast items compare with. */
-export function cursorNumbers(c: Cursor): { sec: number; nanos: number } {
-  const [sec, nanos] = split(c.ns);
-  return { sec, nanos };
-}
+import type { BufferPool } from "./buffer_pool.ts";
+import {
+  ByteItem,
+  compareItems,
+  cursorNumbers,
+  type FastItem,
+  noCursorProblem,
+  RecordItem,
+  splitNs,
+  taggedPrefix,
+} from "./feed_item.ts";
+import type { FeedStart } from "./feed_start.ts";
+import type { OpenFiles } from "./open_files.ts";
 
 const encoder = new TextEncoder();
-
-/** The bytes a tagged line of `task` starts with: `{"task":"<id>","number":N,`. */
-export function taggedPrefix(task: Task): Uint8Array {
-  return encoder.encode(`{"task":${JSON.stringify(task.id)},"number":${task.number},`);
-}
-
-/**
- * A line in its own read form: its bytes, and its record decoded only when
- * asked for. Or a line of another serialiser's form read by the foreign
- * reader: its read form's bytes instead (its record's `text` is then its
- * read form, which decodes to the same record).
- */
-class ByteItem implements FastItem {
-  #record: LogRecord | undefined;
-  #cursor: Cursor | undefined;
-  constructor(
-    readonly task: Task,
-    readonly prefix: Uint8Array,
-    readonly bytes: Uint8Array,
-    /** The line's bytes in `bytes`: [start, end), its newline included. */
-    readonly start: number,
-    readonly end: number,
-    readonly sec: number,
-    readonly nanos: number,
-    readonly seq: number,
-    readonly type: string,
-    readonly line: number,
-    /** The offset in its log just after its line. */
-    readonly fileEnd: number,
-  ) {}
-
-  get record(): LogRecord {
-    if (this.#record === undefined) {
-      const text = lineText(this.bytes.subarray(this.start, this.end - 1));
-      const d = decodeLine(text) as Extract<Decoded, { ok: true }>;
-      this.#record = {
-        env: d.env,
-        upgraded: d.upgraded,
-        text,
-        line: this.line,
-        end: this.fileEnd,
-      };
-    }
-    return this.#record;
-  }
-
-  get cursor(): Cursor {
-    return this.#cursor ??= {
-      ns: BigInt(this.sec) * NS + BigInt(this.nanos),
-      number: this.task.number,
-      seq: this.seq,
-    };
-  }
-
-  get cursorText(): string {
-    return formatCursor(this.cursor);
-  }
-
-  taggedText(): string {
-    // The prefix ends with a comma: the line goes on after its "{".
-    return lineText(this.prefix) + lineText(this.bytes.subarray(this.start + 1, this.end - 1));
-  }
-}
-
-/** A line decoded in full. */
-class RecordItem implements FastItem {
-  readonly sec: number;
-  readonly nanos: number;
-  readonly seq: number;
-  readonly type: string;
-  readonly bytes = null;
-  readonly start = 0;
-  readonly end = 0;
-  #cursorText: string | undefined;
-  constructor(
-    readonly task: Task,
-    readonly prefix: Uint8Array,
-    readonly record: LogRecord,
-    readonly cursor: Cursor,
-  ) {
-    [this.sec, this.nanos] = split(cursor.ns);
-    this.seq = cursor.seq;
-    this.type = record.env.event.type;
-  }
-  get cursorText(): string {
-    return this.#cursorText ??= formatCursor(this.cursor);
-  }
-  get fileEnd(): number {
-    return this.record.end ?? 0;
-  }
-  taggedText(): string {
-    return taggedText(this.record, this.task);
-  }
-}
-
-/**
- * Chunk buffers lent to sources and given back when every item made from
- * one was handed out and its batch taken (see {@link BufferPool.release}):
- * a fresh buffer per chunk of thousands of logs costs more than the chunk.
- */
-export class BufferPool {
-  readonly #free: Uint8Array[] = [];
-  /** Items still out, by buffer. */
-  readonly #out = new Map<Uint8Array, number>();
-  /** `bytes`: the size of each buffer. */
-  constructor(readonly bytes: number, readonly freeMax = 4096) {}
-
-  /** A buffer of at least `n` bytes (pooled when `n` is the pool's size or less). */
-  take(n: number): Uint8Array {
-    if (n > this.bytes) return new Uint8Array(n);
-    return this.#free.pop() ?? new Uint8Array(this.bytes);
-  }
-
-  /** `count` items were made from `buf` (0: it is given back now). */
-  lend(buf: Uint8Array, count: number): void {
-    if (buf.length !== this.bytes) return;
-    if (count === 0) this.#giveBack(buf);
-    else this.#out.set(buf, count);
-  }
-
-  /** The items of a batch were used: their buffers come back once none is out. */
-  release(items: readonly FastItem[]): void {
-    for (const it of items) {
-      const buf = it.bytes;
-      if (buf === null) continue;
-      const n = this.#out.get(buf);
-      if (n === undefined) continue;
-      if (n > 1) this.#out.set(buf, n - 1);
-      else {
-        this.#out.delete(buf);
-        this.#giveBack(buf);
-      }
-    }
-  }
-
-  #giveBack(buf: Uint8Array): void {
-    if (this.#free.length < this.freeMax) this.#free.push(buf);
-  }
-}
 
 /** Where a source's reader keeps a chunk in the check's memory. */
 const WINDOW_AT = JsonChecker.ROOM_AT + 4096;
@@ -256,106 +68,12 @@ export class SourceReader {
   }
 }
 
-/** An open log and where its next read starts. */
-interface OpenLog {
-  file: Deno.FsFile;
-  pos: number;
-}
-
-/**
- * Logs kept open between reads, the least recently read closed beyond a
- * bound; a read at the file's position needs no seek. A replay reads a
- * snapshot: a file replaced meanwhile is read as it was when opened.
- */
-export class LogFiles {
-  readonly #open = new Map<string, OpenLog>();
-  readonly #filesMax: number;
-
-  /** `filesMax`: files open at once at most (well under the usual limit of 1,024). Default 256. */
-  constructor(filesMax = 256) {
-    this.#filesMax = filesMax;
-  }
-
-  /** `path`'s open file, opened now if it is not (the most recently used); null when it does not exist. */
-  #get(path: string): OpenLog | null {
-    let log = this.#open.get(path);
-    if (log !== undefined) this.#open.delete(path);
-    else {
-      // Checked before it is opened: a FIFO or a link out throws BadLogFile.
-      const file = openLogFileSync(path);
-      if (file === null) return null;
-      log = { file, pos: 0 };
-      if (this.#open.size >= this.#filesMax) {
-        const [oldest, l] = this.#open.entries().next().value!;
-        this.#open.delete(oldest);
-        l.file.close();
-      }
-    }
-    this.#open.set(path, log);
-    return log;
-  }
-
-  /**
-   * Where the complete lines of `path` end, as completeLinesEnd says (0
-   * when it does not exist), with the file it opens kept for the reads that
-   * follow: a replay of thousands of logs opens each once.
-   */
-  completeEnd(path: string): number {
-    const log = this.#get(path);
-    if (log === null) return 0;
-    log.pos = -1;
-    return lastNewlineBeforeSync(log.file, log.file.statSync().size) + 1;
-  }
-
-  /** Reads into `buf` from byte `at` of `path` (until full or the end); how many bytes came. */
-  read(path: string, at: number, buf: Uint8Array): number {
-    const log = this.#get(path);
-    if (log === null) throw new Deno.errors.NotFound(path);
-    if (log.pos !== at) log.file.seekSync(at, Deno.SeekMode.Start);
-    let got = 0;
-    while (got < buf.length) {
-      const n = log.file.readSync(buf.subarray(got));
-      if (n === null || n === 0) break;
-      got += n;
-    }
-    log.pos = at + got;
-    return got;
-  }
-
-  /** Closes `path`'s file, when it is open. */
-  release(path: string): void {
-    this.#open.get(path)?.file.close();
-    this.#open.delete(path);
-  }
-
-  /** Closes every file. */
-  close(): void {
-    for (const l of this.#open.values()) l.file.close();
-    this.#open.clear();
-  }
-}
-
 /** A reader of lines as bytes, of its last line's `at`. */
 interface TimedReader {
   time(): boolean | null;
   readonly sec: number;
   readonly nanos: number;
   at(): string;
-}
-
-/**
- * The problem of a line of schema 2 or above whose `at` gives it no event
- * cursor: it is left out of the merge of every task (with a warning, never
- * silently), and `events <TASK>` still shows it.
- */
-export function noCursorProblem(path: string, line: number, offset: number): LogProblem {
-  return {
-    path,
-    line,
-    offset,
-    reason: "its `at` is not a UTC timestamp of 1970 or later, so it has no event cursor; " +
-      "`events <TASK>` shows it",
-  };
 }
 
 /** The time of the cursor {@link placeOf} found last. */
@@ -378,7 +96,7 @@ function placeOf(r: TimedReader, number: number): boolean {
   if (t === false) return false;
   const cur = cursorOf({ at: r.at() }, number);
   if (cur === null) return false;
-  [PLACE.sec, PLACE.nanos] = split(cur.ns);
+  [PLACE.sec, PLACE.nanos] = splitNs(cur.ns);
   return true;
 }
 
@@ -392,13 +110,13 @@ export interface ByteSourceOptions {
   from?: number;
   /** Where the replay of the log stops (a line start). */
   to: number;
-  /** Items with a cursor strictly after this only. */
-  after?: Cursor;
+  /** Where the feed starts: items with a cursor after it only. */
+  start: FeedStart;
   /** Items kept sorted ahead of the merge. */
   lookahead: number;
   /** Bytes read at a time. */
   chunkBytes: number;
-  files: LogFiles;
+  files: OpenFiles;
   reader: SourceReader;
   /** Chunk buffers to reuse (their items' bytes are then valid until their batch is released). */
   pool?: BufferPool;
@@ -415,7 +133,7 @@ export interface ByteSourceOptions {
 
 /**
  * One task's log, read as bytes a chunk at a time: the same chunks, lines
- * and items as a reader of records would give (see feed.ts's Source).
+ * and items as a reader of records would give (see record_source.ts).
  */
 export class ByteSource {
   readonly task: Task;
@@ -442,9 +160,9 @@ export class ByteSource {
     this.prefix = taggedPrefix(task);
     this.#o = o;
     this.#readPos = o.from ?? 0;
-    this.#after = o.after
-      ? { ...cursorNumbers(o.after), number: o.after.number, seq: o.after.seq }
-      : null;
+    // The start's cursor as the numbers items are compared with.
+    const after = o.start.from === "after" ? o.start.cursor : null;
+    this.#after = after ? { ...cursorNumbers(after), number: after.number, seq: after.seq } : null;
   }
 
   get head(): FastItem | undefined {

@@ -1,23 +1,6 @@
 import { assert, assertEquals } from "../../tests/assert.ts";
-import { completeLinesEnd, LogTail, OpenFiles, tailLog, type TailReset, Wakeup } from "./tail.ts";
-
-function line(seq: number): string {
-  return JSON.stringify({
-    schema: 2,
-    seq,
-    at: "2026-01-01T00:00:00Z",
-    event: { type: "log", run: "r", level: "info", message: `m${seq}` },
-  }) + "\n";
-}
-
-async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir();
-  try {
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+import { logLine as line, withTempDir as withDir } from "../../tests/log_lines.ts";
+import { LogTail, type TailReset } from "./log_tail.ts";
 
 Deno.test("LogTail reads each appended line once and holds back a half-written line", async () => {
   await withDir(async (dir) => {
@@ -58,95 +41,6 @@ Deno.test("LogTail says once that a log was truncated or replaced, and reads the
     assertEquals((await tail.read()).records.map((r) => r.env.seq), [8, 9, 10]);
     assertEquals(resets.map((r) => r.reason), ["truncated", "replaced"]);
   });
-});
-
-Deno.test("tailLog wakes on a file system notification, not on its slow poll", async () => {
-  await withDir(async (dir) => {
-    const path = `${dir}/events.jsonl`;
-    const ac = new AbortController();
-    const seen: number[] = [];
-    const times: number[] = [];
-    let appendedAt = 0;
-    const reading = (async () => {
-      try {
-        for await (const b of tailLog(path, { pollIntervalMs: 60_000, signal: ac.signal })) {
-          for (const r of b.records) {
-            seen.push(r.env.seq!);
-            times.push(performance.now() - appendedAt);
-          }
-          if (seen.length === 3) return;
-        }
-      } catch (e) {
-        if (!ac.signal.aborted) throw e;
-      }
-    })();
-    for (let i = 1; i <= 3; i++) {
-      await new Promise((r) => setTimeout(r, 150));
-      appendedAt = performance.now();
-      await Deno.writeTextFile(path, line(i), { append: true });
-    }
-    const timer = setTimeout(() => ac.abort(), 20_000);
-    await reading;
-    clearTimeout(timer);
-    assertEquals(seen, [1, 2, 3]);
-    // Far below the 60 s poll: the watcher woke the reader.
-    assert(Math.max(...times) < 10_000, `latencies ${times}`);
-  });
-});
-
-Deno.test("Wakeup keeps a wake that came before the wait; an abort rejects the wait", async () => {
-  const w = new Wakeup();
-  w.wake();
-  const t = performance.now();
-  await w.wait(10_000);
-  assert(performance.now() - t < 1000);
-  const ac = new AbortController();
-  const p = w.wait(10_000, ac.signal);
-  ac.abort(new Error("stop"));
-  let err: unknown = null;
-  await p.catch((e) => err = e);
-  assertEquals((err as Error).message, "stop");
-});
-
-Deno.test("completeLinesEnd stops before a half-written line", async () => {
-  await withDir(async (dir) => {
-    const path = `${dir}/events.jsonl`;
-    assertEquals(await completeLinesEnd(path), 0);
-    await Deno.writeTextFile(path, line(1) + '{"schema":2');
-    assertEquals(await completeLinesEnd(path), line(1).length);
-  });
-});
-
-Deno.test("OpenFiles keeps a bounded number of files open, the least recently read closed first", async () => {
-  const dir = await Deno.makeTempDir();
-  const files = new OpenFiles(2);
-  try {
-    for (const n of [1, 2, 3]) {
-      const line = {
-        schema: 2,
-        seq: 1,
-        at: "2026-01-01T00:00:00Z",
-        event: { type: "log", message: `file ${n}` },
-      };
-      await Deno.writeTextFile(`${dir}/${n}`, JSON.stringify(line) + "\n");
-    }
-    const a = files.get(`${dir}/1`);
-    assert(files.get(`${dir}/1`) === a, "a file read again is the same open file");
-    files.get(`${dir}/2`);
-    files.get(`${dir}/1`); // 2 is now the least recently read
-    files.get(`${dir}/3`);
-    assert(files.get(`${dir}/1`) === a, "1 stayed open");
-    // Every tail reads the right file through them, whether it was open or not.
-    for (const n of [1, 2, 3, 2, 1]) {
-      const b = new LogTail(`${dir}/${n}`).readSync({ files });
-      assertEquals(b.records.map((r) => (r.env.event as { message?: string }).message), [
-        `file ${n}`,
-      ]);
-    }
-  } finally {
-    files.close();
-    await Deno.remove(dir, { recursive: true });
-  }
 });
 
 Deno.test("LogTail gives each record the offset after its line, across reads of an open file", async () => {
@@ -195,16 +89,4 @@ Deno.test("LogTail finds a log replaced by another of the same size, kept open o
     assertEquals((await tail.read()).records.map((r) => r.env.seq), [7, 8, 9]);
     assertEquals(resets.map((r) => r.reason), ["replaced", "replaced"]);
   });
-});
-
-Deno.test("taskDirOfPath names the task directory of a notified path, and nothing outside", async () => {
-  const { taskDirOfPath } = await import("./tail.ts");
-  assertEquals(
-    taskDirOfPath("/p/.taskline/tasks", "/p/.taskline/tasks/001-x/events.jsonl"),
-    "001-x",
-  );
-  assertEquals(taskDirOfPath("/p/.taskline/tasks", "/p/.taskline/tasks/002-y"), "002-y");
-  assertEquals(taskDirOfPath("/p/.taskline/tasks", "/p/.taskline/tasks-other/001-x/a"), null);
-  assertEquals(taskDirOfPath("/p/.taskline/tasks", "/p/.taskline/tasks"), null);
-  assertEquals(taskDirOfPath("", "/p/.taskline/tasks/001-x/events.jsonl"), null);
 });

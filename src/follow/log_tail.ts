@@ -18,8 +18,9 @@
  * again only when a read finds nothing new (the file may have been replaced,
  * truncated or deleted).
  *
- * The other parts of following: complete_lines.ts, wakeup.ts, watch_dir.ts,
- * open_files.ts, tail_log.ts (re-exported here for older importers).
+ * The other parts of following one log: complete_lines.ts (where the complete
+ * lines end), wakeup.ts, watch_dir.ts, open_files.ts, tail_log.ts (a log
+ * followed until stopped).
  *
  * @module
  */
@@ -33,18 +34,12 @@ import type {
   ReadRecord,
 } from "../store/log_reader.ts";
 import { openLogFile, openLogFileSync } from "../store/log_file.ts";
+import type { OpenFiles } from "./open_files.ts";
 
 /** A log that is not there (`openLogFile` gave null). */
 function gone(path: string): never {
   throw new Deno.errors.NotFound(`No such file: ${path}`);
 }
-import type { OpenFiles } from "./open_files.ts";
-
-export { completeLinesEnd } from "./complete_lines.ts";
-export { Wakeup } from "./wakeup.ts";
-export { heldFifoPaths, holdFifo, taskDirOfPath, watchDir } from "./watch_dir.ts";
-export { OpenFiles } from "./open_files.ts";
-export { tailLog, type TailLogOptions } from "./tail_log.ts";
 
 /** Options of {@link LogTail} (`L`: its light records; none without `light`). */
 export interface LogTailOptions<L extends LightRecord = never> {

@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "../../tests/assert.ts";
-import { heldFifoPaths, holdFifo } from "./watch_dir.ts";
+import { heldFifoPaths, holdFifo } from "./hold_fifo.ts";
 
 Deno.test("a FIFO held by holdFifo opens for reading at once, and is let go of once a file replaces it", async () => {
   const dir = await Deno.makeTempDir({ prefix: "taskline-fifo-" });

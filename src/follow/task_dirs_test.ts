@@ -1,0 +1,82 @@
+import { assert, assertEquals } from "../../tests/assert.ts";
+import { tempState } from "../../tests/log_lines.ts";
+import { heldFifoPaths } from "./hold_fifo.ts";
+import { taskDirOfPath, TaskDirs } from "./task_dirs.ts";
+
+Deno.test("taskDirOfPath names the task directory of a notified path, and nothing outside", () => {
+  assertEquals(
+    taskDirOfPath("/p/.taskline/tasks", "/p/.taskline/tasks/001-x/events.jsonl"),
+    "001-x",
+  );
+  assertEquals(taskDirOfPath("/p/.taskline/tasks", "/p/.taskline/tasks/002-y"), "002-y");
+  assertEquals(taskDirOfPath("/p/.taskline/tasks", "/p/.taskline/tasks-other/001-x/a"), null);
+  assertEquals(taskDirOfPath("/p/.taskline/tasks", "/p/.taskline/tasks"), null);
+  assertEquals(taskDirOfPath("", "/p/.taskline/tasks/001-x/events.jsonl"), null);
+});
+
+Deno.test("TaskDirs tells of task directories found, changed and gone, and holds a FIFO put in one", async () => {
+  const { state, dir } = await tempState();
+  const ac = new AbortController();
+  const found: string[] = [];
+  const removed: string[] = [];
+  let notYet = true;
+  const dirs = new TaskDirs(state, {
+    pollIntervalMs: 100,
+    onFound: (d, initial) => {
+      found.push(`${d}${initial ? " (initial)" : ""}`);
+      if (d === "003-later") {
+        // Not a readable task at first: told again at the next listing.
+        if (notYet) return (notYet = false, null);
+        return true;
+      }
+      return d !== "002-ignored";
+    },
+    onRemoved: (d) => removed.push(d),
+  });
+  /** Runs turns until `done` holds (at most 10 s); the changed directories taken at each. */
+  const changed = new Set<string>();
+  const until = async (done: () => boolean) => {
+    const deadline = Date.now() + 10_000;
+    while (!done() && Date.now() < deadline) {
+      await dirs.turn();
+      for (const d of dirs.dirty) changed.add(d);
+      dirs.dirty.clear();
+      await dirs.wait(ac.signal);
+    }
+    assert(done(), `found ${found}, removed ${removed}, changed ${[...changed]}`);
+  };
+  try {
+    await Deno.mkdir(state.taskDir("001-a"));
+    await Deno.mkdir(state.taskDir("002-ignored"));
+    await dirs.scan();
+    dirs.watch(ac.signal);
+    assertEquals(found, ["001-a (initial)", "002-ignored (initial)"]);
+    assertEquals([...dirs.dirty], ["001-a"], "a directory found is to be read");
+    assert(dirs.has("001-a") && !dirs.has("002-ignored"));
+    dirs.dirty.clear();
+    // A change in a followed directory.
+    await Deno.writeTextFile(`${state.taskDir("001-a")}/events.jsonl`, "{}\n");
+    await until(() => changed.has("001-a"));
+    // A directory made later, found at a later listing (once it reads as a task).
+    await Deno.mkdir(state.taskDir("003-later"));
+    await until(() => dirs.has("003-later"));
+    assertEquals(found.slice(2), ["003-later", "003-later"]);
+    // The ignored one is never told again.
+    assertEquals(found.filter((f) => f.startsWith("002")).length, 1);
+    // A FIFO in a task's directory is held by the sweep.
+    const fifo = `${state.taskDir("001-a")}/out.fifo`;
+    const mk = await new Deno.Command("mkfifo", { args: [fifo] }).output();
+    assertEquals(mk.code, 0);
+    await until(() => heldFifoPaths().includes(fifo));
+    // And let go of once it is gone.
+    await Deno.remove(fifo);
+    await until(() => !heldFifoPaths().includes(fifo));
+    // A directory gone is told, and no longer followed.
+    await Deno.remove(state.taskDir("001-a"), { recursive: true });
+    await until(() => removed.includes("001-a"));
+    assert(!dirs.has("001-a"));
+  } finally {
+    ac.abort();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
