@@ -69,7 +69,10 @@ Deno.test("tui: n creates, r runs to the gate, a approves, R resumes, c cancels 
   );
   await using tui = new TuiSession("actions");
   await tui.start(p.dir, ["tui"]);
-  let s = await tui.waitFor("Tasks · 0 tasks");
+  // The board and its key hints, drawn once it has loaded (not while it says "loading…").
+  let s = await tui.waitFor((screen) =>
+    screen.includes("Tasks · 0 tasks") && /a\/x approve\/reject/.test(screen)
+  );
   assertMatch(s, /n new .*r\/R run .*c cancel .*a\/x approve\/reject/);
 
   // n asks the title; Enter creates the task.
