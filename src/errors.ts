@@ -97,3 +97,48 @@ export function httpStatusOf(code: ErrorCode): number {
       return 500;
   }
 }
+
+/**
+ * A value given as text that does not read as what it should be. Its message
+ * names the value and what was expected, never where the value was given: the
+ * command line and the server each say that in their own words, from
+ * `values` and `expected` (see {@link BadValue.givenAs}).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   parseSince(text);
+ * } catch (e) {
+ *   throw e instanceof BadValue ? e.givenAs("--since") : e;
+ * }
+ * ```
+ */
+export class BadValue extends TasklineError {
+  /** The values that did not read, as given (most often one). */
+  readonly values: readonly string[];
+  /** What a value must be: `a non-negative integer`. */
+  readonly expected: string;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    facts: { values: readonly string[]; expected: string },
+  ) {
+    super(code, message);
+    this.values = facts.values;
+    this.expected = facts.expected;
+  }
+
+  /** The first value, cut to 40 characters for a message. */
+  get shown(): string {
+    return (this.values[0] ?? "").slice(0, 40);
+  }
+
+  /**
+   * The error as told of an input named `subject` (`--since`, `since`):
+   * `<subject> takes <expected>, not "<value>"`, with `code` (default: its own).
+   */
+  givenAs(subject: string, code: ErrorCode = this.code): TasklineError {
+    return new TasklineError(code, `${subject} takes ${this.expected}, not "${this.shown}"`);
+  }
+}

@@ -7,20 +7,21 @@
 import { type Cursor, parseCursor } from "../contract/cursor.ts";
 import type { Envelope, TaggedEnvelope } from "../contract/envelope.ts";
 import { EVENT_TYPES } from "../contract/events.ts";
-import { TasklineError } from "../errors.ts";
+import { BadValue, TasklineError } from "../errors.ts";
 import type { FastItem, FeedItem } from "../follow/feed_item.ts";
 import { exitStatusOf, followTask } from "../follow/follow_task.ts";
 import type { LightEnvelope, ReadRecord } from "../store/log_reader.ts";
 import type { ScanRecord } from "../follow/scan.ts";
 import type { TextSink } from "./io.ts";
 import type { Task } from "../store/tasks.ts";
-import { intOption, listOption, parseArgs } from "./args.ts";
+import { listOption, parseArgs } from "./args.ts";
 import type { Context } from "./context.ts";
 // The all-tasks form, --all and human lines are loaded when used: `events <task> --json`
 // starts with the fewest modules.
 type EventLine = typeof import("../views/event_line.ts");
 import { readFormText, taggedText } from "../codec/read_form.ts";
-import { EventFilter, parseSince } from "../follow/filter.ts";
+import { EventFilter, parseEventTypes, parseSince } from "../follow/filter.ts";
+import { parseSeq } from "../contract/seq.ts";
 import { openLogsSynchronously } from "../store/log_file.ts";
 import type { CommandSpec } from "./args.ts";
 
@@ -87,18 +88,28 @@ line starting with #N (the task's number).`,
 
 /** Reads `--type` values; an unknown type is a usage error listing the known ones. */
 export function parseTypes(value: unknown): string[] {
-  const types = listOption(value);
-  const known = new Set<string>(EVENT_TYPES);
-  const bad = types.filter((t) => !known.has(t));
-  if (bad.length > 0) {
+  const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  try {
+    return parseEventTypes(values.map(String));
+  } catch (e) {
+    if (!(e instanceof BadValue)) throw e;
     throw new TasklineError(
       "usage",
-      `--type: unknown event type${bad.length > 1 ? "s" : ""} ${
-        bad.map((t) => `"${t.slice(0, 40)}"`).join(", ")
+      `--type: unknown event type${e.values.length > 1 ? "s" : ""} ${
+        e.values.map((t) => `"${t.slice(0, 40)}"`).join(", ")
       }; known types: ${EVENT_TYPES.join(", ")}`,
     );
   }
-  return [...new Set(types)];
+}
+
+/** Reads a flag's value with `read`; a value it does not take is told as this flag's. */
+function flagValue<T>(flag: string, value: unknown, read: (text: string) => T): T | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return read(String(value));
+  } catch (e) {
+    throw e instanceof BadValue ? e.givenAs(`--${flag}`) : e;
+  }
 }
 
 /**
@@ -201,7 +212,7 @@ export async function eventsCommand(ctx: Context, args: string[]): Promise<numbe
     );
   }
   const types = parseTypes(values.type);
-  const sinceNs = values.since === undefined ? null : parseSince(String(values.since));
+  const sinceNs = flagValue("since", values.since, parseSince) ?? null;
   const view: EventLine | null = ctx.json ? null : await import("../views/event_line.ts");
   const color = view !== null && view.useColor(ctx.io.stdout.isTerminal, ctx.io.env);
   // -v shows agent_delta and budget_updated in human lines; naming them with --type does too.
@@ -242,7 +253,7 @@ export async function eventsCommand(ctx: Context, args: string[]): Promise<numbe
       );
     }
   }
-  const after = intOption("after", values.after);
+  const after = flagValue("after", values.after, parseSeq);
   if (values.all && (after !== undefined || values.run !== undefined || common.follow)) {
     throw new TasklineError(
       "usage",

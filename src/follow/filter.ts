@@ -1,15 +1,26 @@
 /**
  * The filter of the event views, shared by `taskline events` and the
- * server: `--since` (a time or an age), the type set with its byte
- * prefilter, and the task set.
+ * server, and the readers of its values as given in text (the command's
+ * flags, the server's query): a time or an age, the type set with its byte
+ * prefilter, and the task set. Each reader says what is wrong with a value
+ * and not where it was given; the command line and the server each name
+ * their flag or parameter (a {@link BadValue}).
  *
  * @module
  */
+import { EVENT_TYPES, isEventType } from "../contract/events.ts";
 import { parseTimeNs } from "../contract/time.ts";
-import { TasklineError } from "../errors.ts";
+import { BadValue } from "../errors.ts";
+
+/** What a time of `since` may be, in the words of every error about it. */
+const SINCE_EXPECTED =
+  "an RFC 3339 time (2026-01-02T03:04:05Z) or an age such as 90s, 15m, 2h, 1d, 1h30m";
 
 /**
- * Parses `--since`: RFC 3339, or an age before `nowMs`. Returns nanoseconds since the epoch.
+ * Reads a start time (`--since`, `since=`): RFC 3339, or an age before
+ * `nowMs`. Returns nanoseconds since the epoch.
+ *
+ * @throws BadValue (`usage`) naming the text.
  *
  * @example
  * ```ts
@@ -21,17 +32,58 @@ export function parseSince(text: string, nowMs: number = Date.now()): bigint {
   if (ns !== null) return ns;
   const m = /^(?:(\d{1,6})d)?(?:(\d{1,7})h)?(?:(\d{1,9})m)?(?:(\d{1,10})s)?$/.exec(text);
   if (!m || text === "") {
-    throw new TasklineError(
+    throw new BadValue(
       "usage",
-      `--since takes an RFC 3339 time (2026-01-02T03:04:05Z) or an age such as 90s, 15m, 2h, 1d, 1h30m, not "${
-        text.slice(0, 40)
-      }"`,
+      `Cannot read time "${text.slice(0, 40)}": expected ${SINCE_EXPECTED}`,
+      { values: [text], expected: SINCE_EXPECTED },
     );
   }
   const [, d, h, mi, s] = m;
   const ageMs = ((Number(d ?? 0) * 24 + Number(h ?? 0)) * 60 + Number(mi ?? 0)) * 60_000 +
     Number(s ?? 0) * 1000;
   return BigInt(nowMs - ageMs) * 1_000_000n;
+}
+
+/**
+ * Reads event types given as text, each value a comma-separated list (as
+ * `--type a,b --type c` and `type=a,b&type=c` give them): the types named,
+ * once each, in their first order; blank items are left out, so no value
+ * names none.
+ *
+ * @throws BadValue (`usage`) whose `values` are the unknown types, in order.
+ *
+ * @example
+ * ```ts
+ * parseEventTypes(["log, tool_called", "log"]); // ["log", "tool_called"]
+ * ```
+ */
+export function parseEventTypes(values: readonly string[]): string[] {
+  const types = splitList(values);
+  const unknown = types.filter((t) => !isEventType(t));
+  if (unknown.length > 0) {
+    const s = unknown.length > 1 ? "s" : "";
+    throw new BadValue(
+      "usage",
+      `Unknown event type${s} ${
+        unknown.map((t) => `"${t.slice(0, 40)}"`).join(", ")
+      }; known types: ${EVENT_TYPES.join(", ")}`,
+      { values: unknown, expected: "a known event type" },
+    );
+  }
+  return [...new Set(types)];
+}
+
+/**
+ * The items of values that are comma-separated lists, trimmed, blank ones
+ * left out.
+ *
+ * @example
+ * ```ts
+ * splitList(["1, 2", "", "3"]); // ["1", "2", "3"]
+ * ```
+ */
+export function splitList(values: readonly string[]): string[] {
+  return values.flatMap((v) => v.split(",")).map((s) => s.trim()).filter((s) => s !== "");
 }
 
 /** Options of {@link EventFilter}. */

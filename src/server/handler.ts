@@ -11,8 +11,10 @@
  */
 import { heldPermissions, readsOutsideStateDir } from "../sandbox.ts";
 import { readFormText } from "../codec/read_form.ts";
-import { EVENT_TYPES, isEventType } from "../contract/events.ts";
-import { TasklineError } from "../errors.ts";
+import { EVENT_TYPES } from "../contract/events.ts";
+import { parseSeq } from "../contract/seq.ts";
+import { BadValue, TasklineError } from "../errors.ts";
+import { parseEventTypes } from "../follow/filter.ts";
 import { openReplay } from "../follow/replay.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { checkHostAndOrigin, type Gate, hasToken } from "./auth.ts";
@@ -160,13 +162,15 @@ export function checkParams(url: URL, allowed: readonly string[]): void {
 export function seqParam(url: URL, name: string): number | undefined {
   const v = url.searchParams.get(name);
   if (v === null) return undefined;
-  if (!/^\d{1,15}$/.test(v)) {
+  try {
+    return parseSeq(v);
+  } catch (e) {
+    if (!(e instanceof BadValue)) throw e;
     throw new TasklineError(
       "bad-request",
-      `Parameter ${name} takes a non-negative integer (a seq), not "${v.slice(0, 40)}"`,
+      `Parameter ${name} takes ${e.expected} (a seq), not "${e.shown}"`,
     );
   }
-  return Number(v);
 }
 
 /** A boolean parameter: present, `true`, `1`, `false` or `0`. */
@@ -184,19 +188,19 @@ export function flagParam(url: URL, name: string): boolean {
 /** Event types of a repeatable, comma-separated `type` parameter; unknown ones are a 400. */
 export function typesParam(url: URL): Set<string> | null {
   if (!url.searchParams.has("type")) return null;
-  const items = url.searchParams.getAll("type").flatMap((v) => v.split(",")).map((s) => s.trim())
-    .filter((s) => s !== "");
+  let items: string[];
+  try {
+    items = parseEventTypes(url.searchParams.getAll("type"));
+  } catch (e) {
+    if (!(e instanceof BadValue)) throw e;
+    throw new TasklineError(
+      "bad-request",
+      `Unknown event type "${e.shown}"; known types: ${EVENT_TYPES.join(", ")}`,
+    );
+  }
   // An empty value would widen the answer to every type: a typo is told, not guessed.
   if (items.length === 0) {
     throw new TasklineError("bad-request", "Parameter type names no event type");
-  }
-  for (const t of items) {
-    if (!isEventType(t)) {
-      throw new TasklineError(
-        "bad-request",
-        `Unknown event type "${t.slice(0, 40)}"; known types: ${EVENT_TYPES.join(", ")}`,
-      );
-    }
   }
   return new Set(items);
 }

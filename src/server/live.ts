@@ -21,12 +21,12 @@ import {
   formatCursor,
   parseCursor,
 } from "../contract/cursor.ts";
-import { TasklineError } from "../errors.ts";
+import { BadValue, TasklineError } from "../errors.ts";
 import type { FastItem } from "../follow/feed_item.ts";
 import { ProjectFollower } from "../follow/project_follower.ts";
 import { replayFeed } from "../follow/replay_feed.ts";
 import type { TailReset } from "../follow/log_tail.ts";
-import { EventFilter, parseSince } from "../follow/filter.ts";
+import { EventFilter, parseSince, splitList } from "../follow/filter.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { type BadLogFile, checkLogFile } from "../store/log_file.ts";
 import type { LiveRoutes, RouteContext, StreamStats } from "./handler.ts";
@@ -272,11 +272,10 @@ export class LiveHub implements LiveRoutes {
       try {
         sinceNs = parseSince(since);
       } catch (e) {
-        throw new TasklineError("bad-request", (e as Error).message.replace(/^--since/, "since"));
+        throw e instanceof BadValue ? e.givenAs("since", "bad-request") : e;
       }
     }
-    const refs = url.searchParams.getAll("task").flatMap((v) => v.split(",")).map((s) => s.trim())
-      .filter((s) => s !== "");
+    const refs = splitList(url.searchParams.getAll("task"));
     let tasks: Set<string> | null = null;
     if (url.searchParams.has("task") && refs.length === 0) {
       throw new TasklineError("bad-request", "Parameter task names no task");
