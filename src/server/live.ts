@@ -14,23 +14,18 @@
  */
 import { runOf } from "../contract/events.ts";
 import type { Envelope, TaggedEnvelope } from "../contract/envelope.ts";
-import {
-  compareCursor,
-  type Cursor,
-  CURSOR_START,
-  formatCursor,
-  parseCursor,
-} from "../contract/cursor.ts";
-import { BadValue, TasklineError } from "../errors.ts";
+import { compareCursor, type Cursor, CURSOR_START, formatCursor } from "../contract/cursor.ts";
+import { TasklineError } from "../errors.ts";
 import type { FastItem } from "../follow/feed_item.ts";
 import { ProjectFollower } from "../follow/project_follower.ts";
 import { replayFeed } from "../follow/replay_feed.ts";
 import type { TailReset } from "../follow/log_tail.ts";
-import { EventFilter, parseSince, splitList } from "../follow/filter.ts";
+import type { EventFilter } from "../follow/filter.ts";
 import type { StateDir } from "../store/state_dir.ts";
 import { type BadLogFile, checkLogFile } from "../store/log_file.ts";
-import type { LiveRoutes, RouteContext, StreamStats } from "./handler.ts";
-import { checkParams, seqParam, typesParam } from "./handler.ts";
+import type { EventsQuery, LiveRoutes, StreamQuery, StreamStats } from "./live_routes.ts";
+import type { Task } from "../store/tasks.ts";
+import type { TaskIndex } from "./task_index.ts";
 import { SSE_HEADERS } from "./sse.ts";
 import { RecentIndex } from "./recent.ts";
 import { FanOut, type MemberFilter } from "./fan_out.ts";
@@ -263,30 +258,6 @@ export class LiveHub implements LiveRoutes {
     this.#publishToTasks([record]);
   }
 
-  /** The filters of `/api/events` and `/api/stream`. */
-  async #feedFilter(url: URL, ctx: RouteContext): Promise<EventFilter> {
-    const types = typesParam(url);
-    const since = url.searchParams.get("since");
-    let sinceNs: bigint | null = null;
-    if (since !== null) {
-      try {
-        sinceNs = parseSince(since);
-      } catch (e) {
-        throw e instanceof BadValue ? e.givenAs("since", "bad-request") : e;
-      }
-    }
-    const refs = splitList(url.searchParams.getAll("task"));
-    let tasks: Set<string> | null = null;
-    if (url.searchParams.has("task") && refs.length === 0) {
-      throw new TasklineError("bad-request", "Parameter task names no task");
-    }
-    if (refs.length > 0) {
-      tasks = new Set();
-      for (const ref of refs) tasks.add((await ctx.tasks.resolve(ref)).id);
-    }
-    return new EventFilter({ types, tasks, sinceNs });
-  }
-
   // -- /api/events ---------------------------------------------------------------
 
   /**
@@ -294,22 +265,8 @@ export class LiveHub implements LiveRoutes {
    * matching tagged envelopes, oldest first; `X-Taskline-Cursor` is the
    * cursor of the last event read before filtering.
    */
-  async events(_req: Request, url: URL, ctx: RouteContext): Promise<Response> {
-    checkParams(url, ["after", "since", "type", "task", "limit"]);
-    const limitText = url.searchParams.get("limit");
-    let limit = 500;
-    if (limitText !== null) {
-      if (!/^\d{1,6}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > 10_000) {
-        throw new TasklineError(
-          "bad-request",
-          `Parameter limit takes an integer from 1 to 10000, not "${limitText.slice(0, 40)}"`,
-        );
-      }
-      limit = Number(limitText);
-    }
-    const afterText = url.searchParams.get("after");
-    const after = afterText === null ? null : parseCursor(afterText);
-    const filter = await this.#feedFilter(url, ctx);
+  async events(query: EventsQuery, taskIndex: TaskIndex): Promise<Response> {
+    const { limit, after, filter } = query;
     let start: Cursor | undefined = after ?? undefined;
     if (filter.sinceNs !== null) {
       const s = cursorBefore(filter.sinceNs);
@@ -336,7 +293,7 @@ export class LiveHub implements LiveRoutes {
       }
     }
     // The windows would grow too large: replay from disk, keeping the last `limit` matches.
-    const all = await ctx.tasks.tasks({ fresh: true });
+    const all = await taskIndex.tasks({ fresh: true });
     const tasks = filter.tasks ? all.filter((t) => filter.tasks!.has(t.id)) : all;
     const ring: string[] = new Array(limit);
     let count = 0;
@@ -373,14 +330,11 @@ export class LiveHub implements LiveRoutes {
    * `Last-Event-ID` beats `after`, which beats `since`; with none the stream
    * starts from now.
    */
-  async stream(req: Request, url: URL, ctx: RouteContext): Promise<Response> {
-    checkParams(url, ["after", "since", "type", "task"]);
-    const filter = await this.#feedFilter(url, ctx);
-    const lastId = req.headers.get("last-event-id");
-    const afterText = url.searchParams.get("after");
+  stream(query: StreamQuery): Promise<Response> {
+    const { filter, lastEventId, after } = query;
     let start: Cursor | null = null;
-    if (lastId !== null && lastId.trim() !== "") start = parseCursor(lastId.trim());
-    else if (afterText !== null) start = parseCursor(afterText);
+    if (lastEventId !== null) start = lastEventId;
+    else if (after !== null) start = after;
     else if (filter.sinceNs !== null) start = cursorBefore(filter.sinceNs);
     if (!this.#started) throw new TasklineError("bad-state", "The live feed is not running");
     if (this.#closed) throw new TasklineError("bad-state", "The live feed is stopping");
@@ -400,26 +354,13 @@ export class LiveHub implements LiveRoutes {
     });
     this.#clients.add(client);
     client.begin(start);
-    return new Response(client.sse.readable, { headers: SSE_HEADERS });
+    return Promise.resolve(new Response(client.sse.readable, { headers: SSE_HEADERS }));
   }
 
   // -- /api/tasks/{ref}/stream ------------------------------------------------
 
   /** `GET /api/tasks/{ref}/stream?after=<seq>`: the task's run, live; ids are seq. */
-  async taskStream(req: Request, url: URL, ctx: RouteContext): Promise<Response> {
-    checkParams(url, ["after"]);
-    let after = seqParam(url, "after") ?? 0;
-    const lastId = req.headers.get("last-event-id");
-    if (lastId !== null && lastId.trim() !== "") {
-      if (!/^\d{1,15}$/.test(lastId.trim())) {
-        throw new TasklineError(
-          "bad-request",
-          `Last-Event-ID of a task stream is a seq, not "${lastId.slice(0, 40)}"`,
-        );
-      }
-      after = Number(lastId.trim());
-    }
-    const task = await ctx.tasks.resolve(ctx.params.ref);
+  async taskStream(task: Task, after: number): Promise<Response> {
     if (!this.#started) throw new TasklineError("bad-state", "The live feed is not running");
     if (this.#closed) throw new TasklineError("bad-state", "The live feed is stopping");
     // A log that is not a log is answered at once (problem+json), not streamed.
