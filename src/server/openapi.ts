@@ -77,7 +77,11 @@ export function openApiDocument(
     const responses: Json = { ...r.responses };
     if (needsToken(r)) responses["401"] = resp("Unauthorized");
     responses["403"] = resp("Forbidden");
-    if (params.length > 0 || r.body !== undefined) responses["400"] = resp("BadRequest");
+    // A route that reads anything refuses a wrong value, and every route but the page an
+    // unknown query parameter.
+    if (!r.anyQuery || params.length > 0 || r.body !== undefined) {
+      responses["400"] = resp("BadRequest");
+    }
     for (const p of params) {
       for (const name of p.answers ?? []) responses[statusOf(name)] = resp(name);
     }
