@@ -6,7 +6,7 @@
  */
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
 import { runCli, spawnCli, tempProject } from "./helpers.ts";
-import { postJson, rawRequest, SseReader, startServer } from "./serve_util.ts";
+import { postJson, rawRequest, SseReader, startServer, waitFor } from "./serve_util.ts";
 import { createTask } from "../src/store/tasks.ts";
 import type { StateDir } from "../src/store/state_dir.ts";
 
@@ -38,14 +38,6 @@ async function runEnded(state: StateDir, dir: string, timeoutMs = 30_000): Promi
     if (Date.now() > deadline) {
       throw new Error(`no run_finished; the log:\n${log.map((l) => l.event.type).join(" ")}`);
     }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function waitFor(pred: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await pred())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

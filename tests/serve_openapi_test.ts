@@ -10,9 +10,7 @@
  */
 import { Ajv2020 as Ajv } from "ajv/dist/2020.js";
 import { assert, assertEquals } from "./assert.ts";
-import { runCli, tempProject } from "./helpers.ts";
-import { type Server, startServer } from "./serve_util.ts";
-import { createTask } from "../src/store/tasks.ts";
+import { ranProject, type Server, startServer, waitFor } from "./serve_util.ts";
 
 const sanitize = { sanitizeOps: false, sanitizeResources: false };
 
@@ -83,28 +81,14 @@ function wrongTypes(schema: Schema): unknown[] {
   return [true, 5, "x", {}, [], 1.5].filter((v) => !allowed({ type: schema.type }, v));
 }
 
-/** A project: task 1 with a finished real run, two tasks whose ids share a prefix. */
+/** A project with a finished run whose later runs stop at the spec gate (approve and reject answer). */
 async function project() {
-  const p = await tempProject();
-  await createTask(p.state, "Add login");
-  await createTask(p.state, "First twin", { id: "abcd1111-0000-4000-8000-000000000001" });
-  await createTask(p.state, "Second twin", { id: "abcd2222-0000-4000-8000-000000000002" });
-  const r = await runCli(["run", "1", "--speed", "200"], { cwd: p.dir });
-  assertEquals(r.code, 0, r.stderr);
-  // Later runs stop at the spec gate, so that approve and reject have something to answer.
+  const p = await ranProject();
   await Deno.writeTextFile(
     p.state.configPath,
     JSON.stringify({ pipeline: { approvals: ["spec"] } }),
   );
   return p;
-}
-
-async function waitFor(pred: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await pred())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** Calls the server, with the token unless a `token` query is given instead. */

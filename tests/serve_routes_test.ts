@@ -7,7 +7,7 @@
 import { Ajv2020 as Ajv } from "ajv/dist/2020.js";
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
 import { runCli, tempProject } from "./helpers.ts";
-import { startServer } from "./serve_util.ts";
+import { ranProject, startServer } from "./serve_util.ts";
 import { createTask } from "../src/store/tasks.ts";
 
 const sanitize = { sanitizeOps: false, sanitizeResources: false };
@@ -15,15 +15,7 @@ const sanitize = { sanitizeOps: false, sanitizeResources: false };
 type Envelope = { schema: number; seq?: number; at: string; event: Record<string, unknown> };
 
 /** A project: task 1 with a finished real run, and two tasks whose ids share a prefix. */
-async function project() {
-  const p = await tempProject();
-  await createTask(p.state, "Add login");
-  await createTask(p.state, "First twin", { id: "abcd1111-0000-4000-8000-000000000001" });
-  await createTask(p.state, "Second twin", { id: "abcd2222-0000-4000-8000-000000000002" });
-  const r = await runCli(["run", "1", "--speed", "200"], { cwd: p.dir });
-  assertEquals(r.code, 0, r.stderr);
-  return p;
-}
+const project = ranProject;
 
 Deno.test("every route answers on a real project, in the documented shapes", sanitize, async () => {
   await using p = await project();

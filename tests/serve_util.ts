@@ -5,9 +5,35 @@
  *
  * @module
  */
-import { type CliProcess, spawnCli } from "./helpers.ts";
+import { assertEquals } from "./assert.ts";
+import { type CliProcess, runCli, spawnCli, type TempProject, tempProject } from "./helpers.ts";
 import { serve, type ServeOptions } from "../src/server/serve.ts";
 import type { StateDir } from "../src/store/state_dir.ts";
+import { createTask } from "../src/store/tasks.ts";
+
+/** A project: task 1 with a finished real run, and two tasks whose ids share a prefix. */
+export async function ranProject(): Promise<TempProject> {
+  const p = await tempProject();
+  await createTask(p.state, "Add login");
+  await createTask(p.state, "First twin", { id: "abcd1111-0000-4000-8000-000000000001" });
+  await createTask(p.state, "Second twin", { id: "abcd2222-0000-4000-8000-000000000002" });
+  const r = await runCli(["run", "1", "--speed", "200"], { cwd: p.dir });
+  assertEquals(r.code, 0, r.stderr);
+  return p;
+}
+
+/** Waits until `pred` holds, asking every 50 ms, at most `timeoutMs`. */
+export async function waitFor(
+  pred: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await pred())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 /** A running server. */
 export interface Server extends AsyncDisposable {

@@ -1,6 +1,6 @@
 import { assertEquals, assertRejects, assertStringIncludes } from "../../tests/assert.ts";
 import { TasklineError } from "../errors.ts";
-import { defineRoute, json, type Param, type RouteContext } from "./route.ts";
+import { defineRoute, json, type Param, type Route, type RouteContext } from "./route.ts";
 import { readInput } from "./route_input.ts";
 
 /** Awaits `fn`, which must fail with a TasklineError whose message holds `part`. */
@@ -26,22 +26,28 @@ function recorded(name: string, log: string[], where: "query" | "header" = "quer
   };
 }
 
-function read(route: Parameters<typeof readInput>[1]["route"], target: string, init?: RequestInit) {
+/** A read route of these parameters, read in `order`. */
+function readRoute(params: Record<string, Param<unknown>>, order?: string[]): Route {
+  return defineRoute({
+    name: "r",
+    method: "GET",
+    path: "/api/r",
+    summary: "",
+    params,
+    ...(order ? { order } : {}),
+    responses: {},
+    handle: () => json(null),
+  });
+}
+
+function read(route: Route, target: string, init?: RequestInit) {
   const req = new Request(`http://127.0.0.1:1${target}`, init);
   return readInput(req, { route, url: new URL(req.url), pathValues: { ref: "7" }, ctx });
 }
 
 Deno.test("a query parameter the route does not take is refused before any is read", async () => {
   const log: string[] = [];
-  const route = defineRoute({
-    name: "r",
-    method: "GET",
-    path: "/api/r",
-    summary: "",
-    params: { a: recorded("a", log), b: recorded("b", log) },
-    responses: {},
-    handle: () => json(null),
-  });
+  const route = readRoute({ a: recorded("a", log), b: recorded("b", log) });
   const e = await assertRejects(() => read(route, "/api/r?a=bad&colour=red"), TasklineError);
   assertEquals(e.message, 'Unknown query parameter "colour"; this route takes a, b');
   assertEquals(log, []);
@@ -51,21 +57,12 @@ Deno.test("a query parameter the route does not take is refused before any is re
 
 Deno.test("parameters are read in the route's order; the first wrong one is told", async () => {
   const log: string[] = [];
-  const route = defineRoute({
-    name: "r",
-    method: "GET",
-    path: "/api/r",
-    summary: "",
-    params: {
-      a: recorded("a", log),
-      b: recorded("b", log),
-      id: recorded("Last-Event-ID", log, "header"),
-      c: recorded("c", log),
-    },
-    order: ["c", "b"],
-    responses: {},
-    handle: () => json(null),
-  });
+  const route = readRoute({
+    a: recorded("a", log),
+    b: recorded("b", log),
+    id: recorded("Last-Event-ID", log, "header"),
+    c: recorded("c", log),
+  }, ["c", "b"]);
   const e = await assertRejects(
     () => read(route, "/api/r?a=bad&b=bad", { headers: { "last-event-id": "5" } }),
     TasklineError,
@@ -84,16 +81,10 @@ Deno.test("a parameter ignored with another is not read while that one has a val
     ...recorded("Last-Event-ID", log, "header"),
     parse: (values) => values[0] ?? null,
   };
-  const route = defineRoute({
-    name: "r",
-    method: "GET",
-    path: "/api/r",
-    summary: "",
-    params: { after: { ...recorded("after", log), ignoredWith: "id" }, id: lastId },
-    order: ["id", "after"],
-    responses: {},
-    handle: () => json(null),
-  });
+  const route = readRoute(
+    { after: { ...recorded("after", log), ignoredWith: "id" }, id: lastId },
+    ["id", "after"],
+  );
   const input = await read(route, "/api/r?after=bad", { headers: { "last-event-id": "5" } });
   assertEquals(input.query, { id: "5", after: "" });
   await refused(() => read(route, "/api/r?after=bad"), "bad after");

@@ -39,6 +39,14 @@ const conflict = (description: string): Json => ({
   content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
 });
 
+/** A body's schema: an object of these members, no other. */
+const members = (properties: Json, required?: string[]): Json & { properties: Json } => ({
+  type: "object",
+  ...(required ? { required } : {}),
+  additionalProperties: false,
+  properties,
+});
+
 /** The answer of approve and reject. */
 const DECISION: Json = {
   description: "approval_resolved was logged in the paused run",
@@ -57,15 +65,10 @@ export const WRITE_ROUTES: readonly Route[] = [
     summary: "Creates a task (as `taskline task new`)",
     body: {
       required: true,
-      schema: {
-        type: "object",
-        required: ["title"],
-        additionalProperties: false,
-        properties: {
-          title: { type: "string", minLength: 1, maxLength: 1000 },
-          description: { type: "string" },
-        },
-      },
+      schema: members({
+        title: { type: "string", minLength: 1, maxLength: 1000 },
+        description: { type: "string" },
+      }, ["title"]),
       parse(body) {
         const title = textMember(body, "title");
         if (title === undefined) {
@@ -102,43 +105,38 @@ export const WRITE_ROUTES: readonly Route[] = [
     pathParams: { ref: TASK_REF },
     body: {
       required: false,
-      schema: {
-        type: "object",
-        additionalProperties: false,
-        properties: {
-          resume: {
-            type: "boolean",
-            default: false,
-            description: "Continue the task's current run (same run, seq continues)",
-          },
-          restart: {
-            type: "boolean",
-            default: false,
-            description: "Start a new run even though the current one is paused",
-          },
-          max_tokens: {
-            type: ["integer", "string"],
-            description:
-              "Token budget of the run for this invocation (default pipeline.max_tokens)",
-          },
-          max_duration: {
-            type: ["number", "string"],
-            description:
-              "Active-time budget for this invocation: seconds, or 90s, 15m, 1h30m (default pipeline.max_duration_secs)",
-          },
-          scenario: {
-            type: "string",
-            description:
-              'The scenario of a new run: "builtin" (default), NAME (.taskline/scenarios/NAME.jsonc) or a file inside .taskline/',
-          },
-          speed: {
-            type: "number",
-            exclusiveMinimum: 0,
-            default: 1,
-            description: "Play the scenario's timings this many times faster",
-          },
+      schema: members({
+        resume: {
+          type: "boolean",
+          default: false,
+          description: "Continue the task's current run (same run, seq continues)",
         },
-      },
+        restart: {
+          type: "boolean",
+          default: false,
+          description: "Start a new run even though the current one is paused",
+        },
+        max_tokens: {
+          type: ["integer", "string"],
+          description: "Token budget of the run for this invocation (default pipeline.max_tokens)",
+        },
+        max_duration: {
+          type: ["number", "string"],
+          description:
+            "Active-time budget for this invocation: seconds, or 90s, 15m, 1h30m (default pipeline.max_duration_secs)",
+        },
+        scenario: {
+          type: "string",
+          description:
+            'The scenario of a new run: "builtin" (default), NAME (.taskline/scenarios/NAME.jsonc) or a file inside .taskline/',
+        },
+        speed: {
+          type: "number",
+          exclusiveMinimum: 0,
+          default: 1,
+          description: "Play the scenario's timings this many times faster",
+        },
+      }),
       parse: (body) =>
         checkRunRequest({
           resume: body.resume,
@@ -195,7 +193,7 @@ export const WRITE_ROUTES: readonly Route[] = [
     pathParams: { ref: TASK_REF },
     body: {
       required: false,
-      schema: { type: "object", additionalProperties: false, properties: {} },
+      schema: members({}),
       parse: () => undefined,
     },
     responses: {
@@ -230,11 +228,7 @@ export const WRITE_ROUTES: readonly Route[] = [
     pathParams: { ref: TASK_REF },
     body: {
       required: false,
-      schema: {
-        type: "object",
-        additionalProperties: false,
-        properties: { comment: { type: ["string", "null"] } },
-      },
+      schema: members({ comment: { type: ["string", "null"] } }),
       parse: (body) => textMember(body, "comment") ?? null,
     },
     responses: { 200: DECISION, 409: conflict(GATE_CONFLICT) },
@@ -251,12 +245,7 @@ export const WRITE_ROUTES: readonly Route[] = [
     pathParams: { ref: TASK_REF },
     body: {
       required: true,
-      schema: {
-        type: "object",
-        required: ["reason"],
-        additionalProperties: false,
-        properties: { reason: { type: "string", minLength: 1 } },
-      },
+      schema: members({ reason: { type: "string", minLength: 1 } }, ["reason"]),
       parse(body) {
         const reason = textMember(body, "reason");
         if (reason === undefined || reason.trim() === "") {
