@@ -102,15 +102,14 @@ export function httpStatusOf(code: ErrorCode): number {
  * A value given as text that does not read as what it should be. Its message
  * names the value and what was expected, never where the value was given: the
  * command line and the server each say that in their own words, from
- * `values` and `expected` (see {@link BadValue.givenAs}).
+ * `values` and `expected` (see {@link inOwnWords}).
  *
  * @example
  * ```ts
- * try {
- *   parseSince(text);
- * } catch (e) {
- *   throw e instanceof BadValue ? e.givenAs("--since") : e;
- * }
+ * throw new BadValue(`Cannot read seq "${text}": expected a non-negative integer`, {
+ *   values: [text],
+ *   expected: "a non-negative integer",
+ * });
  * ```
  */
 export class BadValue extends TasklineError {
@@ -120,11 +119,10 @@ export class BadValue extends TasklineError {
   readonly expected: string;
 
   constructor(
-    code: ErrorCode,
     message: string,
-    facts: { values: readonly string[]; expected: string },
+    facts: { values: readonly string[]; expected: string; code?: ErrorCode },
   ) {
-    super(code, message);
+    super(facts.code ?? "usage", message);
     this.values = facts.values;
     this.expected = facts.expected;
   }
@@ -140,5 +138,23 @@ export class BadValue extends TasklineError {
    */
   givenAs(subject: string, code: ErrorCode = this.code): TasklineError {
     return new TasklineError(code, `${subject} takes ${this.expected}, not "${this.shown}"`);
+  }
+}
+
+/**
+ * Reads a value with `read`; a {@link BadValue} it throws is told in the
+ * words `tell` gives it, those of the surface that knows where the value
+ * was given. Other errors pass as they are.
+ *
+ * @example
+ * ```ts
+ * const sinceNs = inOwnWords(() => parseSince(text), (e) => e.givenAs("--since"));
+ * ```
+ */
+export function inOwnWords<T>(read: () => T, tell: (e: BadValue) => Error): T {
+  try {
+    return read();
+  } catch (e) {
+    throw e instanceof BadValue ? tell(e) : e;
   }
 }

@@ -91,17 +91,22 @@ async function project() {
   return p;
 }
 
+/** A request of the test. */
+interface Probe {
+  method: string;
+  target: string;
+  headers?: Record<string, string>;
+  /** A JSON body. */
+  body?: string;
+}
+
 /** Calls the server, with the token unless a `token` query is given instead. */
-async function call(
-  s: Server,
-  method: string,
-  target: string,
-  init: { headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { ...init.headers };
+async function call(s: Server, probe: Probe): Promise<Answer> {
+  const { method, target, body } = probe;
+  const headers: Record<string, string> = { ...probe.headers };
   if (!/[?&]token=/.test(target)) headers.authorization = `Bearer ${s.token}`;
-  if (init.body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(new URL(target, s.url), { method, headers, body: init.body });
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(new URL(target, s.url), { method, headers, body });
   if ((res.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
     await res.body?.cancel();
     return { status: res.status, text: "" };
@@ -151,7 +156,11 @@ Deno.test(
       cancelTask: async () => {
         const n = await newTask();
         // Slow enough to be running when it is cancelled.
-        const r = await call(s, "POST", `/api/tasks/${n}/run`, { body: '{"speed":0.01}' });
+        const r = await call(s, {
+          method: "POST",
+          target: `/api/tasks/${n}/run`,
+          body: '{"speed":0.01}',
+        });
         assertEquals(r.status, 202, r.text);
         return n;
       },
@@ -160,16 +169,24 @@ Deno.test(
     };
     let created = 0;
     async function newTask(): Promise<string> {
-      const r = await call(s, "POST", "/api/tasks", { body: `{"title":"t${created++}"}` });
+      const r = await call(s, {
+        method: "POST",
+        target: "/api/tasks",
+        body: `{"title":"t${created++}"}`,
+      });
       assertEquals(r.status, 201, r.text);
       return String(JSON.parse(r.text).number);
     }
     async function pausedTask(): Promise<string> {
       const n = await newTask();
-      const r = await call(s, "POST", `/api/tasks/${n}/run`, { body: '{"speed":200}' });
+      const r = await call(s, {
+        method: "POST",
+        target: `/api/tasks/${n}/run`,
+        body: '{"speed":200}',
+      });
       assertEquals(r.status, 202, r.text);
       await waitFor(async () => {
-        const row = JSON.parse((await call(s, "GET", `/api/tasks/${n}`)).text);
+        const row = JSON.parse((await call(s, { method: "GET", target: `/api/tasks/${n}` })).text);
         return row.run?.pending_approval === "spec" && row.running === false;
       }, `task ${n} at its gate`);
       return n;
@@ -177,24 +194,21 @@ Deno.test(
 
     const problems: string[] = [];
     let calls = 0;
-    /** Calls and checks one request; returns its status. */
-    async function check(
-      label: string,
-      op: Operation,
-      method: string,
-      target: string,
-      init: { headers?: Record<string, string>; body?: string; refused?: boolean } = {},
-    ): Promise<number> {
+    /**
+     * Calls and checks one request of `op` (`refused`: the document forbids what it sends);
+     * returns its status.
+     */
+    async function check(op: Operation, probe: Probe & { refused?: boolean }): Promise<number> {
       calls++;
-      const a = await call(s, method, target, init);
-      const what = `${label}: ${method} ${target} ${JSON.stringify(init.headers ?? {})} ${
-        init.body ?? ""
-      } -> ${a.status} ${a.text.slice(0, 200)}`;
+      const a = await call(s, probe);
+      const what = `${op.operationId}: ${probe.method} ${probe.target} ${
+        JSON.stringify(probe.headers ?? {})
+      } ${probe.body ?? ""} -> ${a.status} ${a.text.slice(0, 200)}`;
       if (!(String(a.status) in op.responses)) problems.push(`not documented: ${what}`);
       if (!SUCCESS.has(a.status) && !REFUSED.has(a.status) && a.status !== 401) {
         problems.push(`neither a success nor a refusal: ${what}`);
       }
-      if (init.refused && !REFUSED.has(a.status) && a.status !== 401) {
+      if (probe.refused && !REFUSED.has(a.status) && a.status !== 401) {
         problems.push(`accepted: ${what}`);
       }
       return a.status;
@@ -219,15 +233,15 @@ Deno.test(
         const minimal = (): Json =>
           Object.fromEntries(((body?.required ?? []) as string[]).map((k) => [k, "x"]));
         const send = (extra: Json = {}) => JSON.stringify({ ...minimal(), ...extra });
+        const probe = (r: Omit<Probe, "method"> & { refused?: boolean }) =>
+          check(op, { method, ...r });
         if (write && !(op.operationId in target)) {
           problems.push(`${op.operationId}: the test does not know what task it needs`);
           continue;
         }
 
         // As it is: no optional parameter, the least body.
-        const plain = await check(op.operationId, op, method, await fill(), {
-          body: write ? send() : undefined,
-        });
+        const plain = await probe({ target: await fill(), body: write ? send() : undefined });
         if (!SUCCESS.has(plain)) problems.push(`${op.operationId} fails as it is: ${plain}`);
 
         // Each parameter with each of its values.
@@ -245,14 +259,15 @@ Deno.test(
             const forbidden = !allowed(param.schema, asSchemaValue(v, param.schema)) ||
               (free?.bad.includes(v) ?? false);
             forbade ||= forbidden;
-            let path: string;
+            let target: string;
             let headers: Record<string, string> = {};
-            if (param.in === "path") path = await fill({ [param.name]: v });
+            if (param.in === "path") target = await fill({ [param.name]: v });
             else if (param.in === "header") {
-              path = await fill();
+              target = await fill();
               headers = { [param.name]: v };
-            } else path = `${await fill()}?${param.name}=${encodeURIComponent(v)}`;
-            const status = await check(`${op.operationId} ${param.name}`, op, method, path, {
+            } else target = `${await fill()}?${param.name}=${encodeURIComponent(v)}`;
+            const status = await probe({
+              target,
               headers,
               body: write ? send() : undefined,
               refused: forbidden,
@@ -275,11 +290,10 @@ Deno.test(
             : allowed(schema, 60)
             ? 60
             : "x";
-          await check(`${op.operationId} ${name}`, op, method, await fill(), {
-            body: send({ [name]: good }),
-          });
+          await probe({ target: await fill(), body: send({ [name]: good }) });
           for (const bad of wrongTypes(schema)) {
-            await check(`${op.operationId} ${name}`, op, method, await fill({ ref: "1" }), {
+            await probe({
+              target: await fill({ ref: "1" }),
               body: send({ [name]: bad }),
               refused: true,
             });
@@ -288,7 +302,8 @@ Deno.test(
         for (const name of (body?.required ?? []) as string[]) {
           const without = minimal();
           delete without[name];
-          await check(`${op.operationId} without ${name}`, op, method, await fill({ ref: "1" }), {
+          await probe({
+            target: await fill({ ref: "1" }),
             body: JSON.stringify(without),
             refused: true,
           });
@@ -299,19 +314,15 @@ Deno.test(
         if (!template.startsWith("/api/")) continue;
         const takes = new Set(params.filter((p) => p.in === "query").map((p) => p.name));
         for (const name of ["colour", ...known].filter((n) => !takes.has(n) && n !== "token")) {
-          await check(
-            `${op.operationId} ${name}`,
-            op,
-            method,
-            `${await fill({ ref: "1" })}?${name}=1`,
-            {
-              body: write ? send() : undefined,
-              refused: true,
-            },
-          );
+          await probe({
+            target: `${await fill({ ref: "1" })}?${name}=1`,
+            body: write ? send() : undefined,
+            refused: true,
+          });
         }
         if (write) {
-          await check(`${op.operationId} member`, op, method, await fill({ ref: "1" }), {
+          await probe({
+            target: await fill({ ref: "1" }),
             body: send({ colour: "red" }),
             refused: true,
           });

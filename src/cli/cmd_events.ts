@@ -7,7 +7,7 @@
 import { type Cursor, parseCursor } from "../contract/cursor.ts";
 import type { Envelope, TaggedEnvelope } from "../contract/envelope.ts";
 import { EVENT_TYPES } from "../contract/events.ts";
-import { BadValue, TasklineError } from "../errors.ts";
+import { inOwnWords, TasklineError } from "../errors.ts";
 import type { FastItem, FeedItem } from "../follow/feed_item.ts";
 import { exitStatusOf, followTask } from "../follow/follow_task.ts";
 import type { LightEnvelope, ReadRecord } from "../store/log_reader.ts";
@@ -89,27 +89,13 @@ line starting with #N (the task's number).`,
 /** Reads `--type` values; an unknown type is a usage error listing the known ones. */
 export function parseTypes(value: unknown): string[] {
   const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
-  try {
-    return parseEventTypes(values.map(String));
-  } catch (e) {
-    if (!(e instanceof BadValue)) throw e;
-    throw new TasklineError(
+  return inOwnWords(() => parseEventTypes(values.map(String)), (e) =>
+    new TasklineError(
       "usage",
       `--type: unknown event type${e.values.length > 1 ? "s" : ""} ${
         e.values.map((t) => `"${t.slice(0, 40)}"`).join(", ")
       }; known types: ${EVENT_TYPES.join(", ")}`,
-    );
-  }
-}
-
-/** Reads a flag's value with `read`; a value it does not take is told as this flag's. */
-function flagValue<T>(flag: string, value: unknown, read: (text: string) => T): T | undefined {
-  if (value === undefined) return undefined;
-  try {
-    return read(String(value));
-  } catch (e) {
-    throw e instanceof BadValue ? e.givenAs(`--${flag}`) : e;
-  }
+    ));
 }
 
 /**
@@ -212,7 +198,10 @@ export async function eventsCommand(ctx: Context, args: string[]): Promise<numbe
     );
   }
   const types = parseTypes(values.type);
-  const sinceNs = flagValue("since", values.since, parseSince) ?? null;
+  const since = values.since;
+  const sinceNs = since === undefined
+    ? null
+    : inOwnWords(() => parseSince(String(since)), (e) => e.givenAs("--since"));
   const view: EventLine | null = ctx.json ? null : await import("../views/event_line.ts");
   const color = view !== null && view.useColor(ctx.io.stdout.isTerminal, ctx.io.env);
   // -v shows agent_delta and budget_updated in human lines; naming them with --type does too.
@@ -253,7 +242,10 @@ export async function eventsCommand(ctx: Context, args: string[]): Promise<numbe
       );
     }
   }
-  const after = flagValue("after", values.after, parseSeq);
+  const afterText = values.after;
+  const after = afterText === undefined
+    ? undefined
+    : inOwnWords(() => parseSeq(String(afterText)), (e) => e.givenAs("--after"));
   if (values.all && (after !== undefined || values.run !== undefined || common.follow)) {
     throw new TasklineError(
       "usage",

@@ -24,7 +24,6 @@ const SEQ_EXPECTED = "a non-negative integer";
 export function parseSeq(text: string): number {
   if (!/^\d{1,15}$/.test(text)) {
     throw new BadValue(
-      "usage",
       `Cannot read seq "${text.slice(0, 40)}": expected ${SEQ_EXPECTED}`,
       { values: [text], expected: SEQ_EXPECTED },
     );

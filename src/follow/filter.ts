@@ -33,7 +33,6 @@ export function parseSince(text: string, nowMs: number = Date.now()): bigint {
   const m = /^(?:(\d{1,6})d)?(?:(\d{1,7})h)?(?:(\d{1,9})m)?(?:(\d{1,10})s)?$/.exec(text);
   if (!m || text === "") {
     throw new BadValue(
-      "usage",
       `Cannot read time "${text.slice(0, 40)}": expected ${SINCE_EXPECTED}`,
       { values: [text], expected: SINCE_EXPECTED },
     );
@@ -63,7 +62,6 @@ export function parseEventTypes(values: readonly string[]): string[] {
   if (unknown.length > 0) {
     const s = unknown.length > 1 ? "s" : "";
     throw new BadValue(
-      "usage",
       `Unknown event type${s} ${
         unknown.map((t) => `"${t.slice(0, 40)}"`).join(", ")
       }; known types: ${EVENT_TYPES.join(", ")}`,

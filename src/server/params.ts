@@ -10,7 +10,7 @@
 import { type Cursor, parseCursor } from "../contract/cursor.ts";
 import { EVENT_TYPES } from "../contract/events.ts";
 import { parseSeq } from "../contract/seq.ts";
-import { BadValue, TasklineError } from "../errors.ts";
+import { inOwnWords, TasklineError } from "../errors.ts";
 import { parseEventTypes, parseSince, splitList } from "../follow/filter.ts";
 import type { Task } from "../store/tasks.ts";
 import type { Param, PathParam } from "./route.ts";
@@ -18,15 +18,6 @@ import type { Param, PathParam } from "./route.ts";
 /** A 400 naming what is wrong. */
 function badRequest(message: string): TasklineError {
   return new TasklineError("bad-request", message);
-}
-
-/** Runs `read`; a {@link BadValue} it throws is told in the words `tell` gives. */
-function told<T>(read: () => T, tell: (e: BadValue) => TasklineError): T {
-  try {
-    return read();
-  } catch (e) {
-    throw e instanceof BadValue ? tell(e) : e;
-  }
 }
 
 /**
@@ -44,7 +35,7 @@ export function seqParam(name: string, description: string): Param<number | unde
     description,
     schema: { type: "integer", minimum: 0 },
     parse: (values) =>
-      values.length === 0 ? undefined : told(
+      values.length === 0 ? undefined : inOwnWords(
         () => parseSeq(values[0]),
         (e) => badRequest(`Parameter ${name} takes ${e.expected} (a seq), not "${e.shown}"`),
       ),
@@ -115,7 +106,7 @@ export const SINCE: Param<bigint | null> = {
   parse: (values) =>
     values.length === 0
       ? null
-      : told(() => parseSince(values[0]), (e) => e.givenAs("since", "bad-request")),
+      : inOwnWords(() => parseSince(values[0]), (e) => e.givenAs("since", "bad-request")),
 };
 
 /**
@@ -131,7 +122,7 @@ export const TYPES: Param<Set<string> | null> = {
   repeatable: true,
   parse(values) {
     if (values.length === 0) return null;
-    const types = told(
+    const types = inOwnWords(
       () => parseEventTypes(values),
       (e) =>
         badRequest(
@@ -187,7 +178,7 @@ export const LAST_EVENT_SEQ: Param<number | undefined> = {
   parse(values) {
     const v = values[0];
     if (v === undefined || v.trim() === "") return undefined;
-    return told(
+    return inOwnWords(
       () => parseSeq(v.trim()),
       () => badRequest(`Last-Event-ID of a task stream is a seq, not "${v.slice(0, 40)}"`),
     );
