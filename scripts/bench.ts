@@ -1430,6 +1430,8 @@ Measured by \`deno task bench${info.mode === "full" ? "" : ` --${info.mode}`}\` 
 Regenerate with \`deno task bench\` (full sizes) or \`deno task bench --quick\` (small sizes,
 under 2 minutes).
 
+## The latest ${info.mode === "full" ? "full " : ""}run
+
 - Date: ${info.started.toISOString().slice(0, 16).replace("T", " ")} UTC
 - Mode: ${info.mode}; duration ${
     info.seconds.toFixed(0)
@@ -1684,10 +1686,27 @@ export async function runBench(args: string[]): Promise<Row[]> {
     note: opts.note,
     sizes,
   });
-  await Deno.writeTextFile(opts.out, report);
+  await Deno.writeTextFile(opts.out, await withHistory(opts.out, report));
   log(`wrote ${opts.out} (${seconds.toFixed(0)} s)`);
   if (opts.json) console.log(JSON.stringify(b.rows));
   return b.rows;
+}
+
+/**
+ * The report with the history of the file it replaces kept: its section
+ * "What changed the figures" (written by hand) goes before "What is
+ * measured", so that a new run replaces the old run's table only.
+ */
+async function withHistory(path: string, report: string): Promise<string> {
+  const old = await Deno.readTextFile(path).catch(() => "");
+  const marker = "\n## What changed the figures";
+  const measured = "\n## What is measured";
+  const at = old.indexOf(marker);
+  if (at < 0 || !report.includes(measured)) return report;
+  const end = old.indexOf(measured, at);
+  const history = old.slice(at, end < 0 ? undefined : end);
+  const i = report.indexOf(measured);
+  return report.slice(0, i).trimEnd() + "\n" + history.trimEnd() + "\n" + report.slice(i);
 }
 
 if (import.meta.main) {
