@@ -1,5 +1,6 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../../tests/assert.ts";
-import { columns, type TuiActions, TuiApp } from "./app.ts";
+import { type TuiActions, TuiApp } from "./app.ts";
+import { columns } from "./view.ts";
 import type { Key } from "./keys.ts";
 import type { FeedEntry, TraceCallRow, TuiModel } from "./model.ts";
 import { textWidth } from "./text.ts";

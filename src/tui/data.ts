@@ -5,8 +5,8 @@
  * trace view (`buildRunTrace`, `readTraceOutput`), the Activity feed from
  * the project follower and the CLI's one-line rendering of an event. This
  * file computes nothing the CLI or the server does not compute the same
- * way: it chooses what to reload when a log grows, and lays documents out
- * as rows and lines.
+ * way: it chooses what to reload when a log grows; rows.ts lays documents
+ * out as rows and lines.
  *
  * @module
  */
@@ -20,15 +20,13 @@ import {
   buildTaskHistory,
   FINISHED_STATUSES,
   listHistory,
-  type RunHistory,
   type TaskHistory,
-  tokensOf,
 } from "../views/history.ts";
 import { buildRunTrace, type TraceCall } from "../views/trace.ts";
 import { readTraceOutput } from "../views/trace_output.ts";
-import { formatAge, formatClock, formatCost, formatCount, formatDuration } from "../views/units.ts";
+import { formatCount, formatDuration } from "../views/units.ts";
 import { renderEvent } from "../views/event_line.ts";
-import { LOWER_BOUND_LEGEND, renderDetail } from "../views/history_text.ts";
+import { renderDetail } from "../views/history_text.ts";
 import { TasklineError } from "../errors.ts";
 import { ProjectFollower } from "../follow/project_follower.ts";
 import { replayFeed } from "../follow/replay_feed.ts";
@@ -47,6 +45,8 @@ import {
 } from "./model.ts";
 import type { LiveModel } from "./run.ts";
 import { shownStatus } from "../views/task_status.ts";
+
+import { callRow, FeedLine, historyTable, outcomeOf } from "./rows.ts";
 
 /** Options of {@link TuiData}. */
 export interface TuiDataOptions {
@@ -74,28 +74,6 @@ interface LiveNote {
   live?: boolean;
   tokens: number | null;
   activeMs: number | null;
-}
-
-/** A line of the feed, rendered only when it is first shown or filtered. */
-class FeedLine implements FeedEntry {
-  readonly key: string;
-  readonly number: number;
-  readonly #env: Envelope;
-  #text: string | null = null;
-
-  constructor(key: string, number: number, env: Envelope) {
-    this.key = key;
-    this.number = number;
-    this.#env = env;
-  }
-
-  get text(): string {
-    return this.#text ??= renderEvent(this.#env, { color: false, textCharsMax: 300 });
-  }
-
-  get tone(): Tone {
-    return toneOf(this.#env);
-  }
 }
 
 /** The project as the terminal UI shows it. */
@@ -612,159 +590,5 @@ export async function followProject(data: TuiData, signal: AbortSignal): Promise
     await Promise.all([live, backlog]);
   } finally {
     follower.close();
-  }
-}
-
-/** How the last run of a task ended, in a few words. */
-function outcomeOf(run: RunHistory): { progress: string; tone: Tone } {
-  if (run.state === "interrupted") {
-    return { progress: "interrupted (ended without run_finished)", tone: "fail" };
-  }
-  const totals = `${formatCount(tokensOf(run.usage))}${run.totals_known ? "" : "+"} tok · ${
-    formatDuration(run.active_ms)
-  }`;
-  if (run.paused_reason !== null && run.success !== true) {
-    return { progress: `paused: ${run.paused_reason} · ${totals}`, tone: "wait" };
-  }
-  return {
-    progress: `${run.success ? "succeeded" : "failed"} (${run.status ?? "-"}) · ${totals}`,
-    tone: run.success ? "ok" : "fail",
-  };
-}
-
-/** The History table: the columns of `taskline history`. */
-export function historyTable(docs: TaskHistory[], nowMs = Date.now()): Table {
-  let lowerBounds = false;
-  const rows = docs.map((d) => {
-    if (!d.totals.complete) lowerBounds = true;
-    const plus = d.totals.complete ? "" : "+";
-    const tone: Tone = d.running
-      ? "run"
-      : d.runs.at(-1)?.success === false
-      ? "fail"
-      : d.task.status === "done"
-      ? "ok"
-      : "none";
-    return {
-      number: d.number,
-      tone,
-      cells: [
-        `#${d.number}`,
-        d.task.title,
-        d.running ? `${d.task.status} (running)` : shownStatus(d.task.status, false),
-        String(d.totals.runs),
-        String(d.totals.commits),
-        String(d.changed_files.files.length),
-        formatCount(tokensOf(d.totals.usage)) + plus,
-        formatDuration(d.totals.active_ms) + plus,
-        d.cost ? formatCost(d.cost.amount, d.cost.currency) : "-",
-        formatAge(d.last_activity ? Date.parse(d.last_activity) : null, nowMs),
-      ],
-    };
-  });
-  return {
-    header: [
-      "#",
-      "Title",
-      "Status",
-      "Runs",
-      "Commits",
-      "Files",
-      "Tokens",
-      "Active",
-      "Cost",
-      "Last activity",
-    ],
-    align: ["right", "left", "left", "right", "right", "right", "right", "right", "right", "left"],
-    flex: 1,
-    // Cost, commits, files, runs, active time, last activity go first, in that order.
-    drop: [8, 4, 5, 3, 7, 9],
-    rows,
-    notes: lowerBounds ? [LOWER_BOUND_LEGEND] : [],
-  };
-}
-
-/** What a call was asked, on one line: its command or path, else its arguments. */
-function inputSummary(input: unknown): string {
-  if (typeof input === "object" && input !== null && !Array.isArray(input)) {
-    const o = input as Record<string, unknown>;
-    for (const k of ["command", "cmd", "path", "file", "file_path", "pattern", "query", "url"]) {
-      if (typeof o[k] === "string") return o[k] as string;
-    }
-  }
-  if (input === null || input === undefined) return "";
-  try {
-    return JSON.stringify(input) ?? "";
-  } catch {
-    return String(input);
-  }
-}
-
-function callRow(c: TraceCall, i: number): TraceCallRow {
-  let pretty: string;
-  try {
-    pretty = JSON.stringify(c.input, null, 2) ?? "null";
-  } catch {
-    pretty = String(c.input);
-  }
-  const inputLines = pretty.split("\n");
-  const tone: Tone = c.result === "ok"
-    ? "ok"
-    : c.result === "no result"
-    ? (c.returned_at === null ? "run" : "wait")
-    : "fail";
-  return {
-    key: `${c.call}:${c.seq ?? i}`,
-    call: c.call,
-    time: formatClock(c.called_at ?? c.returned_at),
-    role: c.role,
-    tool: c.tool,
-    summary: inputSummary(c.input),
-    result: c.result,
-    duration: formatDuration(c.duration_ms),
-    tone,
-    detail: [
-      `${c.tool} by ${c.role}${c.subtask ? ` on subtask ${c.subtask.slice(0, 8)}` : ""} · run ${
-        c.run.slice(0, 8)
-      } · ${c.result}${c.duration_ms !== null ? ` in ${formatDuration(c.duration_ms)}` : ""} · ${
-        formatCount(c.output_chars)
-      } chars${c.paired !== "id" ? ` · paired ${c.paired}` : ""}`,
-      `called ${formatClock(c.called_at)} · returned ${formatClock(c.returned_at)}${
-        c.output_file ? ` · ${c.output_file}` : ""
-      }`,
-      "input:",
-      ...inputLines.slice(0, 200).map((l) => "  " + l),
-      ...(inputLines.length > 200 ? [`  … ${inputLines.length - 200} more lines`] : []),
-    ],
-    preview: c.preview,
-    outputFile: c.output_file,
-    outputChars: c.output_chars,
-  };
-}
-
-/** The tone of an event line. */
-export function toneOf(env: Envelope): Tone {
-  // A newer format's event is shown as unknown, whatever its type.
-  if (env.schema > 2) return "none";
-  const e = env.event as Record<string, unknown>;
-  switch (e.type) {
-    case "run_finished":
-    case "phase_finished":
-      return e.success === true ? "ok" : "fail";
-    case "tool_returned":
-      return e.is_error === true ? "fail" : "none";
-    case "validation_finished":
-      return e.passed === true ? "ok" : "fail";
-    case "approval_requested":
-    case "paused":
-    case "retrying":
-      return "wait";
-    case "run_started":
-    case "phase_started":
-      return "run";
-    case "merged":
-      return "ok";
-    default:
-      return "none";
   }
 }

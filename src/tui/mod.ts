@@ -17,7 +17,8 @@
  *
  * @module
  */
-export { type ScreenId, type TuiActions, TuiApp, type TuiAppOptions } from "./app.ts";
+export { type TuiActions, TuiApp, type TuiAppOptions } from "./app.ts";
+export type { ScreenId } from "./view.ts";
 export { TaskActions, type TaskActionsOptions } from "./actions.ts";
 export { TuiData, type TuiDataOptions } from "./data.ts";
 export { type LiveModel, runTui, type RunTuiOptions } from "./run.ts";

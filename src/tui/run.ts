@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { type ScreenId, type TuiActions, TuiApp } from "./app.ts";
+import { type TuiActions, TuiApp } from "./app.ts";
+import type { ScreenId } from "./view.ts";
 import { parseKeys } from "./keys.ts";
 import type { TuiModel } from "./model.ts";
 import { Screen } from "./screen.ts";
