@@ -69,6 +69,11 @@ export interface TaskDirsOptions {
   onFound: (dir: string, initial: boolean) => Promise<boolean | null> | boolean | null;
   /** Told when a followed directory is no longer there. Default: ignored. */
   onRemoved?: (dir: string) => void;
+  /**
+   * Told of each path a notification names in a followed directory (the
+   * terminal UI reloads a task when its `task.json` changes). Default: ignored.
+   */
+  onChanged?: (dir: string, path: string) => void;
 }
 
 /**
@@ -130,8 +135,12 @@ export class TaskDirs {
   #onChange(paths: string[]) {
     for (const p of paths) {
       const dir = taskDirOfPath(this.#tasksDirAbs, p);
-      if (dir !== null && this.#followed.has(dir)) this.dirty.add(dir);
-      else this.#rescan = true;
+      if (dir !== null && this.#followed.has(dir)) {
+        this.dirty.add(dir);
+        // The directory itself (made, removed, renamed): the listing tells which.
+        if (p === `${this.#tasksDirAbs}/${dir}`) this.#rescan = true;
+        else this.#options.onChanged?.(dir, p);
+      } else this.#rescan = true;
     }
     this.#wakeup.wake();
   }

@@ -30,7 +30,7 @@ import { renderDetail } from "../views/history_text.ts";
 import { TasklineError } from "../errors.ts";
 import { ProjectFollower } from "../follow/project_follower.ts";
 import { replayFeed } from "../follow/replay_feed.ts";
-import { watchDir } from "../follow/watch_dir.ts";
+import { TaskDirs } from "../follow/task_dirs.ts";
 import {
   type BoardRow,
   type DocView,
@@ -131,14 +131,38 @@ export class TuiData implements LiveModel {
     this.#status = "live";
     this.#changed();
     // Tasks created or removed (task new, task discard) and task.json rewritten
-    // (a status changed after the run's last event) tell no event: watch them.
-    let tasksAbs = "";
-    try {
-      tasksAbs = await Deno.realPath(this.state.tasksDir);
-    } catch { /* no tasks directory yet: the follower's events tell */ }
-    const stopWatch = watchDir(this.state.tasksDir, (paths) => this.#onFiles(tasksAbs, paths), {
-      signal,
-      recursive: true,
+    // (a status changed after the run's last event) tell no event: the task
+    // directories are watched for them, as the follower watches them for logs.
+    const dirs = new TaskDirs(this.state, {
+      onFound: (_dir, initial) => {
+        if (!initial) this.#relistSoon();
+        return true;
+      },
+      onRemoved: () => this.#relistSoon(),
+      onChanged: (dir, path) => {
+        if (!path.slice(path.lastIndexOf("/") + 1).startsWith("task.json")) return;
+        const task = this.#tasks.find((t) => t.dir === dir);
+        if (task) {
+          this.#dirty.add(task.number);
+          this.#scheduleReload();
+        } else this.#relistSoon();
+      },
+    });
+    // Stopped with the UI, or when the follow ends first (it failed).
+    const stop = new AbortController();
+    const onAbort = () => stop.abort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    const watching = (async () => {
+      await dirs.scan();
+      dirs.watch(stop.signal);
+      while (!stop.signal.aborted) {
+        await dirs.turn();
+        // Logs are the follower's: only the directories found, gone and task.json matter here.
+        dirs.dirty.clear();
+        await dirs.wait(stop.signal);
+      }
+    })().catch((e) => {
+      if (!stop.signal.aborted) this.problem(`watching the tasks: ${(e as Error)?.message ?? e}`);
     });
     try {
       const follow = this.#options.follow ?? followProject;
@@ -146,35 +170,17 @@ export class TuiData implements LiveModel {
     } catch (e) {
       if (!signal.aborted) throw e;
     } finally {
-      stopWatch();
+      stop.abort();
+      signal.removeEventListener("abort", onAbort);
+      await watching;
       if (this.#timer !== undefined) clearTimeout(this.#timer);
     }
   }
 
-  #onFiles(tasksAbs: string, paths: string[]) {
-    // Watch paths are absolute; the state directory may be relative or reached by a link.
-    const rel = this.state.tasksDir.replace(/^\.\//, "");
-    const suffix = rel.startsWith("/") ? rel : `/${rel}`;
-    const isTasksDir = (p: string) => p === tasksAbs || p.endsWith(suffix);
-    let changed = false;
-    for (const path of paths) {
-      const slash = path.lastIndexOf("/");
-      const parent = path.slice(0, slash);
-      const name = path.slice(slash + 1);
-      if (isTasksDir(parent)) {
-        this.#relist = true;
-        changed = true;
-      } else if (
-        name.startsWith("task.json") && isTasksDir(parent.slice(0, parent.lastIndexOf("/")))
-      ) {
-        const dir = parent.slice(parent.lastIndexOf("/") + 1);
-        const task = this.#tasks.find((t) => t.dir === dir);
-        if (task) this.#dirty.add(task.number);
-        else this.#relist = true;
-        changed = true;
-      }
-    }
-    if (changed) this.#scheduleReload();
+  /** The task list is read again at the next reload (a task made or removed). */
+  #relistSoon() {
+    this.#relist = true;
+    this.#scheduleReload();
   }
 
   /** Reports a problem met while following (a broken line): shown in the status. */

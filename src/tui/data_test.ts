@@ -106,3 +106,30 @@ Deno.test("the Activity backlog holds the newest events of the most recently act
     "task 3 event 5",
   ]);
 });
+
+Deno.test("the board follows tasks made, rewritten and removed with no event, through the task directories' watch", async () => {
+  await using p = await tempProject();
+  const one = await createTask(p.state, "One", { status: "ready" });
+  const ac = new AbortController();
+  const data = new TuiData(p.state, {
+    reloadIntervalMs: 20,
+    follow: (_d, signal) =>
+      new Promise((r) => signal.addEventListener("abort", () => r(), { once: true })),
+  });
+  const started = data.start(ac.signal);
+  await waitUntil(() => data.board().length === 1, "the board loaded");
+  const two = await createTask(p.state, "Two", { status: "ready" });
+  await waitUntil(() => data.board().length === 2, "a task made elsewhere on the board");
+  // A status written to task.json with no event (an edit, a process that died).
+  const path = `${p.state.taskDir(one.dir)}/task.json`;
+  const doc = JSON.parse(await Deno.readTextFile(path));
+  await Deno.writeTextFile(path, JSON.stringify({ ...doc, status: "cancelled" }));
+  await waitUntil(
+    () => data.board().find((r) => r.number === 1)?.status === "cancelled",
+    "task.json's new status on the board",
+  );
+  await Deno.remove(p.state.taskDir(two.dir), { recursive: true });
+  await waitUntil(() => data.board().length === 1, "a removed task off the board");
+  ac.abort();
+  await started;
+});
