@@ -200,11 +200,6 @@ export class FanOut {
     return { flushed: this.#flushed, offsets: this.#offsets.slice(), tasks: this.#tasks.slice() };
   }
 
-  /** The task index of a log (see {@link snapshot}). */
-  indexOf(task: Task): number {
-    return this.#indexOf(task);
-  }
-
   /**
    * A step of catching up from the ring: the frames (for `member`) of the
    * flushed items after `from`, up to about `bytesMax` (a member without
