@@ -27,8 +27,14 @@ import type { FeedItem } from "../follow/feed_item.ts";
 import type { Task } from "../store/tasks.ts";
 import type { SseStream } from "./sse.ts";
 
+/** What a member's filter looks at of an event: its type and time. */
+export interface FilteredFacts {
+  at: string;
+  event: { type: string };
+}
+
 /** Which events a member takes; null: every event. */
-export type MemberFilter = ((task: { id: string }, env: Envelope) => boolean) | null;
+export type MemberFilter = ((task: { id: string }, env: FilteredFacts) => boolean) | null;
 
 /** A client fed by the fan-out. */
 export interface FanOutMember {
@@ -63,8 +69,8 @@ export interface FanOutOptions {
   flushMs?: number;
   /**
    * Logged items remembered for clients with filters that join after
-   * catching up. Each keeps its event and frame alive (a few KB). Default
-   * 1024. (Clients without filters catch up from the encoded flushes of the
+   * catching up (their type, time and task, and their frame in the bytes of
+   * their flush). Default 1024. (Clients without filters catch up from the encoded flushes of the
    * last {@link FLUSHED_ITEMS_MAX} items.)
    */
   ringItems?: number;
@@ -81,6 +87,39 @@ export interface FanOutOptions {
 }
 
 const encoder = new TextEncoder();
+
+/** Most bytes of the buffer the flushes are encoded in, kept between flushes. */
+const SCRATCH_BYTES_MAX = 1 << 20;
+let scratch = new Uint8Array(64 * 1024);
+
+/** `parts` (of `size` bytes in all) as one array. */
+function concat(parts: readonly Uint8Array[], size: number): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * A flushed logged item as the ring keeps it: what filters look at, and
+ * where its frame is in the bytes of its flush. Neither the decoded event
+ * nor its text is kept: an item lives in the ring for a second or so, and
+ * a thousand events a second of those, kept, were most of what the server
+ * promoted to V8's old generation (and so of its memory).
+ */
+interface RingItem extends FilteredFacts {
+  task: Task;
+  /** The log's offset after the item. */
+  end: number | undefined;
+  /** The encoded frames of its flush, and its frame's range in them. */
+  bytes: Uint8Array;
+  from: number;
+  to: number;
+}
 
 /** A flush as members without filters were sent it. */
 interface Flushed {
@@ -123,7 +162,7 @@ const MEMBERS_PER_FLUSH_MS = 20;
 export class FanOut {
   #received = 0;
   #flushed = 0;
-  readonly #ring: (FeedItem | undefined)[];
+  readonly #ring: (RingItem | undefined)[];
   #pending: Entry[] = [];
   readonly #members = new Set<FanOutMember>();
   readonly #index = new Map<string, number>();
@@ -180,11 +219,8 @@ export class FanOut {
 
   /** Logged items, in the order the follower published them. */
   addItems(items: readonly FeedItem[]): void {
-    for (const it of items) {
-      const seq = ++this.#received;
-      this.#ring[seq % this.#ring.length] = it;
-      this.#pending.push({ item: it });
-    }
+    for (const it of items) this.#pending.push({ item: it });
+    this.#received += items.length;
     this.#schedule();
   }
 
@@ -211,22 +247,27 @@ export class FanOut {
     member: FanOutMember,
     from: number,
     bytesMax: number,
-  ):
-    | { parts: Array<string | Uint8Array>; size: number; ends: Map<number, number>; to: number }
-    | null {
-    const parts: Array<string | Uint8Array> = [];
+  ): { parts: Uint8Array[]; size: number; ends: Map<number, number>; to: number } | null {
+    const parts: Uint8Array[] = [];
     let size = 0;
-    let text = "";
+    // The frames kept of the items since the last whole flush: ranges of their flushes' bytes.
+    let kept: Uint8Array[] = [];
+    let keptSize = 0;
+    const takeKept = () => {
+      if (keptSize > 0) parts.push(concat(kept, keptSize));
+      size += keptSize;
+      kept = [];
+      keptSize = 0;
+    };
     const ends = new Map<number, number>();
     const ring = this.#ring;
     let s = from;
-    while (s < this.#flushed && size + text.length < bytesMax) {
+    while (s < this.#flushed && size + keptSize < bytesMax) {
       // A member without filters is sent the flushes it missed as they were encoded for all.
       const flushed = member.keeps === null ? this.#flushRing.get(s) : undefined;
       if (flushed !== undefined) {
-        if (text !== "") parts.push(text);
-        size += text.length + flushed.bytes.length;
-        text = "";
+        takeKept();
+        size += flushed.bytes.length;
         parts.push(flushed.bytes);
         for (const [i, end] of flushed.ends) ends.set(i, Math.max(ends.get(i) ?? 0, end));
         s = flushed.to;
@@ -235,25 +276,22 @@ export class FanOut {
       // Gone from the ring: the client catches up from the logs.
       if (this.#flushed - s > ring.length) return null;
       const it = ring[++s % ring.length]!;
-      const end = it.record.end;
-      if (end !== undefined) {
+      if (it.end !== undefined) {
         const i = this.#indexOf(it.task);
-        ends.set(i, Math.max(ends.get(i) ?? 0, end));
+        ends.set(i, Math.max(ends.get(i) ?? 0, it.end));
       }
-      if (member.keeps === null || member.keeps(it.task, it.record.env)) {
-        text += this.#options.frameOf(it);
+      if (member.keeps === null || member.keeps(it.task, it)) {
+        kept.push(it.bytes.subarray(it.from, it.to));
+        keptSize += it.to - it.from;
       }
     }
-    if (text !== "") parts.push(text);
-    return { parts, size: size + text.length, ends, to: s };
+    takeKept();
+    return { parts, size, ends, to: s };
   }
 
   /** Writes what {@link ringStep} gave, in order. */
-  static write(member: FanOutMember, parts: Array<string | Uint8Array>): void {
-    for (const p of parts) {
-      if (typeof p === "string") member.sse.write(p);
-      else member.sse.writeBytes(p);
-    }
+  static write(member: FanOutMember, parts: readonly Uint8Array[]): void {
+    for (const p of parts) member.sse.writeBytes(p);
   }
 
   /** Whether `member` is fed here. */
@@ -367,8 +405,10 @@ export class FanOut {
       const i = this.#indexOf(e.item.task);
       ends.set(i, Math.max(ends.get(i) ?? 0, end));
     }
-    let shared: Uint8Array | null = null;
-    if (this.#members.size > 0 && entries.length > 0) {
+    // The frames of every entry, encoded once: what members without filters are sent, and
+    // (logged items only) what the ring keeps of them.
+    const shared = entries.length > 0 ? this.#encode(entries) : null;
+    if (this.#members.size > 0 && shared !== null) {
       const bound = this.#options.memberBytesMax ?? 64 * 1024;
       for (const m of [...this.#members]) {
         if (m.sse.closed) {
@@ -382,25 +422,58 @@ export class FanOut {
           m.fellBehind(this.#offsets.slice(), this.#flushed);
           continue;
         }
-        let out: Uint8Array;
-        if (m.keeps === null) out = shared ??= encoder.encode(this.#text(entries, null));
-        else out = encoder.encode(this.#text(entries, m.keeps));
+        const out = m.keeps === null ? shared.bytes : encoder.encode(this.#text(entries, m.keeps));
         if (out.length > 0) m.sse.writeBytes(out);
       }
     }
     for (const [i, end] of ends) this.#offsets[i] = end;
-    if (logged > 0) {
-      this.#flushRing.set(this.#flushed, {
-        to: this.#received,
-        bytes: shared ?? encoder.encode(this.#text(entries, null)),
-        ends: [...ends],
-      });
+    if (shared !== null && logged > 0) {
+      const { bytes, starts } = shared;
+      let seq = this.#flushed;
+      for (let k = 0; k < entries.length; k++) {
+        const e = entries[k];
+        if (!("item" in e)) continue;
+        const { task, record } = e.item;
+        this.#ring[++seq % this.#ring.length] = {
+          task,
+          at: record.env.at,
+          event: { type: record.env.event.type },
+          end: record.end,
+          bytes,
+          from: starts[k],
+          to: starts[k + 1],
+        };
+      }
+      this.#flushRing.set(this.#flushed, { to: this.#received, bytes, ends: [...ends] });
       for (const from of this.#flushRing.keys()) {
         if (this.#received - from <= FLUSHED_ITEMS_MAX) break;
         this.#flushRing.delete(from);
       }
     }
     this.#flushed = this.#received;
+  }
+
+  /**
+   * The frames of `entries` encoded in one byte array, and where each
+   * entry's frame starts in it (`starts[k]` to `starts[k + 1]`).
+   */
+  #encode(entries: readonly Entry[]): { bytes: Uint8Array; starts: number[] } {
+    const frames = entries.map((e) => "item" in e ? this.#options.frameOf(e.item) : e.frame);
+    let chars = 0;
+    for (const f of frames) chars += f.length;
+    // UTF-8 takes at most 3 bytes for a UTF-16 unit.
+    const room = chars * 3;
+    const buf = room <= SCRATCH_BYTES_MAX
+      ? (scratch.length >= room ? scratch : (scratch = new Uint8Array(room)))
+      : new Uint8Array(room);
+    const starts = new Array<number>(frames.length + 1);
+    let at = 0;
+    for (let k = 0; k < frames.length; k++) {
+      starts[k] = at;
+      at += encoder.encodeInto(frames[k], buf.subarray(at)).written;
+    }
+    starts[frames.length] = at;
+    return { bytes: buf.slice(0, at), starts };
   }
 
   #text(entries: readonly Entry[], keeps: MemberFilter): string {

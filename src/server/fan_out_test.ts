@@ -182,10 +182,13 @@ Deno.test("members that fell behind together catch up with the very bytes the fl
   assertEquals(sa.to, 60);
   assert(sa.parts.length >= 2, "one part a flush");
   sa.parts.forEach((p, i) => assert(p instanceof Uint8Array && p === sb.parts[i], "shared"));
-  // A member with a filter is given its own text.
+  // A member with a filter is given its own bytes: the frames it keeps, cut from the flushes.
   const odd = new Member((_, env) => env.event.type === "log");
   const so = fan.ringStep(odd, at, 1 << 20)!;
-  assert(so.parts.every((p) => typeof p === "string"));
+  assertEquals(so.parts.length, 1);
+  assert(!sa.parts.includes(so.parts[0]));
+  const text = (parts: Uint8Array[]) => parts.map((p) => new TextDecoder().decode(p)).join("");
+  assertEquals(text(so.parts), text(sa.parts), "every item is a log: the same frames");
   fan.close();
   for (const m of [a, b, odd]) m.sse.close();
 });
@@ -227,4 +230,23 @@ Deno.test("members that take nothing do not hold the flushes of one that reads",
   assertEquals(await reader.stop(), Array.from({ length: 2000 }, (_, i) => i + 1));
   fan.close();
   for (const m of stalled) m.sse.close();
+});
+
+Deno.test("a member with a filter that joins from the ring gets the frames it keeps, whole, in UTF-8", async () => {
+  // Frames of several bytes a character: each item's frame is cut from its flush's bytes.
+  const wide = (it: FeedItem) => `${it.cursorText} é€😀 ${it.task.id}\n`;
+  const fan = new FanOut({ frameOf: wide, flushMs: 1 });
+  fan.addItems([item(1, taskA), item(2, taskB), item(3, taskA)]);
+  await tick();
+  fan.addItems([item(4, taskB), item(5, taskB)]);
+  await tick();
+  const onlyB = new Member((task) => task.id === "b");
+  assert(fan.join(onlyB, 0));
+  onlyB.sse.close();
+  const got = await new Response(onlyB.sse.readable).text();
+  assertEquals(
+    got.split("\n").filter((l) => l.includes("😀")),
+    [2, 4, 5].map((n) => `${formatCursor({ ns: BigInt(n), number: 2, seq: n })} é€😀 b`),
+  );
+  fan.close();
 });

@@ -186,15 +186,19 @@ export class LiveHub implements LiveRoutes {
     void (async () => {
       try {
         for await (const items of sub) {
+          // Task streams' records, made only when a task stream is open.
           const records: LiveRecord[] = [];
+          const toTasks = this.#taskClients.size > 0;
           for (const it of items) {
             const env = it.record.env;
-            records.push({
-              task: it.task,
-              env,
-              text: it.record.text,
-              upgraded: it.record.upgraded,
-            });
+            if (toTasks) {
+              records.push({
+                task: it.task,
+                env,
+                text: it.record.text,
+                upgraded: it.record.upgraded,
+              });
+            }
             const run = runOf(env.event);
             if (run !== null && env.seq !== undefined) {
               this.#published.set(it.task.id, { run, seq: env.seq });

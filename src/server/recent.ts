@@ -4,12 +4,16 @@
  * instead of reading every log again.
  *
  * Per task it keeps the last few events (their cursor and type), loaded
- * once from the end of the log and then fed by the shared follower. The
- * tagged JSON of an event is kept only when it came live (the follower has
- * it at hand); an event loaded from the log keeps where its window was read,
- * and the JSON of the few that an answer needs is read again from there.
- * Two thousand tasks of a few dozen events each are then a few MB of
- * cursors rather than tens of MB of text (the server's memory, issue 15).
+ * once from the end of the log and then fed by the shared follower. No
+ * event's JSON is kept: an event loaded from the log keeps where its window
+ * was read, one that came live the bytes of its line (from the end of the
+ * task's previous live event to its own), and the JSON of the few that an
+ * answer needs is read again from there. Two thousand tasks of a few dozen
+ * events each are then a few MB of cursors rather than tens of MB of text
+ * (the server's memory, issue 15), and a thousand live events a second are
+ * not a thousand strings a second kept long enough for V8 to promote them
+ * (issue 37). Only the first live event of a task, whose line start is not
+ * known, keeps its JSON.
  *
  * An answer is a merge of the tasks' tails, newest first; when the
  * tail of a task runs out before the answer is complete, that task's tail is
@@ -34,8 +38,11 @@ import { taggedText } from "../codec/read_form.ts";
 interface Item {
   cursor: Cursor;
   type: string;
-  /** The tagged JSON; null until an answer needs it (read from the tail's window). */
+  /** The tagged JSON; null until an answer needs it (read from the log). */
   json: string | null;
+  /** The bytes of the log that hold its line (an event that came live), else its tail's window. */
+  from?: number;
+  to?: number;
 }
 
 /** The last events of one task. */
@@ -50,6 +57,8 @@ class Tail {
   /** The bytes of the log the loads read: every item without its JSON is a line of them. */
   windowFrom = 0;
   windowTo = 0;
+  /** The log's offset after the last event that came live, when known. */
+  liveEnd: number | null = null;
   loading: Promise<void> | null = null;
 
   constructor(readonly task: Task, complete: boolean, cap: number, windowBytes: number) {
@@ -64,8 +73,10 @@ class Tail {
     let c = 1;
     while (i > 0 && (c = compareCursor(this.items[i - 1].cursor, it.cursor)) > 0) i--;
     if (i > 0 && c === 0) {
-      // Already here (read from the log and delivered live): keep the JSON either has.
-      this.items[i - 1].json ??= it.json;
+      // Already here (read from the log and delivered live): keep what either has.
+      const had = this.items[i - 1];
+      had.json ??= it.json;
+      if (had.from === undefined) [had.from, had.to] = [it.from, it.to];
       return;
     }
     this.items.splice(i, 0, it);
@@ -79,12 +90,16 @@ class Tail {
   }
 }
 
-function itemOf(it: FeedItem): Item {
-  return {
-    cursor: it.cursor,
-    type: it.record.env.event.type,
-    json: taggedText(it.record, it.task),
-  };
+/** The item of an event that came live, the tail's previous live event ending at `liveEnd`. */
+function itemOf(it: FeedItem, liveEnd: number | null): Item {
+  const type = it.record.env.event.type;
+  const end = it.record.end;
+  // Its line is the bytes from the end of the previous live event's (a log only grows: an
+  // end not past it is a log read again from its start, and the line's start is not known).
+  if (liveEnd !== null && end !== undefined && end > liveEnd) {
+    return { cursor: it.cursor, type, json: null, from: liveEnd, to: end };
+  }
+  return { cursor: it.cursor, type, json: taggedText(it.record, it.task) };
 }
 
 /** Options of {@link RecentIndex}. */
@@ -157,7 +172,8 @@ export class RecentIndex {
         tail = new Tail(it.task, true, this.#itemsPerTask, 0);
         this.#tails.set(it.task.dir, tail);
       }
-      tail.add(itemOf(it));
+      tail.add(itemOf(it, tail.liveEnd));
+      tail.liveEnd = it.record.end ?? null;
     }
   }
 
@@ -197,16 +213,22 @@ export class RecentIndex {
   }
 
   /**
-   * Reads the JSON of `items` (of `tail`, without it) from the bytes its
-   * loads read. False when one is no longer there (the log was rewritten since):
-   * the caller replays.
+   * Reads the JSON of `items` (of `tail`, without it) from the bytes that
+   * hold them: their own lines, or the bytes the tail's loads read. False
+   * when one is no longer there (the log was rewritten since): the caller
+   * replays.
    */
   async #fill(tail: Tail, items: Item[]): Promise<boolean> {
     const want = new Map<string, Item>();
-    for (const it of items) want.set(formatCursor(it.cursor), it);
+    let from = Infinity, to = 0;
+    for (const it of items) {
+      want.set(formatCursor(it.cursor), it);
+      from = Math.min(from, it.from ?? tail.windowFrom);
+      to = Math.max(to, it.to ?? tail.windowTo);
+    }
     const path = this.state.logPath(tail.task.dir);
     try {
-      for await (const [r, cursor] of feedEvents(path, tail.task, tail.windowFrom, tail.windowTo)) {
+      for await (const [r, cursor] of feedEvents(path, tail.task, from, to)) {
         const key = formatCursor(cursor);
         const it = want.get(key);
         if (it === undefined) continue;

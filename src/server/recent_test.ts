@@ -1,5 +1,6 @@
 import { assertEquals } from "../../tests/assert.ts";
-import { env, taskWithLog, tempProject } from "../../tests/helpers.ts";
+import { env, taskWithLog, tempProject, waitUntil } from "../../tests/helpers.ts";
+import { ProjectFollower } from "../follow/project_follower.ts";
 import { compareCursor, parseCursor } from "../contract/cursor.ts";
 import { replayFeed } from "../follow/replay_feed.ts";
 import { taggedText } from "../codec/read_form.ts";
@@ -107,4 +108,56 @@ Deno.test("an event loaded from the log is answered with its line read again, an
     envs(5, "20", "second").map((e) => encodeEnvelope(e) + "\n").join(""),
   );
   assertEquals(await index.query(10, null, all, null), null);
+});
+
+Deno.test("events that came live are answered with their lines read again from the log, exactly", async () => {
+  await using p = await tempProject();
+  const line = (i: number, second: string) =>
+    env(i, `2026-01-01T00:00:${second}.${String(i).padStart(6, "0")}Z`, {
+      type: "log",
+      run: "r",
+      message: `live ${i} “quoted” → é 漢字 😀`,
+      level: "info",
+      phase: "p",
+    });
+  const task = await taskWithLog(p.state, "Task", [1, 2, 3].map((i) => line(i, "01")));
+  const other = await taskWithLog(p.state, "Other", [1].map((i) => line(i, "02")));
+  const follower = new ProjectFollower(p.state, { pollIntervalMs: 20 });
+  await follower.start();
+  const index = new RecentIndex(p.state, { itemsPerTask: 4, windowBytes: 4096 });
+  index.existing(follower.tasks());
+  const stop = new AbortController();
+  let fed = 0;
+  const feeding = (async () => {
+    for await (const items of follower.subscribe({ lossless: true, signal: stop.signal })) {
+      index.add(items);
+      fed += items.length;
+    }
+  })();
+  // Appended after the follower started: every one of these comes live.
+  const append = (t: Task, envs: ReturnType<typeof line>[]) =>
+    Deno.writeTextFile(
+      p.state.logPath(t.dir),
+      envs.map((e) => encodeEnvelope(e) + "\n").join(""),
+      { append: true },
+    );
+  for (let i = 4; i <= 12; i += 2) {
+    await append(task, [line(i, "03"), line(i + 1, "03")]);
+    await append(other, [line(i / 2, "04")]);
+    await waitUntil(() => fed >= ((i - 2) / 2) * 3, "the follower delivered the appends");
+  }
+  const replay = async () => {
+    const out: string[] = [];
+    for await (const items of replayFeed(p.state, [task, other])) {
+      for (const it of items) out.push(taggedText(it.record, it.task));
+    }
+    return out;
+  };
+  const want = await replay();
+  for (const limit of [1, 3, 6, 9, 20]) {
+    assertEquals((await index.query(limit, null, () => true, null))?.items, want.slice(-limit));
+  }
+  stop.abort();
+  follower.close();
+  await feeding.catch(() => {});
 });
