@@ -142,7 +142,7 @@ export class LineSplitter {
         lines.push(OVERSIZED_LINE);
       } else {
         this.#pending.push(chunk.subarray(0, nl));
-        lines.push(lineText(concat(this.#pending, this.#pendingBytes + nl)));
+        lines.push(lineText(concatBytes(this.#pending, this.#pendingBytes + nl)));
       }
       this.#end += this.#pendingBytes + nl + 1;
       this.#pending = [];
@@ -183,7 +183,8 @@ export class LineSplitter {
   }
 }
 
-function concat(parts: Uint8Array[], total: number): Uint8Array {
+/** `parts` (of `total` bytes in all) as one array (the part itself when there is one). */
+export function concatBytes(parts: readonly Uint8Array[], total: number): Uint8Array {
   if (parts.length === 1) return parts[0];
   const out = new Uint8Array(total);
   let at = 0;

@@ -22,6 +22,7 @@
  *
  * @module
  */
+import { concatBytes } from "../codec/lines.ts";
 import type { Envelope } from "../contract/envelope.ts";
 import type { FeedItem } from "../follow/feed_item.ts";
 import type { Task } from "../store/tasks.ts";
@@ -91,18 +92,6 @@ const encoder = new TextEncoder();
 /** Most bytes of the buffer the flushes are encoded in, kept between flushes. */
 const SCRATCH_BYTES_MAX = 1 << 20;
 let scratch = new Uint8Array(64 * 1024);
-
-/** `parts` (of `size` bytes in all) as one array. */
-function concat(parts: readonly Uint8Array[], size: number): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 /**
  * A flushed logged item as the ring keeps it: what filters look at, and
@@ -254,7 +243,7 @@ export class FanOut {
     let kept: Uint8Array[] = [];
     let keptSize = 0;
     const takeKept = () => {
-      if (keptSize > 0) parts.push(concat(kept, keptSize));
+      if (keptSize > 0) parts.push(concatBytes(kept, keptSize));
       size += keptSize;
       kept = [];
       keptSize = 0;
