@@ -5,6 +5,7 @@
  * @module
  */
 import type { JsMsg } from "@nats-io/jetstream";
+import { concatBytes } from "../codec/lines.ts";
 import type { MirrorStats } from "./mirror.ts";
 import type { Reports } from "./reports.ts";
 
@@ -107,15 +108,7 @@ export class PartAssembly {
     }
     if (p.got < p.n) return null;
     this.drop(slot, null);
-    let size = 0;
-    for (const b of p.parts) size += b.length;
-    const all = new Uint8Array(size);
-    let off = 0;
-    for (const b of p.parts) {
-      all.set(b, off);
-      off += b.length;
-    }
-    return all;
+    return concatBytes(p.parts, p.bytes);
   }
 
   /** Lets a slot's assembly go (its parts' bytes freed); `why` reports it as dropped. */

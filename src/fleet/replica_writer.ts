@@ -11,6 +11,7 @@ import {
   lastNewlineBeforeSync,
   readRegularFileSync,
 } from "../store/log_file.ts";
+import { concatBytes } from "../codec/lines.ts";
 import { type StateDir, writeFileAtomicSync } from "../store/state_dir.ts";
 import type { MirrorStats } from "./mirror.ts";
 import { bytesEqual } from "./raw_lines.ts";
@@ -165,12 +166,7 @@ export class ReplicaWriter {
     for (const [mdir, f] of this.#logs) {
       if (f.queuedBytes === 0) continue;
       this.#ensureDir(this.#state.taskDir(mdir));
-      const all = new Uint8Array(f.queuedBytes);
-      let off = 0;
-      for (const b of f.queued) {
-        all.set(b, off);
-        off += b.length;
-      }
+      const all = concatBytes(f.queued, f.queuedBytes);
       const file = Deno.openSync(this.#state.logPath(mdir), { append: true, create: true });
       try {
         let done = 0;

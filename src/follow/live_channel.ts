@@ -24,6 +24,7 @@
 import { isEphemeral } from "../contract/events.ts";
 import { tag, type TaggedEnvelope } from "../contract/envelope.ts";
 import { decodeValue } from "../codec/decode.ts";
+import { concatBytes } from "../codec/lines.ts";
 import type { Envelope } from "../contract/envelope.ts";
 import { dirEntries, type StateDir } from "../store/state_dir.ts";
 import type { Task } from "../store/tasks.ts";
@@ -160,7 +161,7 @@ export class LiveChannelSender {
     this.#writing = true;
     try {
       while (this.#queue.length > 0 && this.#conn) {
-        const chunk = this.#queue.length === 1 ? this.#queue[0] : concat(this.#queue);
+        const chunk = concatBytes(this.#queue, this.#queuedBytes);
         this.#queue = [];
         this.#queuedBytes = 0;
         let off = 0;
@@ -201,18 +202,6 @@ async function removeStale(path: string, text: string): Promise<void> {
   try {
     if ((await Deno.readTextFile(path)) === text) await Deno.remove(path);
   } catch { /* gone already, or not ours to remove */ }
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint8Array(n);
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
 }
 
 /** Whether a file name of `.taskline/` announces a listener of the live channel. */

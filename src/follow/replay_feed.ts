@@ -195,7 +195,7 @@ async function* replaySources(
   try {
     for (const task of tasks) {
       const path = state.logPath(task.dir);
-      const range = await replayRange(options, task, path);
+      const range = await replayRange(options, task, path, (p) => files.completeEnd(p));
       if (range === null) continue;
       const { from, to } = range;
       const tail = new LogTail(path, {

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { concatBytes } from "../codec/lines.ts";
 import { TasklineError } from "../errors.ts";
 
 /** Largest body a write route reads, in bytes. */
@@ -107,13 +108,7 @@ async function readBounded(req: Request, bytesMax: number): Promise<Uint8Array> 
   } finally {
     reader.releaseLock();
   }
-  const out = new Uint8Array(size);
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
+  return concatBytes(parts, size);
 }
 
 /** A member that must be text when present; undefined when absent or null. */
