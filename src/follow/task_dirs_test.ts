@@ -80,3 +80,67 @@ Deno.test("TaskDirs tells of task directories found, changed and gone, and holds
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("TaskDirs tells of a file changed in a followed directory by its notification, not by the poll", async () => {
+  const { state, dir } = await tempState();
+  const ac = new AbortController();
+  const told: Array<[string, string]> = [];
+  // A poll of a minute: within this test, only the watch can tell of the change.
+  const dirs = new TaskDirs(state, {
+    pollIntervalMs: 60_000,
+    onFound: () => true,
+    onChanged: (d, path) => told.push([d, path]),
+  });
+  try {
+    await Deno.mkdir(state.taskDir("001-a"));
+    await dirs.scan();
+    dirs.watch(ac.signal);
+    await dirs.turn();
+    dirs.dirty.clear();
+    // Give the watcher its start before the write it is to tell of.
+    await new Promise((r) => setTimeout(r, 50));
+    await Deno.writeTextFile(`${state.taskDir("001-a")}/events.jsonl`, "{}\n");
+    const deadline = Date.now() + 10_000;
+    while (told.length === 0 && Date.now() < deadline) await dirs.wait(ac.signal);
+    await dirs.turn();
+    assertEquals(told[0]?.[0], "001-a");
+    assert(told[0][1].endsWith("/001-a/events.jsonl"), told[0][1]);
+    assertEquals([...dirs.dirty], ["001-a"]);
+  } finally {
+    ac.abort();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("TaskDirs lists the tasks directory again only when its mtime moved", async () => {
+  const { state, dir } = await tempState();
+  await Deno.mkdir(state.taskDir("001-a"));
+  // A tasks directory last changed an hour ago.
+  const old = new Date(Date.now() - 3_600_000);
+  await Deno.utime(state.tasksDir, old, old);
+  const found: string[] = [];
+  const dirs = new TaskDirs(state, { pollIntervalMs: 1, onFound: (d) => (found.push(d), true) });
+  const original = Deno.readDirSync;
+  let listings = 0;
+  Deno.readDirSync = (path) => {
+    if (String(path) === state.tasksDir) listings++;
+    return original(path);
+  };
+  try {
+    await dirs.scan();
+    assertEquals(listings, 1);
+    for (let i = 0; i < 5; i++) {
+      await new Promise((r) => setTimeout(r, 3));
+      await dirs.turn();
+    }
+    assertEquals(listings, 1, "polls of an unchanged tasks directory list nothing");
+    await Deno.mkdir(state.taskDir("002-b"));
+    await new Promise((r) => setTimeout(r, 3));
+    await dirs.turn();
+    assertEquals(listings, 2, "a task made moves the mtime: listed again");
+    assertEquals(found, ["001-a", "002-b"]);
+  } finally {
+    Deno.readDirSync = original;
+    await Deno.remove(dir, { recursive: true });
+  }
+});
