@@ -28,9 +28,7 @@ export const BUCKET_US = 100;
 /** Buckets kept; later arrivals count in the last one (60 s). */
 export const BUCKETS_MAX = 600_000;
 /** Events written this long after the first count as written to a warm server, microseconds (`--warm-after-ms`). */
-const WARM_AFTER_US = Number(
-      Deno.args[Deno.args.indexOf("--warm-after-ms") + 1] ?? 5000,
-    ) * 1000 || 5_000_000;
+const WARM_AFTER_US = Number(arg("warm-after-ms", "5000")) * 1000;
 /** Most connections one process opens: a bound on the load. */
 const CLIENTS_MAX = 2_000;
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs what the tests need and is missing, saying what, before any test runs:
 # Chromium (web UI tests), tmux (terminal UI tests), jq (bench and reference checks),
-# nats-server (fleet tests), ss of iproute2 (the server's socket buffers) and cmark-gfm
+# nats-server (fleet tests) and cmark-gfm
 # (GitHub's Markdown renderer: the Markdown of `pr` and `history --format markdown`). Called by
 # `deno task test`; exits 1 with what to do when it cannot.
 set -u
-declare -A pkg_of=([chromium]=chromium [tmux]=tmux [jq]=jq [nats-server]=nats-server [ss]=iproute2
+declare -A pkg_of=([chromium]=chromium [tmux]=tmux [jq]=jq [nats-server]=nats-server
   [cmark-gfm]=cmark-gfm)
 have() {
   case "$1" in
@@ -15,7 +15,7 @@ have() {
   esac
 }
 missing=()
-for tool in chromium tmux jq nats-server ss cmark-gfm; do
+for tool in chromium tmux jq nats-server cmark-gfm; do
   have "$tool" || missing+=("${pkg_of[$tool]}")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
@@ -48,7 +48,7 @@ if ! { "${run_root[@]}" apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
   exit 1
 fi
 rm -f "$log"
-for tool in chromium tmux jq nats-server ss cmark-gfm; do
+for tool in chromium tmux jq nats-server cmark-gfm; do
   have "$tool" || { echo "test set-up: $tool is still missing after the install" >&2; exit 1; }
 done
 echo "test set-up: installed ${missing[*]}" >&2

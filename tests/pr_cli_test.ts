@@ -99,6 +99,9 @@ Deno.test("pr: a finished run's commits, fix, validation, QA, approval, merge an
   const r = await runCli(["pr", "1", "--json"], { cwd: p.dir });
   assertEquals(r.code, 0, r.stderr);
   const pr = JSON.parse(r.stdout);
+  // pr keeps the summaries of the logs it read, as history does (no history was run here).
+  const cached = [...Deno.readDirSync(`${p.dir}/.taskline/cache/history`)].map((e) => e.name);
+  assert(cached.some((n) => n.startsWith("001-")), `cache: ${cached}`);
   assertEquals(pr.title, "Retry uploads");
   assertEquals(pr.branch, "taskline/001-retry-uploads");
   assertEquals(pr.base, "develop", "the base the run merged into");

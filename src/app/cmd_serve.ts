@@ -23,8 +23,16 @@ is printed, and kept in .taskline/server.token while the server runs. It is
 new at each start unless TASKLINE_TOKEN gives one (32 to 256 characters of
 letters, digits and ._~-), so that clients can ride out a restart.`,
   flags: {
-    host: { type: "string", description: "address to listen on", default: "127.0.0.1" },
-    port: { type: "string", description: "port; 0 takes a free port", default: "7777" },
+    host: {
+      type: "string",
+      description: "address to listen on",
+      default: "server.host of config.jsonc, else 127.0.0.1",
+    },
+    port: {
+      type: "string",
+      description: "port; 0 takes a free port",
+      default: "server.port of config.jsonc, else 7777",
+    },
     "exit-on-stdin-eof": {
       type: "boolean",
       description: "stop when standard input closes (for desktop clients)",

@@ -130,7 +130,8 @@ export const COMMANDS: Record<string, Command> = {
   },
   pr: {
     summary: "the text of a pull request for a task's branch",
-    keeps: () => READS,
+    // Like history, whose summaries it reads: it keeps their cache.
+    keeps: () => WRITES,
     load: () => import("./cmd_pr.ts").then((m) => ({ spec: m.PR_SPEC, run: m.prCommand })),
   },
   trace: {

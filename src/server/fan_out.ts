@@ -143,7 +143,7 @@ const MOVING_MS = 1000;
 const LATE_MS = 50;
 
 /** Longest time between two flushes while busy, however many members, in ms. */
-const FLUSH_MS_MAX = Number(Deno.env.get("TASKLINE_FLUSH_MS_MAX") ?? 35);
+const FLUSH_MS_MAX = 35;
 /** Members that add one millisecond to the time between two busy flushes. */
 const MEMBERS_PER_FLUSH_MS = 20;
 

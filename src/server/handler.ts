@@ -10,6 +10,8 @@
  *
  * @module
  */
+import { type HeldPermissions, heldPermissions } from "../sandbox.ts";
+import { openApiDocument } from "./openapi.ts";
 import { tag, type TaggedEnvelope } from "../contract/envelope.ts";
 import { isEphemeral } from "../contract/events.ts";
 import { RunHost } from "../engine/actions.ts";
@@ -94,6 +96,7 @@ export function createHandler(options: HandlerOptions): Handler {
       }
     },
   });
+  let held: Promise<HeldPermissions> | null = null;
   const ctx: RouteContext = {
     state,
     tasks,
@@ -104,6 +107,10 @@ export function createHandler(options: HandlerOptions): Handler {
     runs,
     settings,
     routes: ROUTES,
+    // Made now: a route described in two ways fails the start, not a request.
+    openApi: openApiDocument(options.version, ROUTES),
+    // The process gives up what it does not need before it serves: what it holds is fixed.
+    permissions: () => held ??= heldPermissions(state.root),
   };
 
   async function fetch(req: Request): Promise<Response> {

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import type { HeldPermissions } from "../sandbox.ts";
 import type { RunHost } from "../engine/actions.ts";
 import type { Settings } from "../store/settings.ts";
 import type { StateDir } from "../store/state_dir.ts";
@@ -36,6 +37,10 @@ export interface RouteContext {
   settings(): Promise<Settings>;
   /** Every route the server answers (for the OpenAPI document). */
   readonly routes: readonly Route[];
+  /** The OpenAPI document of {@link routes}, made once when the handler is. */
+  readonly openApi: object;
+  /** What the process holds (`/api/health`): asked once, at the first request that needs it. */
+  permissions(): Promise<HeldPermissions>;
 }
 
 /** How a parameter is described in the OpenAPI document. */

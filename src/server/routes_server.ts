@@ -4,8 +4,7 @@
  *
  * @module
  */
-import { heldPermissions, readsOutsideStateDir } from "../sandbox.ts";
-import { openApiDocument } from "./openapi.ts";
+import { readsOutsideStateDir } from "../sandbox.ts";
 import { defineRoute, json, type Route } from "./route.ts";
 
 const WEB_PLACEHOLDER = `<!doctype html><meta charset="utf-8"><title>taskline</title>
@@ -40,15 +39,37 @@ export const SERVER_ROUTES: readonly Route[] = [
           "application/json": {
             schema: {
               type: "object",
-              required: ["ok", "version"],
-              properties: { ok: { type: "boolean" }, version: { type: "string" } },
+              required: [
+                "ok",
+                "version",
+                "state_dir",
+                "tasks",
+                "read_outside_state_dir",
+                "permissions",
+                "streams",
+              ],
+              properties: {
+                ok: { type: "boolean" },
+                version: { type: "string" },
+                state_dir: { type: "string" },
+                tasks: { type: "integer" },
+                read_outside_state_dir: { type: "boolean" },
+                permissions: {
+                  type: "object",
+                  description: "read, write, net, env, run, ffi, sys: each {all, granted}",
+                },
+                streams: {
+                  type: ["object", "null"],
+                  description: "clients, catch_ups, fan_out, flushes, postponed, stalls",
+                },
+              },
             },
           },
         },
       },
     },
     async handle(_input, ctx) {
-      const held = await heldPermissions(ctx.state.root);
+      const held = await ctx.permissions();
       return json({
         ok: true,
         version: ctx.version,
@@ -71,6 +92,6 @@ export const SERVER_ROUTES: readonly Route[] = [
         content: { "application/json": { schema: { type: "object" } } },
       },
     },
-    handle: (_input, ctx) => json(openApiDocument(ctx.version, ctx.routes)),
+    handle: (_input, ctx) => json(ctx.openApi),
   }),
 ];

@@ -42,7 +42,7 @@ let built: Promise<ClientModules> | undefined;
 
 /**
  * The client's modules, made at the first call and kept (about 35 ms once:
- * 15-25 ms to load `node:module`, 5-8 ms to strip the 24 modules).
+ * 15-25 ms to load `node:module`, 5-8 ms to strip the 25 modules).
  * Rejects, naming the module, when one holds TypeScript that stripping
  * cannot remove.
  */
