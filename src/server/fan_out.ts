@@ -85,9 +85,33 @@ export interface FanOutOptions {
   memberBytesMax?: number;
   /** The frame of an item (the hub's shared cache). */
   frameOf: (it: FeedItem) => string;
+  /**
+   * Whether a client may still join (one is open, if not yet a member):
+   * while none is, flushes only move the logs' offsets; nothing is encoded
+   * nor kept for the ring. Default: always.
+   */
+  joinable?: () => boolean;
 }
 
 const encoder = new TextEncoder();
+
+/** The frames of the entries `keeps` takes, cut from their flush's encoding. */
+function kept(
+  entries: readonly Entry[],
+  flush: { bytes: Uint8Array; starts: number[] },
+  keeps: NonNullable<MemberFilter>,
+): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (let k = 0; k < entries.length; k++) {
+    const e = entries[k];
+    const ok = "item" in e ? keeps(e.item.task, e.item.record.env) : keeps(e.task, e.env);
+    if (!ok) continue;
+    parts.push(flush.bytes.subarray(flush.starts[k], flush.starts[k + 1]));
+    size += flush.starts[k + 1] - flush.starts[k];
+  }
+  return size === 0 ? new Uint8Array(0) : concatBytes(parts, size);
+}
 
 /** Most bytes of the buffer the flushes are encoded in, kept between flushes. */
 const SCRATCH_BYTES_MAX = 1 << 20;
@@ -101,6 +125,8 @@ let scratch = new Uint8Array(64 * 1024);
  * promoted to V8's old generation (and so of its memory).
  */
 interface RingItem extends FilteredFacts {
+  /** Its number among the logged items (the ring's slot is this modulo its length). */
+  seq: number;
   task: Task;
   /** The log's offset after the item. */
   end: number | undefined;
@@ -262,9 +288,10 @@ export class FanOut {
         s = flushed.to;
         continue;
       }
-      // Gone from the ring: the client catches up from the logs.
-      if (this.#flushed - s > ring.length) return null;
-      const it = ring[++s % ring.length]!;
+      // Gone from the ring (or never kept: no client was open): the client catches up from the logs.
+      const it = ring[(s + 1) % ring.length];
+      if (it === undefined || it.seq !== s + 1) return null;
+      s++;
       if (it.end !== undefined) {
         const i = this.#indexOf(it.task);
         ends.set(i, Math.max(ends.get(i) ?? 0, it.end));
@@ -394,9 +421,10 @@ export class FanOut {
       const i = this.#indexOf(e.item.task);
       ends.set(i, Math.max(ends.get(i) ?? 0, end));
     }
-    // The frames of every entry, encoded once: what members without filters are sent, and
-    // (logged items only) what the ring keeps of them.
-    const shared = entries.length > 0 ? this.#encode(entries) : null;
+    // The frames of every entry, encoded once: what members without filters are sent, what
+    // members with filters are cut from, and (logged items only) what the ring keeps of them.
+    const wanted = this.#members.size > 0 || (this.#options.joinable?.() ?? true);
+    const shared = entries.length > 0 && wanted ? this.#encode(entries) : null;
     if (this.#members.size > 0 && shared !== null) {
       const bound = this.#options.memberBytesMax ?? 64 * 1024;
       for (const m of [...this.#members]) {
@@ -411,7 +439,7 @@ export class FanOut {
           m.fellBehind(this.#offsets.slice(), this.#flushed);
           continue;
         }
-        const out = m.keeps === null ? shared.bytes : encoder.encode(this.#text(entries, m.keeps));
+        const out = m.keeps === null ? shared.bytes : kept(entries, shared, m.keeps);
         if (out.length > 0) m.sse.writeBytes(out);
       }
     }
@@ -424,6 +452,7 @@ export class FanOut {
         if (!("item" in e)) continue;
         const { task, record } = e.item;
         this.#ring[++seq % this.#ring.length] = {
+          seq,
           task,
           at: record.env.at,
           event: { type: record.env.event.type },
@@ -463,18 +492,6 @@ export class FanOut {
     }
     starts[frames.length] = at;
     return { bytes: buf.slice(0, at), starts };
-  }
-
-  #text(entries: readonly Entry[], keeps: MemberFilter): string {
-    let text = "";
-    for (const e of entries) {
-      if ("item" in e) {
-        if (keeps === null || keeps(e.item.task, e.item.record.env)) {
-          text += this.#options.frameOf(e.item);
-        }
-      } else if (keeps === null || keeps(e.task, e.env)) text += e.frame;
-    }
-    return text;
   }
 
   /** Stops flushing; members are left to the caller. */

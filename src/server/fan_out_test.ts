@@ -250,3 +250,49 @@ Deno.test("a member with a filter that joins from the ring gets the frames it ke
   );
   fan.close();
 });
+
+Deno.test("a member with a filter is cut its frames from each flush, in UTF-8", async () => {
+  const wide = (it: FeedItem) => `${it.cursorText} é€😀 ${it.task.id}\n`;
+  const fan = new FanOut({ frameOf: wide, flushMs: 1 });
+  const onlyA = new Member((task) => task.id === "a");
+  assert(fan.join(onlyA, 0));
+  fan.addItems([item(1, taskA), item(2, taskB), item(3, taskA)]);
+  await tick();
+  fan.addEphemeral("event: agent_delta\ndata: ✓\n\n", taskA, {
+    at: "2026-01-01T00:00:00Z",
+    event: { type: "agent_delta" },
+  } as never);
+  fan.addItems([item(4, taskB), item(5, taskA)]);
+  await tick();
+  onlyA.sse.close();
+  const got = await new Response(onlyA.sse.readable).text();
+  assertEquals(
+    got.split("\n").filter((l) => l.includes("😀") || l.includes("✓")),
+    [
+      `${formatCursor({ ns: 1n, number: 1, seq: 1 })} é€😀 a`,
+      `${formatCursor({ ns: 3n, number: 1, seq: 3 })} é€😀 a`,
+      "data: ✓",
+      `${formatCursor({ ns: 5n, number: 1, seq: 5 })} é€😀 a`,
+    ],
+  );
+  fan.close();
+});
+
+Deno.test("flushes while no client can join keep nothing: a join from before them is refused", async () => {
+  let open = false;
+  const fan = new FanOut({ frameOf, flushMs: 1, joinable: () => open });
+  fan.addLogs([{ task: taskA, offset: 0 }]);
+  fan.addItems([item(1), item(2)]);
+  await tick();
+  assertEquals(fan.snapshot().offsets, [200], "the offsets move all the same");
+  open = true;
+  fan.addItems([item(3), item(4)]);
+  await tick();
+  // Items 1 and 2 were never kept: a member from before them catches up from the logs.
+  assert(!fan.join(new Member(), 0));
+  assert(!fan.join(new Member(() => true), 0));
+  const m = new Member(() => true);
+  assert(fan.join(m, 2));
+  assertEquals(await m.received(), [3, 4]);
+  fan.close();
+});

@@ -145,6 +145,7 @@ export class LiveHub implements LiveRoutes {
     this.recent = new RecentIndex(state);
     this.fan = new FanOut({
       frameOf: feedFrame,
+      joinable: () => this.#clients.size > 0,
       flushMs: options.fanOutFlushMs,
       memberBytesMax: options.clientQueueBytesMax ?? CLIENT_QUEUE_BYTES_MAX,
     });
