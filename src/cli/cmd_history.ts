@@ -104,7 +104,8 @@ function nowOf(ctx: Context): number {
   return ms;
 }
 
-async function warnProblems(ctx: Context, doc: TaskHistory): Promise<void> {
+/** Says on stderr what was wrong with a task's log (its first problem, and that there are more). */
+export async function warnProblems(ctx: Context, doc: TaskHistory): Promise<void> {
   if (doc.errors.length === 0) return;
   if (doc.bad_log) return await ctx.warn(doc.bad_log.message);
   const more = doc.errors.length > 1 ? ` (and more: taskline history ${doc.number})` : "";

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { warnProblems } from "./cmd_history.ts";
 import { TasklineError } from "../errors.ts";
 import { openLogsSynchronously } from "../store/log_file.ts";
 import { buildTaskHistory } from "../views/history.ts";
@@ -69,9 +70,7 @@ export async function prCommand(ctx: Context, args: string[]): Promise<number> {
     cache: new HistoryCache({ disk: true }),
     signal: ctx.io.signal,
   });
-  if (doc.errors.length > 0 && !doc.bad_log) {
-    await ctx.warn(`${ctx.state.logPath(doc.dir)}: ${doc.errors[0]}`);
-  }
+  await warnProblems(ctx, doc);
   const pr = buildPullRequest(doc, { base });
   await ctx.io.stdout.write(ctx.json ? JSON.stringify(pr) + "\n" : pr.body);
   return 0;

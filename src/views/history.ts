@@ -435,9 +435,19 @@ function validationsPassed(runs: RunSummary[]): boolean | null {
   for (let i = runs.length - 1; i >= 0; i--) {
     const v = runs[i].validations;
     if (v.length === 0) continue;
-    const latest = new Map<string, boolean>();
-    for (const x of v) latest.set(`${x.integration}|${x.command}`, x.passed);
-    return [...latest.values()].every((p) => p);
+    return [...latestValidations(v).values()].every((p) => p);
   }
   return null;
+}
+
+/**
+ * Whether each validation command (with its integration flag) passed the
+ * last time it ran, in the order the commands first ran.
+ */
+export function latestValidations(
+  results: readonly { integration: boolean; command: string; passed: boolean }[],
+): Map<string, boolean> {
+  const latest = new Map<string, boolean>();
+  for (const x of results) latest.set(`${x.integration}|${x.command}`, x.passed);
+  return latest;
 }

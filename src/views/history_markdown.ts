@@ -14,8 +14,16 @@
  *
  * @module
  */
-import { type RunHistory, type TaskHistory, tokensOf } from "./history.ts";
-import { costText, LOWER_BOUND_LEGEND, runTotals, taskCostText } from "./history_text.ts";
+import { latestValidations, type RunHistory, type TaskHistory, tokensOf } from "./history.ts";
+import {
+  costText,
+  LOWER_BOUND_LEGEND,
+  mark,
+  runState,
+  runTotals,
+  taskCostText,
+  usageBreakdown,
+} from "./history_text.ts";
 import { mdCode, mdDocument, mdText } from "./markdown.ts";
 import { takeLines } from "./md_budget.ts";
 import { formatCount, formatDuration, formatTime, plural } from "./units.ts";
@@ -24,10 +32,6 @@ import { formatCount, formatDuration, formatTime, plural } from "./units.ts";
 export const SUMMARY_CHARS_MAX = 320_000;
 /** Most rows of a table. */
 const ROWS_MAX = 2_000;
-
-function mark(known: boolean): string {
-  return known ? "" : "+";
-}
 
 /** The cells of a table row, made inert for a GFM table. */
 function row(cells: string[]): string {
@@ -109,16 +113,9 @@ export function historyMarkdown(docs: TaskHistory[], options: HistoryMarkdownOpt
   return mdDocument(lines);
 }
 
-function runState(r: RunHistory): string {
-  if (r.state !== "finished") return r.state;
-  const how = r.success === true ? " (success)" : r.success === false ? " (no success)" : "";
-  return `finished ${r.status ?? "-"}${how}`;
-}
-
 function validationsCell(r: RunHistory): string {
   if (r.validations.length === 0) return "-";
-  const latest = new Map<string, boolean>();
-  for (const v of r.validations) latest.set(`${v.integration}|${v.command}`, v.passed);
+  const latest = latestValidations(r.validations);
   const failed = [...latest.values()].filter((p) => !p).length;
   return failed === 0 ? `${latest.size} passing` : `${failed} of ${latest.size} failing`;
 }
@@ -194,11 +191,9 @@ export function taskHistoryMarkdown(d: TaskHistory): string {
   const u = d.totals.usage;
   const m = mark(d.totals.complete);
   lines.push(
-    `Total: ${formatCount(tokensOf(u))}${m} tokens (${formatCount(u.input_tokens)} in, ` +
-      `${formatCount(u.output_tokens)} out, ${formatCount(u.cache_read_tokens)} cache read, ` +
-      `${formatCount(u.cache_write_tokens)} cache write), ${
-        formatDuration(d.totals.active_ms)
-      }${m} active, ${mdText(taskCostText(d), { lineStart: false })}.`,
+    `Total: ${formatCount(tokensOf(u))}${m} tokens (${usageBreakdown(u)}), ${
+      formatDuration(d.totals.active_ms)
+    }${m} active, ${mdText(taskCostText(d), { lineStart: false })}.`,
     "",
   );
   if (!d.totals.complete) lines.push(mdText(LOWER_BOUND_LEGEND), "");

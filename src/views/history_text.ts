@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { Usage } from "../contract/events.ts";
 import { type RunHistory, type TaskHistory, tokensOf } from "./history.ts";
 import { formatAge, formatCost, formatCount, formatDuration, formatTime, plural } from "./units.ts";
 import { oneLine } from "./event_line.ts";
@@ -17,8 +18,24 @@ export const LOWER_BOUND_LEGEND =
 export const REPORTED_COST_LEGEND =
   "* cost reported by the agent itself (the price table has no price for its model)";
 
-function mark(known: boolean): string {
+/** The mark of a total that is a lower bound (a run's totals not all known): "+". */
+export function mark(known: boolean): string {
   return known ? "" : "+";
+}
+
+/** Tokens by kind: "1,000 in, 200 out, 0 cache read, 0 cache write". */
+export function usageBreakdown(u: Usage): string {
+  return `${formatCount(u.input_tokens)} in, ${formatCount(u.output_tokens)} out, ` +
+    `${formatCount(u.cache_read_tokens)} cache read, ${
+      formatCount(u.cache_write_tokens)
+    } cache write`;
+}
+
+/** Where a run stands: "running", "paused"..., or "finished done (success)". */
+export function runState(r: RunHistory): string {
+  if (r.state !== "finished") return r.state;
+  const how = r.success === true ? " (success)" : r.success === false ? " (no success)" : "";
+  return `finished ${r.status ?? "-"}${how}`;
 }
 
 /** The history table. */
@@ -127,9 +144,7 @@ export function renderDetail(d: TaskHistory, nowMs: number): string {
   lines.push(
     `${plural(d.totals.runs, "run")}, ${plural(d.totals.commits, "commit")}, ` +
       `${plural(d.changed_files.files.length, "file")} changed, ` +
-      `${formatCount(tokensOf(u))}${m} tokens (${formatCount(u.input_tokens)} in, ` +
-      `${formatCount(u.output_tokens)} out, ${formatCount(u.cache_read_tokens)} cache read, ` +
-      `${formatCount(u.cache_write_tokens)} cache write), ${
+      `${formatCount(tokensOf(u))}${m} tokens (${usageBreakdown(u)}), ${
         formatDuration(d.totals.active_ms)
       }${m} active`,
   );
@@ -151,13 +166,10 @@ export function renderDetail(d: TaskHistory, nowMs: number): string {
   if (d.runs.length === 0) lines.push("", "No run yet.");
   for (const r of d.runs) {
     lines.push("");
-    const state = r.state === "finished"
-      ? `finished ${r.status ?? "-"}${
-        r.success === true ? " (success)" : r.success === false ? " (no success)" : ""
-      }`
-      : r.state;
     lines.push(
-      `Run ${r.run}${r.current ? " (current)" : ""} · ${state} · ${plural(r.resumes, "resume")}`,
+      `Run ${r.run}${r.current ? " (current)" : ""} · ${runState(r)} · ${
+        plural(r.resumes, "resume")
+      }`,
     );
     lines.push(
       `  started ${formatTime(r.started_at)}, ${

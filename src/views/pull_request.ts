@@ -32,7 +32,7 @@ import {
   type TaskHistory,
   tokensOf,
 } from "./history.ts";
-import { runTotals, taskCostText } from "./history_text.ts";
+import { runTotals, taskCostText, usageBreakdown } from "./history_text.ts";
 import { mdCode, mdDocument, mdParagraphs, mdText } from "./markdown.ts";
 import { takeLines } from "./md_budget.ts";
 import { formatCost, formatCount, formatDuration, formatTime, plural } from "./units.ts";
@@ -391,11 +391,7 @@ function bodyOf(
   lines.push("### Usage", "");
   const u = run.usage;
   lines.push(
-    `- This run: ${inline(runTotals(run, parts.currency))} ` +
-      `(${formatCount(u.input_tokens)} in, ${formatCount(u.output_tokens)} out, ` +
-      `${formatCount(u.cache_read_tokens)} cache read, ${
-        formatCount(u.cache_write_tokens)
-      } cache write)`,
+    `- This run: ${inline(runTotals(run, parts.currency))} (${usageBreakdown(u)})`,
   );
   // The task's totals when they say more than the run's: other runs, or why there is no cost.
   if (doc.runs.length > 1 || doc.unpriced_models.length > 0) {
