@@ -65,6 +65,13 @@ export interface ProjectFollowerOptions {
   onReset?: (r: TailReset) => void;
   /** Told when a followed task's directory is gone (`task discard`). Default: ignored. */
   onRemoved?: (task: Task) => void;
+  /** Told when a task is followed: at start (`initial`) or made later. Default: ignored. */
+  onFound?: (task: Task, initial: boolean) => void;
+  /**
+   * Told of each file of a followed task's directory that a notification
+   * says changed (`task.json` rewritten...). Default: ignored.
+   */
+  onChanged?: (task: Task, path: string) => void;
   /**
    * Told once each time a followed task's log is found not to be a regular
    * file inside `.taskline/` (at start, or replaced by a FIFO while
@@ -149,6 +156,10 @@ export class ProjectFollower {
     this.#dirs = new TaskDirs(state, {
       pollIntervalMs: options.pollIntervalMs,
       onFound: (dir, initial) => this.#found(dir, initial),
+      onChanged: (dir, path) => {
+        const f = this.#followed.get(dir);
+        if (f) this.#options.onChanged?.(f.task, path);
+      },
       onRemoved: (dir) => {
         // A discarded task is no longer followed; a task made later in a
         // directory of the same name is another task, read from its first event.
@@ -226,6 +237,7 @@ export class ProjectFollower {
       published: from,
     };
     this.#followed.set(dir, f);
+    this.#options.onFound?.(task, initial);
     return true;
   }
 

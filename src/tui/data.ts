@@ -30,7 +30,6 @@ import { renderDetail } from "../views/history_text.ts";
 import { TasklineError } from "../errors.ts";
 import { ProjectFollower } from "../follow/project_follower.ts";
 import { replayFeed } from "../follow/replay_feed.ts";
-import { TaskDirs } from "../follow/task_dirs.ts";
 import {
   type BoardRow,
   type DocView,
@@ -130,49 +129,12 @@ export class TuiData implements LiveModel {
     await this.#reloadAll();
     this.#status = "live";
     this.#changed();
-    // Tasks created or removed (task new, task discard) and task.json rewritten
-    // (a status changed after the run's last event) tell no event: the task
-    // directories are watched for them, as the follower watches them for logs.
-    const dirs = new TaskDirs(this.state, {
-      onFound: (_dir, initial) => {
-        if (!initial) this.#relistSoon();
-        return true;
-      },
-      onRemoved: () => this.#relistSoon(),
-      onChanged: (dir, path) => {
-        if (!path.slice(path.lastIndexOf("/") + 1).startsWith("task.json")) return;
-        const task = this.#tasks.find((t) => t.dir === dir);
-        if (task) {
-          this.#dirty.add(task.number);
-          this.#scheduleReload();
-        } else this.#relistSoon();
-      },
-    });
-    // Stopped with the UI, or when the follow ends first (it failed).
-    const stop = new AbortController();
-    const onAbort = () => stop.abort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    const watching = (async () => {
-      await dirs.scan();
-      dirs.watch(stop.signal);
-      while (!stop.signal.aborted) {
-        await dirs.turn();
-        // Logs are the follower's: only the directories found, gone and task.json matter here.
-        dirs.dirty.clear();
-        await dirs.wait(stop.signal);
-      }
-    })().catch((e) => {
-      if (!stop.signal.aborted) this.problem(`watching the tasks: ${(e as Error)?.message ?? e}`);
-    });
     try {
       const follow = this.#options.follow ?? followProject;
       await follow(this, signal);
     } catch (e) {
       if (!signal.aborted) throw e;
     } finally {
-      stop.abort();
-      signal.removeEventListener("abort", onAbort);
-      await watching;
       if (this.#timer !== undefined) clearTimeout(this.#timer);
     }
   }
@@ -181,6 +143,28 @@ export class TuiData implements LiveModel {
   #relistSoon() {
     this.#relist = true;
     this.#scheduleReload();
+  }
+
+  /**
+   * A task made or removed (task new, task discard), or a file of its
+   * directory changed: a rewritten `task.json` (a status changed after the
+   * run's last event) tells no event, so the follower's watch of the task
+   * directories tells it here.
+   */
+  taskMade(): void {
+    this.#relistSoon();
+  }
+
+  taskRemoved(): void {
+    this.#relistSoon();
+  }
+
+  taskFileChanged(task: Task, path: string): void {
+    if (!path.slice(path.lastIndexOf("/") + 1).startsWith("task.json")) return;
+    if (this.#tasks.some((t) => t.dir === task.dir)) {
+      this.#dirty.add(task.number);
+      this.#scheduleReload();
+    } else this.#relistSoon();
   }
 
   /** Reports a problem met while following (a broken line): shown in the status. */
@@ -569,6 +553,11 @@ export async function followProject(data: TuiData, signal: AbortSignal): Promise
   const follower = new ProjectFollower(data.state, {
     onProblem: (p) => data.problem(`${p.path}: line ${p.line}: skipped a broken line`),
     onBadLog: (e, task) => data.badLog(task, e.message),
+    onFound: (_task, initial) => {
+      if (!initial) data.taskMade();
+    },
+    onRemoved: () => data.taskRemoved(),
+    onChanged: (task, path) => data.taskFileChanged(task, path),
   });
   try {
     await follower.start();

@@ -107,15 +107,12 @@ Deno.test("the Activity backlog holds the newest events of the most recently act
   ]);
 });
 
-Deno.test("the board follows tasks made, rewritten and removed with no event, through the task directories' watch", async () => {
+Deno.test("the board follows tasks made, rewritten and removed with no event, through the follower's watch of the task directories", async () => {
   await using p = await tempProject();
   const one = await createTask(p.state, "One", { status: "ready" });
   const ac = new AbortController();
-  const data = new TuiData(p.state, {
-    reloadIntervalMs: 20,
-    follow: (_d, signal) =>
-      new Promise((r) => signal.addEventListener("abort", () => r(), { once: true })),
-  });
+  // The real follow: the project follower tells of the task directories.
+  const data = new TuiData(p.state, { reloadIntervalMs: 20 });
   const started = data.start(ac.signal);
   await waitUntil(() => data.board().length === 1, "the board loaded");
   const two = await createTask(p.state, "Two", { status: "ready" });
