@@ -189,6 +189,14 @@ function parseOptions(args: string[]): Options {
     else throw new Error(`bench: unknown option ${a}`);
   }
   if (Deno.env.get("TASKLINE_BENCH_TINY") === "1") o.mode = "tiny";
+  // A server swapped or given flags is not the program as it ships: its figures stay out of the docs.
+  const swapped = ["TASKLINE_BENCH_SERVE_MAIN", "TASKLINE_BENCH_SERVE_FLAGS"]
+    .filter((n) => (Deno.env.get(n) ?? "") !== "");
+  if (swapped.length > 0 && o.out === new URL("../docs/benchmarks.md", import.meta.url).pathname) {
+    throw new Error(
+      `bench: ${swapped.join(" and ")} set: not the program as it ships; write elsewhere (--out)`,
+    );
+  }
   return o;
 }
 
