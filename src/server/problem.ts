@@ -32,6 +32,7 @@ const TITLES: Record<number, string> = {
   409: "Conflict",
   413: "Content Too Large",
   415: "Unsupported Media Type",
+  431: "Request Header Fields Too Large",
   500: "Internal Server Error",
   503: "Service Unavailable",
 };
@@ -39,6 +40,24 @@ const TITLES: Record<number, string> = {
 /** The `type` URI of a problem code. */
 export function problemType(code: string): string {
   return `https://taskline.dev/problems/${code}`;
+}
+
+/** The body of a problem answer; `instance` is the request's path and query (its token hidden). */
+export function problemBody(
+  status: number,
+  detail: string,
+  instance: string,
+  code = "http",
+): Problem {
+  return {
+    type: problemType(code),
+    title: TITLES[status] ?? "Error",
+    status,
+    detail,
+    instance: redactToken(instance),
+    error: detail,
+    code,
+  };
 }
 
 /**
@@ -55,17 +74,8 @@ export function problem(
   req: Request,
   options: { code?: string; headers?: Record<string, string> } = {},
 ): Response {
-  const code = options.code ?? "http";
   const url = new URL(req.url);
-  const body: Problem = {
-    type: problemType(code),
-    title: TITLES[status] ?? "Error",
-    status,
-    detail,
-    instance: redactToken(url.pathname + url.search),
-    error: detail,
-    code,
-  };
+  const body = problemBody(status, detail, url.pathname + url.search, options.code);
   return new Response(JSON.stringify(body), {
     status,
     headers: {

@@ -1,5 +1,5 @@
 /**
- * Running the server: the one place that calls `Deno.serve`. It makes the
+ * Running the server: the one place that listens (http1.ts). It makes the
  * token, writes `.taskline/server.token` (0600), opens the live channel
  * (`.taskline/live.json`), and on stop (signal, stdin EOF) closes every
  * stream and removes both files.
@@ -8,8 +8,10 @@
  */
 import type { StateDir } from "../store/state_dir.ts";
 import { TasklineError } from "../errors.ts";
+import { problemBody } from "./problem.ts";
 import { allowedHosts, isLoopbackHost, newToken } from "./auth.ts";
 import { createHandler, type HandlerOptions } from "./handler.ts";
+import { type Http1Server, listenHttp1 } from "./http1.ts";
 import { LiveHub, type LiveHubOptions } from "./live.ts";
 import { listenLiveChannel } from "../follow/live_listen.ts";
 import { tryServeLock } from "../store/lock.ts";
@@ -89,30 +91,30 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
     onWarning: options.onWarning,
   });
 
-  const stop = new AbortController();
-  let server: Deno.HttpServer<Deno.NetAddr>;
-  const listening = Promise.withResolvers<Deno.NetAddr>();
+  let server: Http1Server;
   try {
-    server = Deno.serve({
+    server = listenHttp1({
       hostname: host,
       port,
-      signal: stop.signal,
-      onListen: (addr) => listening.resolve(addr as Deno.NetAddr),
+      handler: (req) => app.fetch(req),
       onError: (e) => {
         options.onWarning?.(`request failed: ${(e as Error)?.name ?? "error"}`);
         return new Response(
-          JSON.stringify({
-            type: "about:blank",
-            title: "Internal Server Error",
-            status: 500,
-            detail: "The server failed to answer",
-            instance: "",
-            error: "The server failed to answer",
-          }),
+          JSON.stringify(
+            problemBody(500, "The server failed to answer", "", "io"),
+          ),
           { status: 500, headers: { "content-type": "application/problem+json" } },
         );
       },
-    }, (req) => app.fetch(req));
+      // Past the file descriptor limit (ulimit -n) new connections wait in
+      // the kernel's backlog until some close; the server keeps answering.
+      onAcceptError: (e) =>
+        options.onWarning?.(
+          `cannot accept connections for now (${
+            e.message.replace(/^Error: /, "")
+          }): past the file descriptor limit (ulimit -n), new clients wait until others close (docs/server.md)`,
+        ),
+    });
   } catch (e) {
     await hub.close();
     if (e instanceof Deno.errors.AddrInUse) {
@@ -129,14 +131,7 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
     }
     throw e;
   }
-  // The runtime's accept loop ends for good when it fails (past the file
-  // descriptor limit: "Too many open files"); told at once, so that the
-  // server stops cleanly and says why instead of dying of an unhandled error.
-  const acceptFailed = server.finished.then(
-    () => null,
-    (e: unknown) => e instanceof Error ? e : new Error(String(e)),
-  );
-  const addr = await listening.promise;
+  const addr = server.addr;
   for (const h of allowedHosts(host, addr.port)) gate.hosts.add(h);
   const tokenPath = state.tokenPath;
   let live: { close(): Promise<void> } | null = null;
@@ -158,27 +153,17 @@ export async function serve(state: StateDir, options: ServeOptions): Promise<voi
     await hub.start();
     await options.onListen({ url: baseUrl(host, addr.port), port: addr.port, host, token });
     if (!options.signal.aborted) {
-      const stopped = new Promise<null>((resolve) => {
-        options.signal.addEventListener("abort", () => resolve(null), { once: true });
+      await new Promise<void>((resolve) => {
+        options.signal.addEventListener("abort", () => resolve(), { once: true });
       });
-      const failed = await Promise.race([stopped, acceptFailed]);
-      if (failed !== null) {
-        throw new TasklineError(
-          "io",
-          `taskline serve stopped: the runtime cannot accept connections any more (${
-            failed.message.replace(/^Error: /, "")
-          }); past the process's file descriptor limit (ulimit -n) a server of Deno 2.9 stops accepting: raise the limit, or bound the connections with a proxy (docs/server.md)`,
-        );
-      }
     }
   } finally {
     // Runs started through the API end first (cancelled, resumable), so their
     // run_finished is logged before the process goes.
     await app.close();
     await hub.close();
-    stop.abort();
     await live?.close().catch(() => {});
-    await server.finished.catch(() => {});
+    await server.close();
     await removeIfOurs(tokenPath, token);
     lock?.release();
   }

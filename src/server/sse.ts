@@ -66,8 +66,40 @@ export interface SseStreamOptions {
   stallMsMax?: number;
 }
 
-/** Bytes the response body stream holds before it counts as full (its high-water mark). */
+/**
+ * Bytes that may wait for a client before a writer that goes at the client's
+ * pace waits for room ({@link SseStream.room}).
+ */
 export const STREAM_HIGH_WATER_BYTES = 16 * 1024;
+
+/**
+ * Where a stream's bytes go when the server writes them to the client's
+ * connection itself (http1.ts): no `ReadableStream` between the stream and
+ * the socket.
+ */
+export interface SseSink {
+  /** Queues bytes for the connection (written in order, as fast as it takes them). */
+  write(bytes: Uint8Array): void;
+  /** Bytes queued and not yet taken by the connection. */
+  readonly queuedBytes: number;
+  /** Closes the connection once what is queued is written. */
+  end(): void;
+  /** Closes the connection now. */
+  abort(): void;
+}
+
+/** The stream of each body handed out, so that the server can write it to its connection itself. */
+const streamOfBody = new WeakMap<ReadableStream<Uint8Array>, SseStream>();
+
+/**
+ * The event stream whose body this is, if it is one nobody has read yet: the
+ * server then attaches its connection ({@link SseStream.attach}) instead of
+ * reading the body.
+ */
+export function sseOfBody(body: ReadableStream<Uint8Array> | null): SseStream | undefined {
+  if (body === null || body.locked) return undefined;
+  return streamOfBody.get(body);
+}
 
 const encoder = new TextEncoder();
 
@@ -115,21 +147,31 @@ function stopTicks(stream: SseStream, periodMs: number): void {
 /**
  * One client's stream. Text pushed in the same turn of the event loop goes
  * out as one chunk.
+ *
+ * Its bytes wait here until the stream is bound to a consumer: the server's
+ * connection ({@link attach}), or a reader of {@link readable} (its first
+ * read binds it; tests and in-process callers read it so).
  */
 export class SseStream {
   readonly readable: ReadableStream<Uint8Array>;
-  #controller!: ReadableStreamDefaultController<Uint8Array>;
+  #controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  #sink: SseSink | null = null;
+  /** Bytes made before the stream was bound. */
+  #early: Uint8Array[] = [];
+  #earlyBytes = 0;
   #pending: string[] = [];
   #pendingChars = 0;
   #scheduled = false;
   #closed = false;
+  /** Closed by {@link close} (the consumer gets what was made, then the end), not dropped. */
+  #ended = false;
   readonly #heartbeatMs: number;
   #heartbeatAt: number;
   readonly #stallMsMax: number;
   readonly #tickMs: number;
   readonly #queueBytesMax: number;
   readonly #onClose?: () => void;
-  /** Bytes handed to the body stream so far. */
+  /** Bytes made so far (handed to the consumer or waiting here). */
   #enqueuedBytes = 0;
   /** Bytes the connection had taken at the last stall check, and since when it took none. */
   #takenAtCheck = 0;
@@ -140,20 +182,60 @@ export class SseStream {
   constructor(options: SseStreamOptions = {}) {
     this.#queueBytesMax = options.queueBytesMax ?? 128 * 1024;
     this.#onClose = options.onClose;
+    // A high-water mark of 0: `pull` is called only when a reader waits, so
+    // a body that the server hands to its connection is never read.
     this.readable = new ReadableStream<Uint8Array>({
-      start: (c) => {
-        this.#controller = c;
+      pull: (c) => {
+        if (this.#controller === null && this.#sink === null) this.#bindController(c);
+        this.#wakeRoom();
       },
-      // Called when the connection took bytes and the stream has room again.
-      pull: () => this.#wakeRoom(),
       cancel: () => this.#finish(),
-    }, { highWaterMark: STREAM_HIGH_WATER_BYTES, size: (chunk) => chunk.byteLength });
+    }, { highWaterMark: 0 });
+    streamOfBody.set(this.readable, this);
     this.#send(`retry: ${options.retryMs ?? 1000}\n: taskline\n\n`);
     this.#heartbeatMs = options.heartbeatMs ?? 15_000;
     this.#heartbeatAt = Date.now() + this.#heartbeatMs;
     this.#stallMsMax = options.stallMsMax ?? 10_000;
     this.#tickMs = Math.max(1, Math.min(1000, this.#stallMsMax, this.#heartbeatMs));
     startTicks(this, this.#tickMs);
+  }
+
+  #bindController(c: ReadableStreamDefaultController<Uint8Array>) {
+    this.#controller = c;
+    this.#handEarly();
+  }
+
+  /**
+   * Binds the stream to a connection the server writes itself: what waits
+   * is written first. The sink tells of its progress with {@link drained}
+   * and of the client going with {@link cancel}.
+   */
+  attach(sink: SseSink): void {
+    if (this.#controller !== null || this.#sink !== null) {
+      throw new Error("The stream is bound already");
+    }
+    this.#sink = sink;
+    this.#handEarly();
+  }
+
+  /** Hands the consumer just bound what waited, and ends it if the stream has ended. */
+  #handEarly() {
+    const early = this.#early;
+    this.#early = [];
+    this.#earlyBytes = 0;
+    for (const b of early) this.#deliver(b);
+    if (this.#ended) this.#endConsumer();
+    else if (this.#closed) this.#abortConsumer();
+  }
+
+  /** The connection took what was queued (or enough of it): writers waiting for room go on. */
+  drained(): void {
+    this.#wakeRoom();
+  }
+
+  /** The client went away. */
+  cancel(): void {
+    this.#finish();
   }
 
   /** A tick of the streams' shared timer: the heartbeat and the stall check. */
@@ -184,9 +266,7 @@ export class SseStream {
       // for its next request, with what it did not read in the kernel's
       // socket buffer and the runtime's write buffer.
       this.stalled = true;
-      try {
-        this.#controller.error(new Error("The client took nothing for too long"));
-      } catch { /* closed already */ }
+      this.#abortConsumer();
       this.#finish();
     }
   }
@@ -194,8 +274,11 @@ export class SseStream {
   /** Set when the stream was closed because its client took nothing for too long. */
   stalled = false;
 
+  /** Bytes made and not yet taken by the connection. */
   #queuedBytes(): number {
-    return Math.max(0, STREAM_HIGH_WATER_BYTES - (this.#controller.desiredSize ?? 0));
+    if (this.#sink !== null) return this.#sink.queuedBytes;
+    if (this.#controller !== null) return Math.max(0, -(this.#controller.desiredSize ?? 0));
+    return this.#earlyBytes;
   }
 
   #wakeRoom() {
@@ -229,14 +312,12 @@ export class SseStream {
     return this.#closed;
   }
 
-  /**
-   * Bytes waiting for the client: queued in the connection plus batched here.
-   */
   /** Bytes the connection has taken from the stream so far. */
   get takenBytes(): number {
     return this.#enqueuedBytes - this.#queuedBytes();
   }
 
+  /** Bytes waiting for the client: queued for the connection plus batched here. */
   get backlogBytes(): number {
     if (this.#closed) return 0;
     return this.#queuedBytes() + this.#pendingChars;
@@ -268,11 +349,45 @@ export class SseStream {
   writeBytes(bytes: Uint8Array): void {
     if (this.#closed) return;
     this.#flush();
-    try {
-      this.#controller.enqueue(bytes);
-      this.#enqueuedBytes += bytes.byteLength;
-    } catch {
-      this.#finish();
+    this.#hand(bytes);
+  }
+
+  /** Hands bytes to the consumer, or keeps them until there is one. */
+  #hand(bytes: Uint8Array) {
+    if (this.#closed) return;
+    this.#enqueuedBytes += bytes.byteLength;
+    if (this.#sink === null && this.#controller === null) {
+      this.#early.push(bytes);
+      this.#earlyBytes += bytes.byteLength;
+    } else this.#deliver(bytes);
+  }
+
+  #deliver(bytes: Uint8Array) {
+    if (this.#sink !== null) this.#sink.write(bytes);
+    else {
+      try {
+        this.#controller?.enqueue(bytes);
+      } catch {
+        this.#finish();
+      }
+    }
+  }
+
+  #endConsumer() {
+    if (this.#sink !== null) this.#sink.end();
+    else {
+      try {
+        this.#controller?.close();
+      } catch { /* closed already */ }
+    }
+  }
+
+  #abortConsumer() {
+    if (this.#sink !== null) this.#sink.abort();
+    else {
+      try {
+        this.#controller?.error(new Error("The client took nothing for too long"));
+      } catch { /* closed already */ }
     }
   }
 
@@ -292,28 +407,26 @@ export class SseStream {
     const text = this.#pending.length === 1 ? this.#pending[0] : this.#pending.join("");
     this.#pending = [];
     this.#pendingChars = 0;
-    try {
-      const bytes = encoder.encode(text);
-      this.#controller.enqueue(bytes);
-      this.#enqueuedBytes += bytes.byteLength;
-    } catch {
-      this.#finish();
-    }
+    this.#hand(encoder.encode(text));
   }
 
   /** Ends the stream (the server is stopping, or the stream has nothing more to send). */
   close(): void {
     if (this.#closed) return;
     this.#flush();
-    try {
-      this.#controller.close();
-    } catch { /* already closed */ }
+    this.#ended = true;
+    // Not bound yet: what waits is handed over, then ended, when it is.
+    if (this.#sink !== null || this.#controller !== null) this.#endConsumer();
     this.#finish();
   }
 
   #finish() {
     if (this.#closed) return;
     this.#closed = true;
+    if (!this.#ended) {
+      this.#early = [];
+      this.#earlyBytes = 0;
+    }
     stopTicks(this, this.#tickMs);
     this.#wakeRoom();
     this.#pending = [];
