@@ -5,8 +5,8 @@
  * write is answered with a 4xx problem+json and changes nothing.
  */
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "./assert.ts";
-import { runCli, spawnCli, tempProject } from "./helpers.ts";
-import { postJson, rawRequest, SseReader, startServer, waitFor } from "./serve_util.ts";
+import { runCli, spawnCli, tempProject, waitUntil } from "./helpers.ts";
+import { postJson, rawRequest, SseReader, startServer } from "./serve_util.ts";
 import { createTask } from "../src/store/tasks.ts";
 import type { StateDir } from "../src/store/state_dir.ts";
 
@@ -150,7 +150,7 @@ Deno.test(
 
     // The row tells the run's status beside what it waits for.
     const rows = await s.json("/api/tasks") as Array<Record<string, Record<string, unknown>>>;
-    await waitFor(async () => {
+    await waitUntil(async () => {
       const r = await s.json("/api/tasks/1") as Record<string, Record<string, unknown>>;
       return r.run?.status === "paused";
     }, "the run's status paused");
@@ -197,7 +197,7 @@ Deno.test(
     assertEquals(log.at(-1)!.event.status, "done");
     assertEquals(log.map((l) => l.seq), log.map((_, i) => i + 1), "seq has no gaps");
     assertEquals(shape(log), shape(cliLog), "the API logs what the commands log");
-    await waitFor(async () => {
+    await waitUntil(async () => {
       const r = await s.json("/api/tasks/1") as Record<string, Record<string, unknown>>;
       return r.run?.status === "done" && r.running as unknown === false;
     }, "the run's status done");
@@ -278,7 +278,7 @@ Deno.test(
     assertEquals(status.code, 0, follower.stderr);
     assertEquals(JSON.parse(follower.lines.at(-1)!).event.type, "run_finished");
     // Nothing runs it any more.
-    await waitFor(async () => (await postJson(s, "/api/tasks/1/cancel", {})).status === 409, "409");
+    await waitUntil(async () => (await postJson(s, "/api/tasks/1/cancel", {})).status === 409, "409");
     const none = await postJson(s, "/api/tasks/1/cancel", {});
     assertProblem(none, 409, "cancel with nothing running");
     assertEquals(none.body.code, "not-running");
@@ -306,7 +306,7 @@ Deno.test(
     const s = await startServer(p.dir);
     try {
       assertEquals((await postJson(s, "/api/tasks/1/run", { scenario: "slow" })).status, 202);
-      await waitFor(
+      await waitUntil(
         async () => (await logOf(p.state, "001-slow-work")).length > 3,
         "the run to get going",
       );
@@ -528,7 +528,7 @@ Deno.test(
     const row = async () =>
       (await s.json("/api/tasks/1") as Record<string, Record<string, unknown> | null>).run;
     await send({ type: "phase_started", phase: "plan" });
-    await waitFor(async () => (await row())?.current_phase === "plan", "the row in plan");
+    await waitUntil(async () => (await row())?.current_phase === "plan", "the row in plan");
     await send({ type: "phase_finished", phase: "plan", success: true, summary: "planned" });
     // As the web UI polls: with If-None-Match, every 50 ms. The run.json that
     // names the new phase is saved a moment after its event; a poll in between

@@ -10,7 +10,8 @@
  */
 import { Ajv2020 as Ajv } from "ajv/dist/2020.js";
 import { assert, assertEquals } from "./assert.ts";
-import { ranProject, type Server, startServer, waitFor } from "./serve_util.ts";
+import { ranProject, type Server, startServer } from "./serve_util.ts";
+import { waitUntil } from "./helpers.ts";
 
 const sanitize = { sanitizeOps: false, sanitizeResources: false };
 
@@ -185,7 +186,7 @@ Deno.test(
         body: '{"speed":200}',
       });
       assertEquals(r.status, 202, r.text);
-      await waitFor(async () => {
+      await waitUntil(async () => {
         const row = JSON.parse((await call(s, { method: "GET", target: `/api/tasks/${n}` })).text);
         return row.run?.pending_approval === "spec" && row.running === false;
       }, `task ${n} at its gate`);

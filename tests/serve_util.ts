@@ -22,19 +22,6 @@ export async function ranProject(): Promise<TempProject> {
   return p;
 }
 
-/** Waits until `pred` holds, asking every 50 ms, at most `timeoutMs`. */
-export async function waitFor(
-  pred: () => Promise<boolean>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await pred())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** A running server. */
 export interface Server extends AsyncDisposable {
   proc: CliProcess;

@@ -12,7 +12,7 @@ import { type RunHistory, type TaskHistory, tokensOf } from "../views/history.ts
 import type { TraceCall } from "../views/trace.ts";
 
 import { formatAge, formatClock, formatCost, formatCount, formatDuration } from "../views/units.ts";
-import { renderEvent } from "../views/event_line.ts";
+import { renderEvent, toolInputText } from "../views/event_line.ts";
 import { LOWER_BOUND_LEGEND } from "../views/history_text.ts";
 
 import type { FeedEntry, Table, Tone, TraceCallRow } from "./model.ts";
@@ -110,22 +110,6 @@ export function historyTable(docs: TaskHistory[], nowMs = Date.now()): Table {
   };
 }
 
-/** What a call was asked, on one line: its command or path, else its arguments. */
-export function inputSummary(input: unknown): string {
-  if (typeof input === "object" && input !== null && !Array.isArray(input)) {
-    const o = input as Record<string, unknown>;
-    for (const k of ["command", "cmd", "path", "file", "file_path", "pattern", "query", "url"]) {
-      if (typeof o[k] === "string") return o[k] as string;
-    }
-  }
-  if (input === null || input === undefined) return "";
-  try {
-    return JSON.stringify(input) ?? "";
-  } catch {
-    return String(input);
-  }
-}
-
 export function callRow(c: TraceCall, i: number): TraceCallRow {
   let pretty: string;
   try {
@@ -145,7 +129,7 @@ export function callRow(c: TraceCall, i: number): TraceCallRow {
     time: formatClock(c.called_at ?? c.returned_at),
     role: c.role,
     tool: c.tool,
-    summary: inputSummary(c.input),
+    summary: toolInputText(c.input),
     result: c.result,
     duration: formatDuration(c.duration_ms),
     tone,

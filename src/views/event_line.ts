@@ -101,22 +101,28 @@ function tokens(u: unknown): string {
   return `${num(x.input_tokens)} in, ${num(x.output_tokens)} out`;
 }
 
-/** What a tool was asked: its command or path, else its arguments as JSON. */
-function toolInput(input: unknown, max: number): string {
+/**
+ * What a tool was asked, on one line: its command or path, else its
+ * arguments as JSON ("" for none). The event line, the terminal UI's trace
+ * and (in its own copy, for the browser) the web client show calls so.
+ */
+export function toolInputText(input: unknown): string {
   if (typeof input === "object" && input !== null && !Array.isArray(input)) {
     const o = input as Record<string, unknown>;
     for (const k of ["command", "cmd", "path", "file", "file_path", "pattern", "query", "url"]) {
-      if (typeof o[k] === "string") return oneLine(o[k], max);
+      if (typeof o[k] === "string") return o[k] as string;
     }
   }
-  if (input === undefined) return "";
-  let json: string;
+  if (input === undefined || input === null) return "";
   try {
-    json = JSON.stringify(input) ?? "";
+    return JSON.stringify(input) ?? "";
   } catch {
-    json = String(input);
+    return String(input);
   }
-  return oneLine(json, max);
+}
+
+function toolInput(input: unknown, max: number): string {
+  return oneLine(toolInputText(input), max);
 }
 
 function subtaskNote(subtask: unknown): string {
