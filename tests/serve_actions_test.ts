@@ -278,7 +278,10 @@ Deno.test(
     assertEquals(status.code, 0, follower.stderr);
     assertEquals(JSON.parse(follower.lines.at(-1)!).event.type, "run_finished");
     // Nothing runs it any more.
-    await waitUntil(async () => (await postJson(s, "/api/tasks/1/cancel", {})).status === 409, "409");
+    await waitUntil(
+      async () => (await postJson(s, "/api/tasks/1/cancel", {})).status === 409,
+      "409",
+    );
     const none = await postJson(s, "/api/tasks/1/cancel", {});
     assertProblem(none, 409, "cancel with nothing running");
     assertEquals(none.body.code, "not-running");
