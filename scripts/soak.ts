@@ -108,15 +108,15 @@ could otherwise get one half written), one that a write error cut short is remov
 - A stream client that reads slowly or not at all costs a position, not a queue (docs/server.md,
   "Slow clients"): past 64 KiB waiting it reads the logs at its own pace, and one that takes
   nothing for 10 s is dropped (it resumes with \`Last-Event-ID\`). What it has not read sits in the
-  kernel's socket buffer (about 2.7 MiB a connection on loopback, set by \`net.ipv4.tcp_wmem\`) and in
-  the runtime's write buffer (up to about 64 KiB) until the client reads or goes away: taskline holds
-  no permission that bounds either (docs/server.md). In the first 2 to 3 seconds the server's thread
+  kernel's socket buffer (about 2.7 MiB a connection on loopback, set by \`net.ipv4.tcp_wmem\`) until
+  the client reads, goes away, or is dropped (its connection closed): taskline holds no permission
+  that bounds the buffer (docs/server.md). In the first 2 to 3 seconds the server's thread
   copies about 1.3 GB into the 500 buffers, so the "Clients that stop reading" row's whole-run reader
   p99 is seconds; its goals are taken from 15 s on, once the server has found the non-readers out.
 - A connection that sends its headers a byte at a time, or nothing, holds a file descriptor and a
-  few KB without slowing the others (the "Slow and idle clients" row): \`Deno.serve\` has no time
-  bound on a request's head, and past the descriptor limit \`serve\` stops with a message
-  (docs/server.md).
+  few KB without slowing the others (the "Slow and idle clients" row) until its bound: 30 s for a
+  request's head, 60 s idle. Past the descriptor limit \`serve\` says so and accepts again once
+  connections close (docs/server.md).
 - The full-disk trial needs \`mount\` (root with CAP_SYS_ADMIN); elsewhere a directory stands in for
   the log, so the run fails at its first write (\`Is a directory\`) rather than in the middle.
 - A SIGKILL during a write through a temporary file (run.json, a kept tool output) can leave that
