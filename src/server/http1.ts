@@ -483,6 +483,10 @@ class Connection {
   /** After an event stream's head: reads (and drops) until the client goes. */
   async #drainUntilClosed(): Promise<void> {
     this.#deadline = 0;
+    // The head's buffer is not needed again (a thousand streams would hold a thousand).
+    this.#buf = new Uint8Array(0);
+    this.#start = 0;
+    this.#end = 0;
     const sink = new Uint8Array(512);
     try {
       while ((await this.#conn.read(sink)) !== null) { /* a client sends nothing here */ }
