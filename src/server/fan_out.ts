@@ -77,7 +77,7 @@ export interface FanOutOptions {
   ringItems?: number;
   /**
    * Bytes that may wait for one member at a flush before it leaves (they
-   * are in the response body stream; the kernel's socket buffer, a few MB on
+   * are in its connection's queue; the kernel's socket buffer, a few MB on
    * loopback, is full by then). Clients that stall at different times each
    * hold different flushes, so this times the clients is the worst case of
    * what waits. Default 64 KiB.

@@ -5,7 +5,7 @@
  * `Allow`), reads the request as the route declares it (route_input.ts:
  * query, parameters, body), calls the route's handler (the `routes_*.ts`
  * files), and answers every error as problem+json. It never calls
- * `Deno.serve` (serve.ts does), so tests can call it directly. Runs started
+ * the network (serve.ts and http1.ts do), so tests can call it directly. Runs started
  * through it run in its process; `close` stops them resumably.
  *
  * @module

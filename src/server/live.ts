@@ -44,7 +44,7 @@ export interface LiveHubOptions {
   /** Heartbeat comment interval of the streams, in ms. Default 15000. */
   heartbeatMs?: number;
   /**
-   * Bytes that may wait for one stream client (in its response body stream,
+   * Bytes that may wait for one stream client (in its connection's queue,
    * beyond what the kernel's socket buffer holds) before it falls behind and
    * reads the logs at its own pace. Default 64 KiB.
    */

@@ -12,7 +12,7 @@
  * its position is the start of every log and the cursor), or as a member
  * when it starts from now. Nothing waits in memory for a client that is
  * behind: a step runs only when its connection has taken what was written
- * (the body stream is below its high-water mark), and stops when more than
+ * (under 16 KiB waits for it), and stops when more than
  * `queueBytesMax` wait again, keeping where it got to. At most a few steps
  * run at once (the hub's {@link Slots}); each holds one chunk of each log it
  * reads.

@@ -262,9 +262,8 @@ export class SseStream {
     }
     this.#stalledSince ??= now;
     if (now - this.#stalledSince >= stallMsMax) {
-      // Dropped, not ended: an ended response leaves the connection open
-      // for its next request, with what it did not read in the kernel's
-      // socket buffer and the runtime's write buffer.
+      // Dropped, not ended: the connection is closed at once, which frees
+      // what the kernel's socket buffer held for it.
       this.stalled = true;
       this.#abortConsumer();
       this.#finish();
