@@ -4,7 +4,7 @@
  * checks Host, Origin and the token, finds the route (404, 405 with
  * `Allow`), reads the request as the route declares it (route_input.ts:
  * query, parameters, body), calls the route's handler (the `routes_*.ts`
- * files), and answers every error as problem+json. It never calls
+ * files), and answers every error as problem+json. It never touches
  * the network (serve.ts and http1.ts do), so tests can call it directly. Runs started
  * through it run in its process; `close` stops them resumably.
  *
