@@ -210,46 +210,29 @@ export function listOption(value: unknown): string[] {
 }
 
 /**
- * Which boolean flags of `flags` the raw `args` give (by {@link hasOption}),
- * for what must be known before a command parses its arguments: which
- * permissions it keeps. Asking for a flag that is not a declared boolean is
- * a programmer error.
+ * The values of `args` as {@link parseArgs} reads them for `command`, for
+ * what must be known before the command runs (which permissions it keeps);
+ * empty when they do not parse (the command itself then says what is wrong,
+ * holding the least).
  *
  * @example
  * ```ts
- * const given = switchesOf(["1", "-fv"], {
+ * const v = flagValues("events", ["1", "-fv"], {
  *   follow: { type: "boolean", short: "f", description: "follow" },
+ *   verbose: { type: "boolean", short: "v", description: "verbose" },
  * });
- * given("follow"); // true
+ * v.follow; // true
  * ```
  */
-export function switchesOf(
+export function flagValues(
+  command: string,
   args: readonly string[],
   flags: Flags,
-): (name: string) => boolean {
-  return (name) => {
-    const flag = Object.hasOwn(flags, name) ? flags[name] : undefined;
-    if (flag?.type !== "boolean") throw new Error(`--${name} is not a declared boolean flag`);
-    return hasOption(args, name, flag.short);
-  };
-}
-
-/**
- * Whether `args` give the boolean option `--long` (or `-short`, alone or in
- * a group of short options such as `-fv`), before any `--`. For what must be
- * known before a command parses its arguments (which permissions it keeps).
- *
- * @example
- * ```ts
- * hasOption(["1", "-fv"], "follow", "f"); // true
- * hasOption(["--", "-f"], "follow", "f"); // false
- * ```
- */
-export function hasOption(args: readonly string[], long: string, short?: string): boolean {
-  for (const a of args) {
-    if (a === "--") return false;
-    if (a === `--${long}`) return true;
-    if (short !== undefined && /^-[A-Za-z]+$/.test(a) && a.includes(short)) return true;
+): Parsed["values"] {
+  try {
+    return parseArgs(command, [...args], flags).values;
+  } catch (e) {
+    if (e instanceof TasklineError) return {};
+    throw e;
   }
-  return false;
 }

@@ -63,33 +63,27 @@ Deno.test("parseArgs reads arguments as node:util's parseArgs does in strict mod
   );
 });
 
-Deno.test("hasOption finds a boolean option, long, short or in a short group, before --", async () => {
-  const { hasOption } = await import("./args.ts");
-  assertEquals(hasOption(["1", "--follow"], "follow", "f"), true);
-  assertEquals(hasOption(["1", "-f"], "follow", "f"), true);
-  assertEquals(hasOption(["-vf", "1"], "follow", "f"), true);
-  assertEquals(hasOption(["1", "--fol"], "follow", "f"), false);
-  assertEquals(hasOption(["1", "--", "-f"], "follow", "f"), false);
-  assertEquals(hasOption(["--type", "x"], "follow", "f"), false);
-  assertEquals(hasOption(["-v"], "live"), false);
-});
-
-Deno.test("switchesOf reads a declared boolean flag as hasOption does, its short letter from the declaration", async () => {
-  const { switchesOf } = await import("./args.ts");
+Deno.test("flagValues reads the arguments as the command's parser does, and nothing when they do not parse", async () => {
+  const { flagValues } = await import("./args.ts");
   const flags = {
     follow: { type: "boolean" as const, short: "f", description: "" },
     verbose: { type: "boolean" as const, short: "v", description: "" },
     live: { type: "boolean" as const, description: "" },
-    type: { type: "string" as const, description: "" },
+    type: { type: "string" as const, short: "t", multiple: true, description: "" },
   };
-  assertEquals(switchesOf(["1", "-vf"], flags)("follow"), true);
-  assertEquals(switchesOf(["1", "--", "-f"], flags)("follow"), false);
-  assertEquals(switchesOf(["--type", "x"], flags)("follow"), false);
-  assertEquals(switchesOf(["-v"], flags)("live"), false);
-  assertEquals(switchesOf(["--live"], flags)("live"), true);
-  // A name that is not a declared boolean flag is the program's error, not a "no".
-  assertStringIncludes(assertThrows(() => switchesOf([], flags)("folow")).message, "--folow");
-  assertStringIncludes(assertThrows(() => switchesOf([], flags)("type")).message, "--type");
+  assertEquals(flagValues("x", ["1", "-vf"], flags).follow, true);
+  assertEquals(flagValues("x", ["1", "--", "-f"], flags).follow, undefined);
+  assertEquals(flagValues("x", ["--type", "x"], flags).follow, undefined);
+  // A string option's value is not a group of switches (a scan of the raw words took it for -f).
+  assertEquals(flagValues("x", ["-tf"], flags), { type: ["f"] });
+  assertEquals(flagValues("x", ["--type=agent_delta", "-t", "log"], flags).type, [
+    "agent_delta",
+    "log",
+  ]);
+  assertEquals(flagValues("x", ["--live"], flags).live, true);
+  // Arguments the command will refuse give nothing: it says what is wrong, holding the least.
+  assertEquals(flagValues("x", ["--folow"], flags), {});
+  assertEquals(flagValues("x", ["--type"], flags), {});
 });
 
 Deno.test("flagsOf puts the flags of subcommands together, and refuses one declared two ways", async () => {

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Context } from "./context.ts";
-import { type CommandSpec, type Flags, switchesOf } from "./args.ts";
+import { type CommandSpec, type Flags, flagValues, listOption } from "./args.ts";
 import { EVERYTHING, type Keeps, NOTHING, READS, WRITES } from "../sandbox.ts";
 
 /** What a command module gives: its declaration (flags and help, src/cli/help.ts) and its body. */
@@ -42,9 +42,9 @@ export const COMMANDS: Record<string, Command> = {
     keeps: (args, flags) => {
       // A follow that shows agent_delta (human lines, with -v or --type naming it) listens on
       // the live channel and announces it in .taskline/.
-      const given = switchesOf(args, flags);
-      return given("follow") && !given("json") &&
-          (given("verbose") || args.some((a) => a.includes("agent_delta")))
+      const v = flagValues("events", args, flags);
+      return v.follow === true && v.json !== true &&
+          (v.verbose === true || listOption(v.type).includes("agent_delta"))
         ? EVERYTHING
         : READS;
     },
@@ -119,7 +119,9 @@ export const COMMANDS: Record<string, Command> = {
     summary: "publish this project's tasks to NATS JetStream",
     keeps: (args, flags) =>
       // --live listens on the live channel and announces it in .taskline/.
-      switchesOf(args, flags)("live") ? EVERYTHING : { read: true, write: false, net: true },
+      flagValues("ship", args, flags).live === true
+        ? EVERYTHING
+        : { read: true, write: false, net: true },
     load: () => import("./cmd_ship.ts").then((m) => ({ spec: m.SHIP_SPEC, run: m.shipCommand })),
   },
   mirror: {
