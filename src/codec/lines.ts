@@ -183,8 +183,14 @@ export class LineSplitter {
   }
 }
 
-/** `parts` (of `total` bytes in all) as one array (the part itself when there is one). */
-export function concatBytes(parts: readonly Uint8Array[], total: number): Uint8Array {
+/**
+ * `parts` (of `total` bytes in all, counted when not given) as one array
+ * (the part itself when there is one).
+ */
+export function concatBytes(
+  parts: readonly Uint8Array[],
+  total = parts.reduce((n, p) => n + p.byteLength, 0),
+): Uint8Array {
   if (parts.length === 1) return parts[0];
   const out = new Uint8Array(total);
   let at = 0;

@@ -266,22 +266,22 @@ export class FanOut {
     const parts: Uint8Array[] = [];
     let size = 0;
     // The frames kept of the items since the last whole flush: ranges of their flushes' bytes.
-    let kept: Uint8Array[] = [];
-    let keptSize = 0;
-    const takeKept = () => {
-      if (keptSize > 0) parts.push(concatBytes(kept, keptSize));
-      size += keptSize;
-      kept = [];
-      keptSize = 0;
+    let picked: Uint8Array[] = [];
+    let pickedSize = 0;
+    const takePicked = () => {
+      if (pickedSize > 0) parts.push(concatBytes(picked, pickedSize));
+      size += pickedSize;
+      picked = [];
+      pickedSize = 0;
     };
     const ends = new Map<number, number>();
     const ring = this.#ring;
     let s = from;
-    while (s < this.#flushed && size + keptSize < bytesMax) {
+    while (s < this.#flushed && size + pickedSize < bytesMax) {
       // A member without filters is sent the flushes it missed as they were encoded for all.
       const flushed = member.keeps === null ? this.#flushRing.get(s) : undefined;
       if (flushed !== undefined) {
-        takeKept();
+        takePicked();
         size += flushed.bytes.length;
         parts.push(flushed.bytes);
         for (const [i, end] of flushed.ends) ends.set(i, Math.max(ends.get(i) ?? 0, end));
@@ -297,11 +297,11 @@ export class FanOut {
         ends.set(i, Math.max(ends.get(i) ?? 0, it.end));
       }
       if (member.keeps === null || member.keeps(it.task, it)) {
-        kept.push(it.bytes.subarray(it.from, it.to));
-        keptSize += it.to - it.from;
+        picked.push(it.bytes.subarray(it.from, it.to));
+        pickedSize += it.to - it.from;
       }
     }
-    takeKept();
+    takePicked();
     return { parts, size, ends, to: s };
   }
 

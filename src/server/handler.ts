@@ -106,7 +106,6 @@ export function createHandler(options: HandlerOptions): Handler {
     historyCache: new HistoryCache(),
     runs,
     settings,
-    routes: ROUTES,
     // Made now: a route described in two ways fails the start, not a request.
     openApi: openApiDocument(options.version, ROUTES),
     // The process gives up what it does not need before it serves: what it holds is fixed.

@@ -27,6 +27,7 @@
  */
 import { concatBytes } from "../codec/lines.ts";
 import { TasklineError } from "../errors.ts";
+import { statusText } from "./problem.ts";
 import { sseOfBody, type SseSink, type SseStream, STREAM_HIGH_WATER_BYTES } from "./sse.ts";
 
 /** Options of {@link listenHttp1}. */
@@ -51,8 +52,6 @@ export interface Http1Options {
 /** A running server. */
 export interface Http1Server {
   readonly addr: Deno.NetAddr;
-  /** Connections open now. */
-  readonly connections: number;
   /**
    * Stops accepting, closes idle connections and those that finish their
    * answer; resolves when every connection is closed (an event stream when
@@ -79,40 +78,11 @@ const BAD_VALUE = /[\x00-\x08\x0a-\x1f\x7f]/;
 const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 const ABSOLUTE = /^https?:\/\/[^/?#]*([^#]*)/i;
 
-const REASONS: Record<number, string> = {
-  100: "Continue",
-  200: "OK",
-  201: "Created",
-  202: "Accepted",
-  204: "No Content",
-  206: "Partial Content",
-  301: "Moved Permanently",
-  302: "Found",
-  304: "Not Modified",
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  408: "Request Timeout",
-  409: "Conflict",
-  410: "Gone",
-  413: "Content Too Large",
-  415: "Unsupported Media Type",
-  416: "Range Not Satisfiable",
-  422: "Unprocessable Content",
-  429: "Too Many Requests",
-  431: "Request Header Fields Too Large",
-  500: "Internal Server Error",
-  501: "Not Implemented",
-  503: "Service Unavailable",
-  505: "HTTP Version Not Supported",
-};
-
 /** A request the server refuses before any handler sees it. */
 class Refusal extends Error {
-  constructor(readonly status: number, readonly detail: string) {
-    super(detail);
+  /** `why` says what is wrong, for the reader of this code: the answer is a bare status. */
+  constructor(readonly status: number, why: string) {
+    super(why);
   }
 }
 
@@ -175,9 +145,6 @@ export function listenHttp1(options: Http1Options): Http1Server {
   })();
   return {
     addr,
-    get connections() {
-      return open.size;
-    },
     async close() {
       if (closing) return;
       closing = true;
@@ -560,7 +527,7 @@ class Connection {
         if (done) {
           const whole = concatBytes(parts, size);
           const text = headText(res, `content-length: ${size}\r\n${connection(keepAlive, head)}`);
-          this.#writer.write(join(encoder.encode(text), whole));
+          this.#writer.write(concatBytes([encoder.encode(text), whole]));
           await this.#writer.settled();
           return keepAlive;
         }
@@ -581,7 +548,9 @@ class Connection {
       : "connection: close\r\n";
     this.#writer.write(encoder.encode(headText(res, extra)));
     const frame = (bytes: Uint8Array) =>
-      chunked ? join(encoder.encode(bytes.byteLength.toString(16) + "\r\n"), bytes, CRLF) : bytes;
+      chunked
+        ? concatBytes([encoder.encode(bytes.byteLength.toString(16) + "\r\n"), bytes, CRLF])
+        : bytes;
     this.#writer.write(frame(concatBytes(parts, size)));
     try {
       for (;;) {
@@ -617,7 +586,7 @@ class Connection {
    */
   async #refuse(r: Refusal): Promise<void> {
     this.#writer.write(encoder.encode(
-      `HTTP/1.1 ${r.status} ${REASONS[r.status] ?? ""}\r\ncontent-length: 0\r\n` +
+      `HTTP/1.1 ${r.status} ${statusText(r.status)}\r\ncontent-length: 0\r\n` +
         `date: ${httpDate()}\r\nconnection: close\r\n\r\n`,
     ));
     await this.#writer.settled();
@@ -632,7 +601,7 @@ function connection(keepAlive: boolean, head: Head): string {
 
 /** An answer's status line and headers, with `extra` header lines, up to the empty line. */
 function headText(res: Response, extra: string): string {
-  let text = `HTTP/1.1 ${res.status} ${REASONS[res.status] ?? (res.statusText || "")}\r\n`;
+  let text = `HTTP/1.1 ${res.status} ${statusText(res.status) || res.statusText}\r\n`;
   for (const [name, value] of res.headers) {
     if (
       name === "connection" || name === "transfer-encoding" || name === "content-length" ||
@@ -662,11 +631,6 @@ function headEnd(buf: Uint8Array, from: number, to: number): number {
     }
   }
   return -1;
-}
-
-/** Bytes joined into one array. */
-function join(...parts: Uint8Array[]): Uint8Array {
-  return concatBytes(parts, parts.reduce((n, p) => n + p.byteLength, 0));
 }
 
 function latin1(bytes: Uint8Array): string {

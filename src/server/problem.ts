@@ -23,7 +23,14 @@ export interface Problem {
   code: string;
 }
 
-const TITLES: Record<number, string> = {
+/** The text of each status the server answers with (a problem's title, a status line's reason). */
+const STATUS_TEXT: Record<number, string> = {
+  100: "Continue",
+  200: "OK",
+  201: "Created",
+  202: "Accepted",
+  204: "No Content",
+  304: "Not Modified",
   400: "Bad Request",
   401: "Unauthorized",
   403: "Forbidden",
@@ -36,6 +43,11 @@ const TITLES: Record<number, string> = {
   500: "Internal Server Error",
   503: "Service Unavailable",
 };
+
+/** The text of a status ("" for one the server does not use). */
+export function statusText(status: number): string {
+  return STATUS_TEXT[status] ?? "";
+}
 
 /** The `type` URI of a problem code. */
 export function problemType(code: string): string {
@@ -51,7 +63,7 @@ export function problemBody(
 ): Problem {
   return {
     type: problemType(code),
-    title: TITLES[status] ?? "Error",
+    title: statusText(status) || "Error",
     status,
     detail,
     instance: redactToken(instance),

@@ -35,9 +35,7 @@ export interface RouteContext {
   readonly runs: RunHost;
   /** The project's settings as they are now. */
   settings(): Promise<Settings>;
-  /** Every route the server answers (for the OpenAPI document). */
-  readonly routes: readonly Route[];
-  /** The OpenAPI document of {@link routes}, made once when the handler is. */
+  /** The OpenAPI document of every route the server answers, made once when the handler is. */
   readonly openApi: object;
   /** What the process holds (`/api/health`): asked once, at the first request that needs it. */
   permissions(): Promise<HeldPermissions>;

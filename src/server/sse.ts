@@ -88,6 +88,33 @@ export interface SseSink {
   abort(): void;
 }
 
+/**
+ * The sink of a reader of {@link SseStream.readable} (tests, in-process
+ * callers): what waits is what its queue holds (a high-water mark of 0).
+ */
+function controllerSink(c: ReadableStreamDefaultController<Uint8Array>): SseSink {
+  return {
+    write(bytes) {
+      try {
+        c.enqueue(bytes);
+      } catch { /* cancelled: the stream is told by its cancel */ }
+    },
+    get queuedBytes() {
+      return Math.max(0, -(c.desiredSize ?? 0));
+    },
+    end() {
+      try {
+        c.close();
+      } catch { /* closed already */ }
+    },
+    abort() {
+      try {
+        c.error(new Error("The client took nothing for too long"));
+      } catch { /* closed already */ }
+    },
+  };
+}
+
 /** The stream of each body handed out, so that the server can write it to its connection itself. */
 const streamOfBody = new WeakMap<ReadableStream<Uint8Array>, SseStream>();
 
@@ -154,7 +181,7 @@ function stopTicks(stream: SseStream, periodMs: number): void {
  */
 export class SseStream {
   readonly readable: ReadableStream<Uint8Array>;
-  #controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  /** Where the bytes go, once bound. */
   #sink: SseSink | null = null;
   /** Bytes made before the stream was bound. */
   #early: Uint8Array[] = [];
@@ -186,7 +213,7 @@ export class SseStream {
     // a body that the server hands to its connection is never read.
     this.readable = new ReadableStream<Uint8Array>({
       pull: (c) => {
-        if (this.#controller === null && this.#sink === null) this.#bindController(c);
+        if (this.#sink === null) this.#bind(controllerSink(c));
         this.#wakeRoom();
       },
       cancel: () => this.#finish(),
@@ -200,32 +227,25 @@ export class SseStream {
     startTicks(this, this.#tickMs);
   }
 
-  #bindController(c: ReadableStreamDefaultController<Uint8Array>) {
-    this.#controller = c;
-    this.#handEarly();
-  }
-
   /**
    * Binds the stream to a connection the server writes itself: what waits
    * is written first. The sink tells of its progress with {@link drained}
    * and of the client going with {@link cancel}.
    */
   attach(sink: SseSink): void {
-    if (this.#controller !== null || this.#sink !== null) {
-      throw new Error("The stream is bound already");
-    }
-    this.#sink = sink;
-    this.#handEarly();
+    if (this.#sink !== null) throw new Error("The stream is bound already");
+    this.#bind(sink);
   }
 
-  /** Hands the consumer just bound what waited, and ends it if the stream has ended. */
-  #handEarly() {
+  /** Binds the consumer, hands it what waited, and ends it if the stream has ended. */
+  #bind(sink: SseSink) {
+    this.#sink = sink;
     const early = this.#early;
     this.#early = [];
     this.#earlyBytes = 0;
-    for (const b of early) this.#deliver(b);
-    if (this.#ended) this.#endConsumer();
-    else if (this.#closed) this.#abortConsumer();
+    for (const b of early) sink.write(b);
+    if (this.#ended) sink.end();
+    else if (this.#closed) sink.abort();
   }
 
   /** The connection took what was queued (or enough of it): writers waiting for room go on. */
@@ -265,7 +285,7 @@ export class SseStream {
       // Dropped, not ended: the connection is closed at once, which frees
       // what the kernel's socket buffer held for it.
       this.stalled = true;
-      this.#abortConsumer();
+      this.#sink?.abort();
       this.#finish();
     }
   }
@@ -275,9 +295,7 @@ export class SseStream {
 
   /** Bytes made and not yet taken by the connection. */
   #queuedBytes(): number {
-    if (this.#sink !== null) return this.#sink.queuedBytes;
-    if (this.#controller !== null) return Math.max(0, -(this.#controller.desiredSize ?? 0));
-    return this.#earlyBytes;
+    return this.#sink?.queuedBytes ?? this.#earlyBytes;
   }
 
   #wakeRoom() {
@@ -355,38 +373,10 @@ export class SseStream {
   #hand(bytes: Uint8Array) {
     if (this.#closed) return;
     this.#enqueuedBytes += bytes.byteLength;
-    if (this.#sink === null && this.#controller === null) {
-      this.#early.push(bytes);
-      this.#earlyBytes += bytes.byteLength;
-    } else this.#deliver(bytes);
-  }
-
-  #deliver(bytes: Uint8Array) {
     if (this.#sink !== null) this.#sink.write(bytes);
     else {
-      try {
-        this.#controller?.enqueue(bytes);
-      } catch {
-        this.#finish();
-      }
-    }
-  }
-
-  #endConsumer() {
-    if (this.#sink !== null) this.#sink.end();
-    else {
-      try {
-        this.#controller?.close();
-      } catch { /* closed already */ }
-    }
-  }
-
-  #abortConsumer() {
-    if (this.#sink !== null) this.#sink.abort();
-    else {
-      try {
-        this.#controller?.error(new Error("The client took nothing for too long"));
-      } catch { /* closed already */ }
+      this.#early.push(bytes);
+      this.#earlyBytes += bytes.byteLength;
     }
   }
 
@@ -415,7 +405,7 @@ export class SseStream {
     this.#flush();
     this.#ended = true;
     // Not bound yet: what waits is handed over, then ended, when it is.
-    if (this.#sink !== null || this.#controller !== null) this.#endConsumer();
+    this.#sink?.end();
     this.#finish();
   }
 
